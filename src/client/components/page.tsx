@@ -1,0 +1,26 @@
+// The frame of every screen: the brand header, the page title in the tab, the content.
+import { type ReactNode, useEffect } from 'react';
+import { Link } from 'react-router';
+import { appConfig } from '../app-config.ts';
+import { Logo } from './logo.tsx';
+
+export function usePageTitle(title: string) {
+  useEffect(() => {
+    document.title = `${title} | ${appConfig.brandName}`;
+  }, [title]);
+}
+
+export function Page({ title, children, wide }: { title: string; children: ReactNode; wide?: boolean }) {
+  usePageTitle(title);
+  return (
+    <div className="shell">
+      <header className="shell__header">
+        <Link to="/" className="brand">
+          <Logo size={36} />
+          <span>{appConfig.brandName}</span>
+        </Link>
+      </header>
+      <main className={wide ? 'page page--wide' : 'page'}>{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { Link } from 'react-router';
+import { Page } from '../../components/page.tsx';
+import { paths } from '../../paths.ts';
+
+export default function NotFoundPage() {
+  return (
+    <Page title="Página no encontrada">
+      <h1>Página no encontrada</h1>
+      <p>La dirección que abriste no existe o cambió. Revisa el enlace o vuelve al inicio.</p>
+      <p>
+        <Link to={paths.welcome} className="button">
+          Volver al inicio
+        </Link>
+      </p>
+    </Page>
+  );
+}

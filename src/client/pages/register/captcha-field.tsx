@@ -1,0 +1,74 @@
+// The server-made captcha (DESIGN.md decision 2): its image, a button for a new one and the 'Captcha' input.
+import { useCallback, useEffect, useState } from 'react';
+import { api } from '../../api/request.ts';
+
+export interface CaptchaState {
+  id: string;
+  image: string;
+}
+
+export function useCaptcha() {
+  const [captcha, setCaptcha] = useState<CaptchaState | null>(null);
+  const [failed, setFailed] = useState(false);
+  const refresh = useCallback(() => {
+    setFailed(false);
+    api
+      .get<CaptchaState>('/api/captcha', { allowUnauthenticated: true })
+      .then(setCaptcha)
+      .catch(() => setFailed(true));
+  }, []);
+  useEffect(refresh, [refresh]);
+  return { captcha, failed, refresh };
+}
+
+export function CaptchaField(props: {
+  captcha: CaptchaState | null;
+  failed: boolean;
+  onRefresh: () => void;
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <div className="field captcha">
+      <div className="captcha__image">
+        {props.captcha ? (
+          <img
+            src={props.captcha.image}
+            alt="Código de verificación: escribe los 5 caracteres que ves"
+            width={160}
+            height={56}
+          />
+        ) : (
+          <span className="captcha__placeholder">
+            {props.failed ? 'No se pudo cargar el código.' : 'Cargando código...'}
+          </span>
+        )}
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={props.onRefresh}
+          disabled={props.disabled}
+        >
+          Nuevo código
+        </button>
+      </div>
+      <label htmlFor="captcha">Captcha</label>
+      <input
+        id="captcha"
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value.toUpperCase())}
+        required
+        maxLength={20}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        disabled={props.disabled}
+        aria-describedby="captcha-hint"
+      />
+      <p className="field__hint" id="captcha-hint">
+        Escribe las 5 letras o números de la imagen. ¿No se leen bien? Pide un nuevo código.
+      </p>
+    </div>
+  );
+}

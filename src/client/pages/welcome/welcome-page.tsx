@@ -1,0 +1,33 @@
+import { useNavigate } from 'react-router';
+import { appConfig } from '../../app-config.ts';
+import { Logo } from '../../components/logo.tsx';
+import { usePageTitle } from '../../components/page.tsx';
+import { paths } from '../../paths.ts';
+
+export default function WelcomePage() {
+  const navigate = useNavigate();
+  usePageTitle('Tu Casillero Express');
+  return (
+    <main className="page welcome">
+      <Logo size={96} />
+      <h1>Bienvenido a {appConfig.brandName} - Tu Casillero Express</h1>
+      <p className="lead">
+        Compra en tiendas de Estados Unidos con tu propio casillero y dirección en Florida. Te llevamos cada
+        paquete a la puerta de tu casa y pagas el envío al recibir.
+      </p>
+      <ol className="steps">
+        <li>Crea tu cuenta y recibe tu número de casillero.</li>
+        <li>Usa tu dirección en EE. UU. al pagar en la tienda.</li>
+        <li>Avísanos de tu paquete y te lo llevamos a casa.</li>
+      </ol>
+      <div className="actions">
+        <button type="button" className="button" onClick={() => navigate(paths.login)}>
+          Ingresar
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => navigate(paths.register)}>
+          Crear cuenta
+        </button>
+      </div>
+    </main>
+  );
+}

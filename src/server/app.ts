@@ -1,0 +1,162 @@
+// The HTTP application, without listening: main.ts listens, tests call app.request() or listen on a free port.
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { secureHeaders } from 'hono/secure-headers';
+import { messages } from '../shared/messages.ts';
+import type { Auth } from './auth/auth.ts';
+import { authRoutes } from './auth/routes.ts';
+import { type Config, publicConfig } from './config.ts';
+import type { OpenDatabase } from './db/open.ts';
+import { ApiError, errorResponse } from './http.ts';
+import { lockerRoutes } from './lockers/routes.ts';
+
+export const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** The screens of the single-page app; any other path gets the not-found page with status 404. */
+export const APP_ROUTES = [
+  '/',
+  '/login',
+  '/register',
+  '/invite',
+  '/locker',
+  '/notify',
+  '/admin',
+  '/verificar-correo',
+  '/restablecer-contrasena',
+  '/politica-de-datos',
+];
+
+export interface AppDeps {
+  config: Config;
+  database: OpenDatabase;
+  auth: Auth;
+  /** Called after a mail was queued, to deliver it without waiting for the next poll. */
+  onMailQueued?: () => void;
+  clientDir?: string;
+  /** Tests only: see RegistrationContext.failAfterLockerNumber. */
+  failAfterLockerNumber?: () => void;
+}
+
+export function createApp(deps: AppDeps) {
+  const { config, database, auth } = deps;
+  const { db } = database;
+  const onMailQueued = deps.onMailQueued ?? (() => {});
+  const clientDir = deps.clientDir ?? CLIENT_DIR;
+  const indexHtml = readIndexHtml(clientDir, config);
+  const appOrigin = new URL(config.appUrl).origin;
+
+  const app = new Hono();
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      strictTransportSecurity: config.secureCookies ? 'max-age=31536000; includeSubDomains' : false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compress());
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, error);
+    console.error(error);
+    return errorResponse(c, new ApiError(500, 'internal', messages.serverError));
+  });
+
+  const api = new Hono();
+  api.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => errorResponse(c, new ApiError(413, 'too_large', messages.tooLarge)),
+    }),
+  );
+  // State-changing requests must come from our own pages: a foreign Origin or a cross-site fetch is refused.
+  api.use(async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      const origin = c.req.header('origin');
+      const site = c.req.header('sec-fetch-site');
+      if ((origin && origin !== appOrigin) || site === 'cross-site' || site === 'same-site')
+        throw new ApiError(403, 'cross_origin', messages.forbidden);
+    }
+    await next();
+  });
+  api.get('/health', async (c) => {
+    const databaseUp = await database.ping();
+    c.header('cache-control', 'no-store');
+    return c.json(
+      { status: databaseUp ? 'ok' : 'unavailable', database: databaseUp },
+      databaseUp ? 200 : 503,
+    );
+  });
+  api.route(
+    '/',
+    authRoutes({ db, auth, config, onMailQueued, failAfterLockerNumber: deps.failAfterLockerNumber }),
+  );
+  api.route('/', lockerRoutes({ db, auth }));
+  api.notFound((c) => errorResponse(c, new ApiError(404, 'not_found', messages.notFound)));
+  app.route('/api', api);
+
+  if (existsSync(clientDir)) serveClientFiles(app, clientDir);
+  app.get('*', (c) => {
+    c.header('cache-control', 'no-cache');
+    const known = APP_ROUTES.includes(c.req.path.replace(/\/+$/, '') || '/');
+    return c.html(indexHtml, known ? 200 : 404);
+  });
+
+  return app;
+}
+
+/** Hashed assets are cached for a year; other public files for an hour; index.html is never served from here. */
+function serveClientFiles(app: Hono, clientDir: string) {
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: clientDir,
+      onFound: (_path, c) => {
+        c.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.use(
+    '*',
+    serveStatic({
+      root: clientDir,
+      rewriteRequestPath: (path) => (path === '/' || path.endsWith('.html') ? '/__no_such_file__' : path),
+      onFound: (_path, c) => {
+        c.header('cache-control', 'public, max-age=3600');
+      },
+    }),
+  );
+}
+
+/** index.html with the public configuration as a <meta> (no inline script, so the CSP stays strict). */
+function readIndexHtml(clientDir: string, config: Config): string {
+  const file = `${clientDir}/index.html`;
+  const html = existsSync(file)
+    ? readFileSync(file, 'utf8')
+    : '<!doctype html><html lang="es"><head><meta charset="utf-8"><title>CasilleroYa</title><!--app-config--></head><body><main><h1>CasilleroYa</h1><p>Ejecuta npm run build para construir la aplicación.</p></main></body></html>';
+  const json = JSON.stringify(publicConfig(config))
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;');
+  return html
+    .replace('<!--app-config-->', `<meta name="app-config" content="${json}">`)
+    .replaceAll('CasilleroYa', config.brandName.replace(/[<>&"]/g, ''));
+}

@@ -1,0 +1,62 @@
+// better-auth for sign-in, sessions, sign-out and password reset. Registration and e-mail verification are ours
+// (register.ts, verification.ts) so that the account, the users record, the locker number and the mail commit in
+// one transaction; better-auth's HTTP handler is not mounted: our routes call auth.api and speak Spanish.
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/open.ts';
+import { authAccount, authSession, authUser, authVerification } from '../db/schema.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { resetPasswordMail } from '../mail/templates.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+
+export const SESSION_IDLE_SECONDS = 60 * 60 * 24 * 7;
+export const SESSION_REFRESH_SECONDS = 60 * 60 * 24;
+export const RESET_TOKEN_SECONDS = 60 * 60;
+
+export function createAuth(options: {
+  db: Database;
+  config: Config;
+  secret: string;
+  onMailQueued: () => void;
+}) {
+  const { db, config } = options;
+  return betterAuth({
+    appName: config.brandName,
+    baseURL: config.appUrl,
+    basePath: '/api/auth',
+    secret: options.secret,
+    trustedOrigins: [config.appUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: authUser, session: authSession, account: authAccount, verification: authVerification },
+      transaction: true,
+    }),
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      password: { hash: hashPassword, verify: ({ hash, password }) => verifyPassword(hash, password) },
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }) {
+        const url = `${config.appUrl}/restablecer-contrasena?token=${encodeURIComponent(token)}`;
+        await enqueueMail(db, resetPasswordMail(config.brandName, user.email, user.name, url));
+        options.onMailQueued();
+      },
+    },
+    session: { expiresIn: SESSION_IDLE_SECONDS, updateAge: SESSION_REFRESH_SECONDS },
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: {
+      cookiePrefix: 'casillero',
+      useSecureCookies: config.secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies },
+      // Our own middleware checks Origin and Sec-Fetch-Site on every state-changing request (app.ts).
+      disableCSRFCheck: true,
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,55 @@
+// Who is calling: the better-auth session and the users record behind it; middleware that requires them.
+import { eq } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
+import { messages } from '../../shared/messages.ts';
+import type { Database } from '../db/open.ts';
+import { users } from '../db/schema.ts';
+import { ApiError } from '../http.ts';
+import type { Auth } from './auth.ts';
+
+export type UserRecord = typeof users.$inferSelect;
+
+export interface Caller {
+  userId: string;
+  sessionToken: string;
+  emailVerified: boolean;
+  /** Null for an account without a users record (SPEC.md §6). */
+  record: UserRecord | null;
+}
+
+export type SessionEnv = { Variables: { caller: Caller } };
+
+export async function readCaller(c: Context, auth: Auth, db: Database): Promise<Caller | null> {
+  if (!c.req.header('cookie')) return null;
+  const { headers, response } = await auth.api.getSession({
+    headers: c.req.raw.headers,
+    returnHeaders: true,
+  });
+  // A refreshed session comes back with a new cookie: pass it on.
+  for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
+  if (!response) return null;
+  const [record] = await db.select().from(users).where(eq(users.id, response.user.id));
+  return {
+    userId: response.user.id,
+    sessionToken: response.session.token,
+    emailVerified: response.user.emailVerified,
+    record: record ?? null,
+  };
+}
+
+/** 401 without a session, 404 'Usuario no encontrado.' without a users record; `role: 'admin'` adds a 403. */
+export function requireCaller(
+  auth: Auth,
+  db: Database,
+  options: { role?: 'admin' } = {},
+): MiddlewareHandler<SessionEnv> {
+  return async (c, next) => {
+    const caller = await readCaller(c, auth, db);
+    if (!caller) throw new ApiError(401, 'unauthenticated', messages.unauthenticated);
+    if (!caller.record) throw new ApiError(404, 'user_not_found', messages.userNotFound);
+    if (options.role && caller.record.role !== options.role)
+      throw new ApiError(403, 'forbidden', messages.forbidden);
+    c.set('caller', caller);
+    await next();
+  };
+}

@@ -1,0 +1,51 @@
+// Server-made captchas (DESIGN.md decision 2): 5 characters A-Z 0-9 drawn as an image, one use, 10 minutes.
+import { randomBytes } from 'node:crypto';
+import { eq, lt, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../db/open.ts';
+import { captcha } from '../db/schema.ts';
+import { drawCaptchaSvg, newCaptchaCode } from './draw.ts';
+
+export const CAPTCHA_TTL_SECONDS = 10 * 60;
+
+export interface NewCaptcha {
+  id: string;
+  /** An SVG image as a data: URL, ready for <img src>. */
+  image: string;
+}
+
+/** `testAnswer` (CAPTCHA_TEST_ANSWER, refused in production) replaces the random code so tests can type it. */
+export async function createCaptcha(db: Database, testAnswer?: string): Promise<NewCaptcha> {
+  const code = testAnswer ?? newCaptchaCode();
+  const id = randomBytes(18).toString('base64url');
+  await db.delete(captcha).where(lt(captcha.expiresAt, sql`now()`));
+  await db.insert(captcha).values({
+    id,
+    answer: code.toUpperCase(),
+    expiresAt: sql`now() + make_interval(secs => ${CAPTCHA_TTL_SECONDS})`,
+  });
+  const svg = testAnswer
+    ? drawCaptchaSvg(
+        code
+          .toUpperCase()
+          .replace(/[^A-Z0-9]/g, '')
+          .slice(0, 5) || 'TEST0',
+      )
+    : drawCaptchaSvg(code);
+  return { id, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+}
+
+/** Uses the captcha up, whatever the entry: each one can be tried once. */
+export async function consumeCaptcha(
+  db: Database | Transaction,
+  id: string,
+  entry: string,
+): Promise<'ok' | 'mismatch' | 'expired'> {
+  if (!id) return 'mismatch';
+  const [row] = await db
+    .delete(captcha)
+    .where(eq(captcha.id, id))
+    .returning({ answer: captcha.answer, expired: sql<boolean>`${captcha.expiresAt} < now()` });
+  if (!row) return 'mismatch';
+  if (row.expired) return 'expired';
+  return row.answer === entry.trim().toUpperCase() ? 'ok' : 'mismatch';
+}

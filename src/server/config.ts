@@ -1,0 +1,122 @@
+// The configuration of DESIGN.md, read from the environment and validated once at start-up.
+import { z } from 'zod';
+import { parseOfficeAddress } from '../shared/address.ts';
+
+export const DEFAULT_OFFICE_ADDRESS = '3750 W 16th Ave, Suite 114\nHialeah, FL 33012\nUSA';
+
+const httpUrl = z
+  .url({ error: 'debe ser una URL http(s), por ejemplo http://localhost:3000' })
+  .refine((url) => /^https?:\/\//.test(url), 'debe empezar por http:// o https://')
+  .transform((url) => url.replace(/\/+$/, ''));
+
+const emailList = z
+  .string()
+  .default('')
+  .transform((list) =>
+    list
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email({ error: 'debe ser una lista de correos separados por comas' })));
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.string().default('development'),
+    PORT: z.coerce.number({ error: 'debe ser un número' }).int().min(0).max(65535).default(3000),
+    APP_URL: httpUrl.default('http://localhost:3000'),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((url) => url || undefined)
+      .refine((url) => url === undefined || /^postgres(ql)?:\/\//.test(url), 'debe empezar por postgres://'),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    SMTP_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((url) => url || undefined)
+      .refine((url) => url === undefined || /^smtps?:\/\//.test(url), 'debe empezar por smtp:// o smtps://'),
+    MAIL_FROM: z.string().trim().optional(),
+    AUTH_SECRET: z.string().trim().min(32, 'debe tener al menos 32 caracteres').optional(),
+    ADMIN_EMAILS: emailList,
+    BRAND_NAME: z.string().trim().min(1).max(60).default('CasilleroYa'),
+    OFFICE_ADDRESS: z
+      .string()
+      .default(DEFAULT_OFFICE_ADDRESS)
+      .transform((text) => text.replace(/\\n/g, '\n').trim())
+      .refine(
+        (text) => parseOfficeAddress(text) !== null,
+        'debe tener la calle y una línea "Ciudad, ST 12345" (por ejemplo "Hialeah, FL 33012")',
+      ),
+    SUPPORT_WHATSAPP: z
+      .string()
+      .trim()
+      .regex(/^\d{8,15}$/, 'debe tener solo dígitos (8 a 15), con el código de país')
+      .default('13055550114'),
+    SUPPORT_EMAIL: z.email({ error: 'debe ser un correo' }).default('soporte@example.com'),
+    PRIVACY_EMAIL: z.email({ error: 'debe ser un correo' }).default('privacidad@example.com'),
+    CAPTCHA_TEST_ANSWER: z
+      .string()
+      .trim()
+      .optional()
+      .transform((answer) => answer || undefined),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    if (env.CAPTCHA_TEST_ANSWER)
+      ctx.addIssue({ code: 'custom', path: ['CAPTCHA_TEST_ANSWER'], message: 'no se permite en producción' });
+    if (!env.AUTH_SECRET)
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'es obligatorio en producción' });
+  });
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.output<typeof configSchema>) {
+  const appUrl = new URL(env.APP_URL);
+  return {
+    production: env.NODE_ENV === 'production',
+    port: env.PORT,
+    appUrl: env.APP_URL,
+    secureCookies: appUrl.protocol === 'https:',
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    smtpUrl: env.SMTP_URL,
+    mailFrom:
+      env.MAIL_FROM ||
+      `${env.BRAND_NAME} <no-reply@${appUrl.hostname === 'localhost' ? 'example.com' : appUrl.hostname}>`,
+    authSecret: env.AUTH_SECRET,
+    adminEmails: env.ADMIN_EMAILS,
+    brandName: env.BRAND_NAME,
+    officeAddress: env.OFFICE_ADDRESS,
+    supportWhatsapp: env.SUPPORT_WHATSAPP,
+    supportEmail: env.SUPPORT_EMAIL,
+    privacyEmail: env.PRIVACY_EMAIL,
+    captchaTestAnswer: env.CAPTCHA_TEST_ANSWER,
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration; a bad value throws a ConfigError naming every variable at fault. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Configuración inválida:\n${lines.join('\n')}`);
+  }
+  return toConfig(result.data);
+}
+
+/** The values the browser may see, written into index.html. */
+export function publicConfig(config: Config) {
+  return {
+    brandName: config.brandName,
+    appUrl: config.appUrl,
+    officeAddress: config.officeAddress,
+    supportWhatsapp: config.supportWhatsapp,
+    supportEmail: config.supportEmail,
+    privacyEmail: config.privacyEmail,
+  };
+}

@@ -1,0 +1,133 @@
+// Opens the database: PGlite in DATA_DIR when no DATABASE_URL is given, a pg pool otherwise. Applies the committed
+// migrations and offers LISTEN/NOTIFY on both, so the rest of the server never asks which driver it has.
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface OpenDatabase {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  /** Calls `onMessage` with each NOTIFY payload on `channel`; resolves to a function that stops listening. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** True when a trivial query answers. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+
+/** Migrations of several instances starting at once on one PostgreSQL run one at a time under this lock. */
+const MIGRATION_LOCK = 4_211_334;
+
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+}): Promise<OpenDatabase> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+/** `dataDir` undefined means in memory (tests). */
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<OpenDatabase> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    db,
+    driver: 'pglite',
+    async listen(channel, onMessage) {
+      const unsubscribe = await client.listen(channel, onMessage);
+      return () => unsubscribe();
+    },
+    async ping() {
+      try {
+        await client.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+export async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle client that loses its server must not crash the process; the pool replaces it.
+  pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    lockClient.release();
+  }
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const listeners: pg.Client[] = [];
+  return {
+    db,
+    driver: 'postgres',
+    async listen(channel, onMessage) {
+      const listener = await listenWithReconnect(databaseUrl, channel, onMessage);
+      listeners.push(listener.client());
+      return listener.stop;
+    },
+    async ping() {
+      try {
+        await pool.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await Promise.all(listeners.map((client) => client.end().catch(() => {})));
+      await pool.end();
+    },
+  };
+}
+
+/** A dedicated connection that LISTENs, and connects again after the server drops it. */
+async function listenWithReconnect(
+  databaseUrl: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+) {
+  let stopped = false;
+  let current: pg.Client;
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    client.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    client.on('error', () => {
+      client.end().catch(() => {});
+      if (!stopped) setTimeout(() => connect().catch(() => {}), 1000).unref();
+    });
+    await client.connect();
+    await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    current = client;
+  };
+  await connect();
+  return {
+    client: () => current,
+    stop: async () => {
+      stopped = true;
+      await current.end().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,47 @@
+// The one error contract of the API, { error: { code, message } } with a Spanish message, and the helpers that
+// read a request's JSON body with a shared schema and learn who is calling.
+
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+import { messages } from '../shared/messages.ts';
+import { firstIssueMessage } from '../shared/schemas.ts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function errorResponse(c: Context, error: ApiError) {
+  for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+  return c.json({ error: { code: error.code, message: error.message } }, error.status);
+}
+
+/** The JSON body parsed with `schema`; a malformed body or a failed check throws a 400 with the first message. */
+export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new ApiError(400, 'bad_json', messages.badJson);
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) throw new ApiError(400, 'invalid', firstIssueMessage(result.error));
+  return result.data;
+}
+
+/** The caller's address: the socket's peer (no proxy header is trusted unless a proxy sets it, see OPERATIONS). */
+export function clientIp(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}

@@ -1,0 +1,31 @@
+// The customer's own record: a customer reads only their own users record (DESIGN.md decision 3).
+import { Hono } from 'hono';
+import type { Auth } from '../auth/auth.ts';
+import { requireCaller, type SessionEnv, type UserRecord } from '../auth/session.ts';
+import type { Database } from '../db/open.ts';
+
+/** The users record as the API shows it: SPEC.md §3's field names, without the internal search column. */
+export function publicRecord(record: UserRecord) {
+  const {
+    searchText: _searchText,
+    consentIp: _ip,
+    consentUserAgent: _agent,
+    politicaVersion: _version,
+    ...fields
+  } = record;
+  return fields;
+}
+
+export function lockerRoutes({ db, auth }: { db: Database; auth: Auth }) {
+  const routes = new Hono<SessionEnv>();
+  routes.use(requireCaller(auth, db));
+
+  routes.get('/me', (c) => {
+    const caller = c.get('caller');
+    c.header('cache-control', 'no-store');
+    // requireCaller guarantees the record.
+    return c.json({ ...publicRecord(caller.record as UserRecord), emailVerified: caller.emailVerified });
+  });
+
+  return routes;
+}

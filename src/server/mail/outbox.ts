@@ -1,0 +1,134 @@
+// Mail that is never lost: every mail is a row in the outbox first (inside the caller's transaction when it has
+// one), and a worker delivers pending rows over SMTP with retries and back-off, surviving restarts.
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Database, Transaction } from '../db/open.ts';
+import { outbox } from '../db/schema.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export async function enqueueMail(db: Database | Transaction, mail: Mail): Promise<void> {
+  await db
+    .insert(outbox)
+    .values({ toAddress: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+}
+
+/** Seconds to wait before attempt n+1: 5 s, 10 s, 20 s … capped at 10 minutes. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(600, 5 * 2 ** Math.max(0, attempts - 1));
+}
+
+export interface MailWorker {
+  /** Delivers what is due now; resolves to the number of mails sent. */
+  deliverDue(): Promise<number>;
+  /** Wakes the worker at once (after a mail was queued). */
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+export function startMailWorker(options: {
+  db: Database;
+  smtpUrl?: string;
+  from: string;
+  pollMs?: number;
+  log?: (line: string) => void;
+}): MailWorker {
+  const { db, from } = options;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const transport = options.smtpUrl
+    ? nodemailer.createTransport({
+        url: options.smtpUrl,
+        connectionTimeout: 5000,
+        greetingTimeout: 5000,
+        socketTimeout: 10000,
+      })
+    : nodemailer.createTransport({ jsonTransport: true });
+  let running: Promise<number> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+
+  async function deliverBatch(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const due = await db
+        .select()
+        .from(outbox)
+        .where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, sql`now()`)))
+        .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+        .limit(20);
+      if (due.length === 0 || stopped) return sent;
+      for (const mail of due) {
+        // Claim the row first so that two instances sharing one database do not send it twice.
+        const claimed = await db
+          .update(outbox)
+          .set({
+            attempts: mail.attempts + 1,
+            nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(mail.attempts + 1)})`,
+          })
+          .where(and(eq(outbox.id, mail.id), eq(outbox.attempts, mail.attempts), isNull(outbox.sentAt)))
+          .returning({ id: outbox.id });
+        if (claimed.length === 0) continue;
+        try {
+          await transport.sendMail({
+            from,
+            to: mail.toAddress,
+            subject: mail.subject,
+            html: mail.html,
+            text: mail.text,
+          });
+          if (!options.smtpUrl)
+            log(`[correo] Para: ${mail.toAddress} | Asunto: ${mail.subject}\n${mail.text}`);
+          await db.update(outbox).set({ sentAt: sql`now()`, lastError: null }).where(eq(outbox.id, mail.id));
+          sent++;
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          await db
+            .update(outbox)
+            .set({ lastError: reason.slice(0, 500) })
+            .where(eq(outbox.id, mail.id));
+          log(`[correo] No se pudo enviar a ${mail.toAddress} (intento ${mail.attempts + 1}): ${reason}`);
+        }
+      }
+    }
+  }
+
+  function deliverDue(): Promise<number> {
+    if (!running) {
+      running = deliverBatch().finally(() => {
+        running = null;
+      });
+    }
+    return running;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      deliverDue()
+        .catch((error) =>
+          log(`[correo] Error del despachador: ${error instanceof Error ? error.message : error}`),
+        )
+        .finally(schedule);
+    }, options.pollMs ?? 2000);
+    timer.unref();
+  }
+  schedule();
+
+  return {
+    deliverDue,
+    wake() {
+      deliverDue().catch(() => {});
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running?.catch(() => {});
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+// The Spanish mails: each as HTML and plain text, with every value from a person escaped.
+import type { Mail } from './outbox.ts';
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function layout(
+  brand: string,
+  heading: string,
+  paragraphs: string[],
+  action: { label: string; url: string },
+) {
+  const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:16px">
+<h1 style="color:#0b5cab;font-size:22px">${escapeHtml(brand)}</h1>
+<h2 style="font-size:18px">${escapeHtml(heading)}</h2>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#0b5cab;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>
+<p style="font-size:13px;color:#6b7280">Si el botón no funciona, copia este enlace en tu navegador:<br>${escapeHtml(action.url)}</p>
+</body></html>`;
+  const text = [brand, '', heading, '', ...paragraphs, '', `${action.label}: ${action.url}`].join('\n');
+  return { html, text };
+}
+
+export function verificationMail(brand: string, to: string, name: string, url: string): Mail {
+  const heading = 'Verifica tu correo electrónico';
+  return {
+    to,
+    subject: `${brand}: verifica tu correo electrónico`,
+    ...layout(
+      brand,
+      heading,
+      [
+        `Hola ${name}, gracias por crear tu casillero en ${brand}.`,
+        'Confirma que este correo es tuyo con el botón de abajo. El enlace sirve una sola vez y vence en 24 horas.',
+        'Si no creaste esta cuenta, ignora este mensaje.',
+      ],
+      { label: 'Verificar mi correo', url },
+    ),
+  };
+}
+
+export function resetPasswordMail(brand: string, to: string, name: string, url: string): Mail {
+  return {
+    to,
+    subject: `${brand}: restablece tu contraseña`,
+    ...layout(
+      brand,
+      'Restablece tu contraseña',
+      [
+        `Hola ${name}, recibimos una solicitud para cambiar la contraseña de tu casillero.`,
+        'Elige una nueva con el botón de abajo. El enlace sirve una sola vez y vence en 1 hora.',
+        'Si no lo pediste, ignora este mensaje: tu contraseña sigue igual.',
+      ],
+      { label: 'Elegir nueva contraseña', url },
+    ),
+  };
+}

@@ -1,0 +1,40 @@
+// Reads the configuration, opens the database, applies migrations and listens; stops cleanly on SIGTERM/SIGINT.
+import { serve } from '@hono/node-server';
+import { ConfigError, loadConfig } from './config.ts';
+import { startServer } from './start.ts';
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const server = await startServer(config);
+const http = serve({ fetch: server.app.fetch, port: config.port }, (info) => {
+  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite en ${config.dataDir}`;
+  console.log(`${config.brandName} escuchando en http://localhost:${info.port} (base de datos: ${where})`);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: cerrando…`);
+  // Stop accepting connections; requests in flight finish, then the database closes.
+  const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+  if ('closeIdleConnections' in http) http.closeIdleConnections();
+  const forced = setTimeout(() => {
+    if ('closeAllConnections' in http) http.closeAllConnections();
+  }, 10_000);
+  forced.unref();
+  await closed;
+  await server.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,60 @@
+// Everything the server needs, opened in order: the database (migrated), the auth secret, better-auth, the mail
+// worker and the app. main.ts listens on the result; tests start the same way.
+
+import { ensureAdmins } from './admin/roles.ts';
+import { createApp } from './app.ts';
+import { createAuth } from './auth/auth.ts';
+import { loadAuthSecret } from './auth/secret.ts';
+import type { Config } from './config.ts';
+import { type OpenDatabase, openDatabase } from './db/open.ts';
+import { startMailWorker } from './mail/outbox.ts';
+
+export interface Server {
+  app: ReturnType<typeof createApp>;
+  database: OpenDatabase;
+  mail: ReturnType<typeof startMailWorker>;
+  close(): Promise<void>;
+}
+
+export async function startServer(
+  config: Config,
+  options: {
+    database?: OpenDatabase;
+    clientDir?: string;
+    mailPollMs?: number;
+    log?: (line: string) => void;
+    failAfterLockerNumber?: () => void;
+  } = {},
+): Promise<Server> {
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const { db } = database;
+  await ensureAdmins(db, config.adminEmails);
+  const secret = await loadAuthSecret(db, config.authSecret);
+  const mail = startMailWorker({
+    db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    pollMs: options.mailPollMs,
+    log: options.log,
+  });
+  const auth = createAuth({ db, config, secret, onMailQueued: () => mail.wake() });
+  const app = createApp({
+    config,
+    database,
+    auth,
+    onMailQueued: () => mail.wake(),
+    clientDir: options.clientDir,
+    failAfterLockerNumber: options.failAfterLockerNumber,
+  });
+  mail.wake();
+  return {
+    app,
+    database,
+    mail,
+    async close() {
+      await mail.stop();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,57 @@
+// Outgoing links of SPEC.md §7: WhatsApp and mailto notices to support, the admin's WhatsApp, the invitation.
+import { messages } from './messages.ts';
+
+/** Lone surrogates make encodeURIComponent throw; a person cannot type one, but a paste can carry one. */
+function encode(text: string): string {
+  return encodeURIComponent(
+    text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'),
+  );
+}
+
+export interface PackageNotice {
+  lockerNumber: string;
+  address: string;
+  instructions: string;
+}
+
+export function packageNoticeText({ lockerNumber, address, instructions }: PackageNotice): string {
+  return [
+    'Hola, quiero notificar un paquete en camino.',
+    `Casillero: ${lockerNumber}`,
+    `Dirección de entrega: ${address}`,
+    `Instrucciones adicionales: ${instructions.trim() || messages.notAvailable}`,
+  ].join('\n');
+}
+
+export function buildWhatsAppNotifyLink(supportPhone: string, notice: PackageNotice): string {
+  return `https://wa.me/${supportPhone.replace(/\D/g, '')}?text=${encode(packageNoticeText(notice))}`;
+}
+
+export function packageNoticeSubject(lockerNumber: string): string {
+  return `Notificación de envío - Casillero ${lockerNumber}`;
+}
+
+/** RFC 6068: line breaks in a mailto body are CRLF, percent-encoded. */
+export function buildMailtoNotifyLink(supportEmail: string, notice: PackageNotice): string {
+  const body = packageNoticeText(notice).replace(/\n/g, '\r\n');
+  return `mailto:${supportEmail}?subject=${encode(packageNoticeSubject(notice.lockerNumber))}&body=${encode(body)}`;
+}
+
+export function parcelSentText(name: string, lockerNumber: string): string {
+  return `Hola ${name}, tu paquete del casillero ${lockerNumber} ha sido enviado. ¡Gracias por confiar en nosotros!`;
+}
+
+/** The admin's message to a customer; null when the customer has no phone digits. */
+export function buildAdminWhatsAppLink(phone: string | null | undefined, name: string, lockerNumber: string) {
+  const digits = (phone ?? '').replace(/\D/g, '');
+  if (!digits) return null;
+  return `https://wa.me/${digits}?text=${encode(parcelSentText(name, lockerNumber))}`;
+}
+
+export function buildInvitationLink(appUrl: string, refCode: string): string {
+  return `${appUrl.replace(/\/+$/, '')}/invite?ref=${encode(refCode)}`;
+}
+
+export function invitationMessage(brand: string, link: string): string {
+  return `¡Te invito a ${brand}! Recibe tus compras de tiendas de EE. UU. en tu casillero y paga el envío al recibir en tu puerta. Regístrate con mi enlace: ${link}`;
+}

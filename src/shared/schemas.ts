@@ -1,0 +1,68 @@
+// Request schemas shared by the browser and the server, with their Spanish messages.
+import { z } from 'zod';
+import { messages } from './messages.ts';
+import { meetsPasswordPolicy, PASSWORD_MAX_LENGTH } from './password-policy.ts';
+
+export const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: messages.required(label) })
+    .trim()
+    .min(1, messages.required(label))
+    .max(max, `El campo ${label} admite hasta ${max} caracteres.`);
+
+export const optionalText = (label: string, max: number) =>
+  z.string().trim().max(max, `El campo ${label} admite hasta ${max} caracteres.`).optional().default('');
+
+export const emailField = z
+  .string({ error: messages.required('Correo electrónico') })
+  .trim()
+  .min(1, messages.required('Correo electrónico'))
+  .max(254, messages.emailInvalid)
+  .pipe(z.email({ error: messages.emailInvalid }))
+  .transform((email) => email.toLowerCase());
+
+export const passwordField = z
+  .string({ error: messages.required('Contraseña') })
+  .min(1, messages.required('Contraseña'))
+  .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong);
+
+export const loginSchema = z.object({ email: emailField, password: passwordField });
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const resetRequestSchema = z.object({
+  email: z
+    .string({ error: messages.resetEmailRequired })
+    .trim()
+    .min(1, messages.resetEmailRequired)
+    .max(254, messages.emailInvalid)
+    .pipe(z.email({ error: messages.emailInvalid }))
+    .transform((email) => email.toLowerCase()),
+});
+
+export const newPasswordSchema = z
+  .object({
+    token: z.string().trim().min(1, messages.resetLinkInvalid).max(200, messages.resetLinkInvalid),
+    password: passwordField,
+    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH, messages.passwordTooLong),
+  })
+  .superRefine((value, ctx) => {
+    const problem = newPasswordProblem(value.password, value.confirmPassword);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['password'] });
+  });
+
+/** The password checks of SPEC.md §5 (rules 2 and 3), in their order; null when the pair is acceptable. */
+export function newPasswordProblem(password: string, confirmPassword: string): string | null {
+  if (password !== confirmPassword) return messages.passwordsDiffer;
+  if (password.length > PASSWORD_MAX_LENGTH) return messages.passwordTooLong;
+  if (!meetsPasswordPolicy(password)) return messages.passwordWeak;
+  return null;
+}
+
+export const verifyEmailSchema = z.object({
+  token: z.string().trim().min(1, messages.verifyLinkInvalid).max(200, messages.verifyLinkInvalid),
+});
+
+/** The first message of a failed parse: the one the user sees. */
+export function firstIssueMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? messages.badJson;
+}

@@ -1,0 +1,50 @@
+// A fresh database for one test file: PGlite always (from the migrated template), PostgreSQL as well when
+// TEST_DATABASE_URL is set (a new database created for the file and dropped after it).
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type OpenDatabase, openPglite, openPostgres } from '../../src/server/db/open.ts';
+
+export type Driver = 'pglite' | 'postgres';
+
+/** The drivers every server test runs on. */
+export const drivers: Driver[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export async function openTestDatabase(driver: Driver): Promise<OpenDatabase> {
+  if (driver === 'pglite') {
+    const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
+    return openPglite(undefined, template);
+  }
+  const { url, drop } = await createPostgresDatabase();
+  const database = await openPostgres(url);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** A new empty database on the TEST_DATABASE_URL server; `drop` removes it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `casillero_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}

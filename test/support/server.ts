@@ -1,0 +1,111 @@
+// Builds the whole server in-process on a test database, and a small HTTP client with a cookie jar that talks to
+// it through app.request() as a browser on APP_URL would.
+import { loadConfig } from '../../src/server/config.ts';
+import { startServer } from '../../src/server/start.ts';
+import { type Driver, openTestDatabase } from './database.ts';
+
+export const TEST_APP_URL = 'http://localhost:3000';
+export const TEST_CAPTCHA = 'ABCDE';
+
+export async function startTestServer(
+  driver: Driver,
+  env: Record<string, string> = {},
+  options: { failAfterLockerNumber?: () => void } = {},
+) {
+  const config = loadConfig({ APP_URL: TEST_APP_URL, CAPTCHA_TEST_ANSWER: TEST_CAPTCHA, ...env });
+  const database = await openTestDatabase(driver);
+  const log: string[] = [];
+  const server = await startServer(config, {
+    database,
+    mailPollMs: 60_000,
+    log: (line) => log.push(line),
+    ...options,
+  });
+  return { ...server, config, db: database.db, log };
+}
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+export interface TestResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** A browser-like client: keeps cookies, sends Origin, reads JSON. */
+export function browser(server: {
+  app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> };
+}) {
+  const cookies = new Map<string, string>();
+  async function send<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    const response = await server.app.request(`${TEST_APP_URL}${path}`, {
+      method,
+      headers: {
+        origin: TEST_APP_URL,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(cookies.size
+          ? { cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; ') }
+          : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      if (value === '' || /max-age=0/i.test(line)) cookies.delete(name);
+      else cookies.set(name, value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {}
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: parsed as T,
+    } satisfies TestResponse<T>;
+  }
+  return {
+    cookies,
+    get: <T = any>(path: string, headers?: Record<string, string>) =>
+      send<T>('GET', path, undefined, headers),
+    post: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) =>
+      send<T>('POST', path, body ?? {}, headers),
+    send,
+  };
+}
+
+let sequence = 0;
+/** A complete, valid registration form; every call gets a new e-mail. */
+export async function registrationForm(
+  client: ReturnType<typeof browser>,
+  overrides: Record<string, unknown> = {},
+) {
+  const captcha = await client.get<{ id: string }>('/api/captcha');
+  sequence++;
+  return {
+    name: 'Ana María Pérez',
+    cedula: '1020304050',
+    email: `cliente${sequence}-${Date.now()}@example.com`,
+    password: 'Casa#Verde2026x',
+    confirmPassword: 'Casa#Verde2026x',
+    telefono: '+573001234567',
+    direccion1: 'Calle 10 # 20-30',
+    ciudad1: 'Medellín',
+    codigoPostal1: '050021',
+    direccion2: '',
+    ciudad2: '',
+    codigoPostal2: '',
+    captchaId: captcha.body.id,
+    captcha: TEST_CAPTCHA,
+    aceptoPolitica: true,
+    ...overrides,
+  };
+}

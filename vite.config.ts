@@ -1,0 +1,16 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  root: 'src/client',
+  publicDir: '../../public',
+  plugins: [react()],
+  build: {
+    outDir: '../../dist/client',
+    emptyOutDir: true,
+    target: 'es2022',
+    // No inline module-preload polyfill: the CSP allows no inline script.
+    modulePreload: { polyfill: false },
+  },
+  server: { proxy: { '/api': 'http://localhost:3000' } },
+});
