@@ -49,6 +49,8 @@ export function createAuth(options: {
     session: { expiresIn: SESSION_IDLE_SECONDS, updateAge: SESSION_REFRESH_SECONDS },
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    // Failed sign-ins are expected traffic, not warnings; errors still reach the log.
+    logger: { level: 'error' },
     advanced: {
       cookiePrefix: 'casillero',
       useSecureCookies: config.secureCookies,

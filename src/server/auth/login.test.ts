@@ -1,0 +1,123 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drivers } from '../../../test/support/database.ts';
+import { browser, registrationForm, startTestServer, type TestServer } from '../../../test/support/server.ts';
+import { messages } from '../../shared/messages.ts';
+import { authSession, users } from '../db/schema.ts';
+
+describe.each(drivers)('login, sessions and sign-out on %s', (driver) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(driver, { ADMIN_EMAILS: 'admin@example.com' });
+  });
+  afterAll(() => server?.close());
+
+  async function registered(overrides: Record<string, unknown> = {}) {
+    const client = browser(server);
+    const form = await registrationForm(client, overrides);
+    expect((await client.post('/api/register', form)).status).toBe(201);
+    return form;
+  }
+
+  it('signs a customer in with an HttpOnly, SameSite=Lax cookie and sends them to /locker', async () => {
+    const form = await registered();
+    const client = browser(server);
+    const response = await client.post('/api/login', {
+      email: form.email.toUpperCase(),
+      password: form.password,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ role: 'customer', redirectTo: '/locker' });
+    const cookie = response.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('casillero.session_token='));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i);
+    const me = await client.get('/api/me');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({
+      email: form.email,
+      lockerNumber: expect.any(String),
+      emailVerified: false,
+    });
+    expect(me.body).not.toHaveProperty('searchText');
+  });
+
+  it('sends an admin to /admin', async () => {
+    const form = await registered({ email: 'admin@example.com' });
+    const response = await browser(server).post('/api/login', { email: form.email, password: form.password });
+    expect(response.body).toEqual({ role: 'admin', redirectTo: '/admin' });
+  });
+
+  it('gives one reason for a wrong password and for an unknown e-mail', async () => {
+    const form = await registered();
+    const wrongPassword = await browser(server).post('/api/login', {
+      email: form.email,
+      password: 'Otra#Clave99',
+    });
+    const unknownEmail = await browser(server).post('/api/login', {
+      email: 'nadie@example.com',
+      password: form.password,
+    });
+    const expected = messages.loginErrorPrefix + messages.loginInvalid;
+    expect(wrongPassword.status).toBe(401);
+    expect(wrongPassword.body.error.message).toBe(expected);
+    expect(unknownEmail.status).toBe(401);
+    expect(unknownEmail.body.error.message).toBe(expected);
+    expect(wrongPassword.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('requires both fields', async () => {
+    const client = browser(server);
+    expect((await client.post('/api/login', { email: '', password: 'x' })).body.error.message).toBe(
+      messages.required('Correo electrónico'),
+    );
+    expect(
+      (await client.post('/api/login', { email: 'a@example.com', password: '' })).body.error.message,
+    ).toBe(messages.required('Contraseña'));
+  });
+
+  it("refuses an account without a users record with 'Usuario no encontrado.' and leaves no session", async () => {
+    const form = await registered();
+    const [record] = await server.db.select({ id: users.id }).from(users).where(eq(users.email, form.email));
+    await server.db.delete(users).where(eq(users.email, form.email));
+    const client = browser(server);
+    const response = await client.post('/api/login', { email: form.email, password: form.password });
+    expect(response.status).toBe(404);
+    expect(response.body.error.message).toBe(messages.userNotFound);
+    expect(
+      await server.db
+        .select()
+        .from(authSession)
+        .where(eq(authSession.userId, record?.id ?? '')),
+    ).toEqual([]);
+    expect((await client.get('/api/me')).status).toBe(401);
+  });
+
+  it('answers 401 on /api/me without a session, and ends the session on sign-out', async () => {
+    const form = await registered();
+    const client = browser(server);
+    expect((await client.get('/api/me')).status).toBe(401);
+    await client.post('/api/login', { email: form.email, password: form.password });
+    const token = client.cookies.get('casillero.session_token');
+    expect((await client.get('/api/me')).status).toBe(200);
+    expect((await client.post('/api/logout')).status).toBe(204);
+    expect((await client.get('/api/me')).status).toBe(401);
+    // The old cookie, replayed, no longer opens anything.
+    const replay = browser(server);
+    replay.cookies.set('casillero.session_token', token ?? '');
+    expect((await replay.get('/api/me')).status).toBe(401);
+  });
+
+  it('makes a new session at each login', async () => {
+    const form = await registered();
+    const first = browser(server);
+    const second = browser(server);
+    await first.post('/api/login', { email: form.email, password: form.password });
+    await second.post('/api/login', { email: form.email, password: form.password });
+    expect(first.cookies.get('casillero.session_token')).not.toBe(
+      second.cookies.get('casillero.session_token'),
+    );
+  });
+});

@@ -1,0 +1,116 @@
+import { eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drivers, openTestDatabase } from '../../../test/support/database.ts';
+import { freePort, startSmtpCapture } from '../../../test/support/smtp.ts';
+import type { OpenDatabase } from '../db/open.ts';
+import { outbox } from '../db/schema.ts';
+import { enqueueMail, retryDelaySeconds, startMailWorker } from './outbox.ts';
+import { escapeHtml, verificationMail } from './templates.ts';
+
+describe('mail templates', () => {
+  it('escapes what a person typed, in the HTML part', () => {
+    const mail = verificationMail(
+      'Marca',
+      'a@example.com',
+      '<script>alert("x")</script> & Cía',
+      'http://x/?a=1&b=2',
+    );
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&#60;script&#62;');
+    expect(mail.html).toContain('http://x/?a=1&#38;b=2');
+    expect(mail.text).toContain('<script>alert("x")</script> & Cía');
+    expect(escapeHtml(`'"`)).toBe('&#39;&#34;');
+  });
+
+  it('backs off 5 s, 10 s, 20 s … up to 10 minutes', () => {
+    expect([1, 2, 3, 4].map(retryDelaySeconds)).toEqual([5, 10, 20, 40]);
+    expect(retryDelaySeconds(30)).toBe(600);
+  });
+});
+
+describe.each(drivers)('mail outbox on %s', (driver) => {
+  let database: OpenDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase(driver);
+  });
+  afterAll(() => database?.close());
+
+  const mail = (to: string) => ({ to, subject: 'Asunto ñandú', html: '<p>Hola</p>', text: 'Hola, ñandú' });
+
+  it('delivers a queued mail to a real SMTP server and marks it sent', async () => {
+    const smtp = await startSmtpCapture();
+    const worker = startMailWorker({
+      db: database.db,
+      smtpUrl: smtp.url,
+      from: 'Casillero <no-reply@example.com>',
+      log: () => {},
+    });
+    try {
+      await enqueueMail(database.db, mail('uno@example.com'));
+      expect(await worker.deliverDue()).toBe(1);
+      const text = await smtp.waitFor('uno@example.com');
+      expect(text).toContain('Hola, ñandú');
+      const [row] = await database.db.select().from(outbox).where(eq(outbox.toAddress, 'uno@example.com'));
+      expect(row?.sentAt).toBeInstanceOf(Date);
+      expect(row?.attempts).toBe(1);
+      expect(await worker.deliverDue()).toBe(0);
+    } finally {
+      await worker.stop();
+      await smtp.close();
+    }
+  });
+
+  it('keeps a mail while the SMTP server is down and delivers it, after a restart, once the server is back', async () => {
+    const port = await freePort();
+    const logs: string[] = [];
+    const first = startMailWorker({
+      db: database.db,
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'no-reply@example.com',
+      log: (line) => logs.push(line),
+    });
+    await enqueueMail(database.db, mail('dos@example.com'));
+    expect(await first.deliverDue()).toBe(0);
+    await first.stop();
+    const [failed] = await database.db.select().from(outbox).where(eq(outbox.toAddress, 'dos@example.com'));
+    expect(failed?.sentAt).toBeNull();
+    expect(failed?.attempts).toBe(1);
+    expect(failed?.lastError).toMatch(/ECONNREFUSED|connect/i);
+    expect(logs.join('\n')).toContain('No se pudo enviar a dos@example.com');
+
+    // The server comes back; a new worker (as after an app restart) delivers once the back-off has passed.
+    const smtp = await startSmtpCapture(port);
+    const second = startMailWorker({
+      db: database.db,
+      smtpUrl: smtp.url,
+      from: 'no-reply@example.com',
+      log: () => {},
+    });
+    try {
+      expect(await second.deliverDue()).toBe(0);
+      await database.db
+        .update(outbox)
+        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(isNull(outbox.sentAt));
+      expect(await second.deliverDue()).toBe(1);
+      expect(await smtp.waitFor('dos@example.com')).toContain('Hola, ñandú');
+    } finally {
+      await second.stop();
+      await smtp.close();
+    }
+  });
+
+  it('prints the mail to the log when no SMTP server is configured', async () => {
+    const logs: string[] = [];
+    const worker = startMailWorker({
+      db: database.db,
+      from: 'no-reply@example.com',
+      log: (line) => logs.push(line),
+    });
+    await enqueueMail(database.db, mail('tres@example.com'));
+    expect(await worker.deliverDue()).toBe(1);
+    await worker.stop();
+    expect(logs.join('\n')).toContain('Para: tres@example.com');
+    expect(logs.join('\n')).toContain('Hola, ñandú');
+  });
+});
