@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { type Context, Hono, type Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
@@ -110,7 +110,7 @@ export function createApp(deps: AppDeps) {
     authRoutes({ db, auth, config, onMailQueued, failAfterLockerNumber: deps.failAfterLockerNumber }),
   );
   api.route('/', lockerRoutes({ db, auth }));
-  api.notFound((c) => errorResponse(c, new ApiError(404, 'not_found', messages.notFound)));
+  api.all('*', (c) => errorResponse(c, new ApiError(404, 'not_found', messages.notFound)));
   app.route('/api', api);
 
   if (existsSync(clientDir)) serveClientFiles(app, clientDir);
@@ -125,23 +125,18 @@ export function createApp(deps: AppDeps) {
 
 /** Hashed assets are cached for a year; other public files for an hour; index.html is never served from here. */
 function serveClientFiles(app: Hono, clientDir: string) {
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root: clientDir,
-      onFound: (_path, c) => {
-        c.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
+  const cacheFor = (value: string) => async (c: Context, next: Next) => {
+    await next();
+    if (c.res.status === 200 && !c.res.headers.has('cache-control'))
+      c.res.headers.set('cache-control', value);
+  };
+  app.use('/assets/*', cacheFor('public, max-age=31536000, immutable'), serveStatic({ root: clientDir }));
   app.use(
     '*',
+    cacheFor('public, max-age=3600'),
     serveStatic({
       root: clientDir,
       rewriteRequestPath: (path) => (path === '/' || path.endsWith('.html') ? '/__no_such_file__' : path),
-      onFound: (_path, c) => {
-        c.header('cache-control', 'public, max-age=3600');
-      },
     }),
   );
 }

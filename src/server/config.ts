@@ -103,7 +103,7 @@ export class ConfigError extends Error {}
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const result = configSchema.safeParse(env);
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    const lines = result.error.issues.map((issue) => `  ${String(issue.path[0] ?? '')}: ${issue.message}`);
     throw new ConfigError(`Configuración inválida:\n${lines.join('\n')}`);
   }
   return toConfig(result.data);

@@ -18,9 +18,7 @@ export function publicRecord(record: UserRecord) {
 
 export function lockerRoutes({ db, auth }: { db: Database; auth: Auth }) {
   const routes = new Hono<SessionEnv>();
-  routes.use(requireCaller(auth, db));
-
-  routes.get('/me', (c) => {
+  routes.get('/me', requireCaller(auth, db), (c) => {
     const caller = c.get('caller');
     c.header('cache-control', 'no-store');
     // requireCaller guarantees the record.

@@ -1,0 +1,154 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/support/database.ts';
+import { browser, TEST_APP_URL } from '../../test/support/server.ts';
+import { messages } from '../shared/messages.ts';
+import { APP_ROUTES } from './app.ts';
+import { loadConfig } from './config.ts';
+import { type Server, startServer } from './start.ts';
+
+describe('the HTTP application', () => {
+  let server: Server;
+  const clientDir = mkdtempSync(join(tmpdir(), 'casillero-client-'));
+  beforeAll(async () => {
+    mkdirSync(join(clientDir, 'assets'));
+    writeFileSync(
+      join(clientDir, 'index.html'),
+      '<!doctype html><html lang="es"><head><title>CasilleroYa</title><!--app-config--></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(
+      join(clientDir, 'assets', 'main-abc123.js'),
+      `console.log(${JSON.stringify('x'.repeat(2000))});`,
+    );
+    writeFileSync(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"></svg>');
+    const config = loadConfig({ APP_URL: TEST_APP_URL, BRAND_NAME: 'Marca <Prueba>' });
+    server = await startServer(config, {
+      database: await openTestDatabase('pglite'),
+      clientDir,
+      log: () => {},
+    });
+  });
+  afterAll(() => server?.close());
+
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    server.app.request(`${TEST_APP_URL}${path}`, { headers });
+
+  it('serves every screen of the app with status 200, index.html not cached', async () => {
+    for (const route of APP_ROUTES) {
+      const response = await get(route);
+      expect(response.status, route).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(response.headers.get('content-type')).toContain('text/html');
+    }
+  });
+
+  it('writes the public configuration into index.html, escaped, with no inline script', async () => {
+    const html = await (await get('/')).text();
+    const meta = /<meta name="app-config" content="([^"]*)">/.exec(html)?.[1] ?? '';
+    const config = JSON.parse(
+      meta
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&amp;/g, '&'),
+    );
+    expect(config).toMatchObject({
+      brandName: 'Marca <Prueba>',
+      appUrl: TEST_APP_URL,
+      supportWhatsapp: '13055550114',
+    });
+    expect(config).not.toHaveProperty('authSecret');
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)/);
+    expect(html).toContain('<title>Marca Prueba</title>');
+  });
+
+  it('answers an unknown path with 404 and the app (its Spanish not-found page)', async () => {
+    const response = await get('/no/existe');
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('<div id="root">');
+  });
+
+  it('answers an unknown API path with a 404 in the error contract', async () => {
+    const response = await get('/api/nada');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { code: 'not_found', message: messages.notFound } });
+  });
+
+  it('sends the security headers on every response', async () => {
+    for (const path of ['/', '/api/health', '/assets/main-abc123.js', '/no/existe']) {
+      const response = await get(path);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).toContain("style-src 'self'");
+      expect(csp).toContain("img-src 'self'");
+      expect(csp).toContain("connect-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('caches hashed assets for a year and compresses text', async () => {
+    const response = await get('/assets/main-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    const html = await get('/', { 'accept-encoding': 'gzip' });
+    expect(html.headers.get('content-encoding')).toBe('gzip');
+    expect((await get('/favicon.svg')).headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('reports a healthy database on /api/health', async () => {
+    const response = await get('/api/health');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', database: true });
+  });
+
+  it('refuses malformed JSON, bodies over 64 KB and requests from another origin, in Spanish', async () => {
+    const client = browser(server);
+    const malformed = await client.post('/api/login', '{"email": ');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.message).toBe(messages.badJson);
+    const large = await client.post('/api/login', { email: 'a@example.com', password: 'x'.repeat(70_000) });
+    expect(large.status).toBe(413);
+    expect(large.body.error.message).toBe(messages.tooLarge);
+    const foreign = await client.post(
+      '/api/login',
+      { email: 'a@example.com', password: 'x' },
+      { origin: 'https://malo.example' },
+    );
+    expect(foreign.status).toBe(403);
+    const crossSite = await client.post(
+      '/api/login',
+      { email: 'a@example.com', password: 'x' },
+      { 'sec-fetch-site': 'cross-site' },
+    );
+    expect(crossSite.status).toBe(403);
+  });
+});
+
+describe('when the database is down', () => {
+  it('answers 503 on /api/health and a 500 without details elsewhere', async () => {
+    const config = loadConfig({ APP_URL: TEST_APP_URL });
+    const server = await startServer(config, { database: await openTestDatabase('pglite'), log: () => {} });
+    await server.close();
+    const health = await server.app.request(`${TEST_APP_URL}/api/health`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toEqual({ status: 'unavailable', database: false });
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (error: unknown) => errors.push(error);
+    try {
+      const response = await browser(server).get('/api/captcha');
+      expect(response.status).toBe(500);
+      expect(response.body).toEqual({ error: { code: 'internal', message: messages.serverError } });
+      expect(JSON.stringify(response.body)).not.toMatch(/at .*\.ts/);
+    } finally {
+      console.error = original;
+    }
+    expect(errors).toHaveLength(1);
+  });
+});
