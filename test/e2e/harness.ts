@@ -12,6 +12,8 @@ const ROOT = new URL('../../', import.meta.url).pathname;
 
 export interface RunningApp {
   url: string;
+  /** The variables it was started with, to start it again the same way. */
+  env: Record<string, string>;
   dataDir: string;
   process: ChildProcess;
   output: () => string;
@@ -56,6 +58,7 @@ export async function startApp(env: Record<string, string> = {}, dataDir?: strin
   }
   return {
     url,
+    env,
     dataDir: dir,
     process: child,
     output: () => output,
@@ -109,4 +112,48 @@ export async function launchBrowser(origin?: string): Promise<BrowserContext> {
   if (origin) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
   context.on('close', () => removeDir(profile));
   return context;
+}
+
+let registrations = 0;
+/** Registers an account through the API as the browser would; returns the form used. */
+export async function registerViaApi(app: RunningApp, overrides: Record<string, unknown> = {}) {
+  const captcha = (await (await fetch(`${app.url}/api/captcha`)).json()) as { id: string };
+  registrations++;
+  const form = {
+    name: 'Carlos Gómez',
+    cedula: '79123456',
+    email: `e2e${registrations}-${Date.now()}@example.com`,
+    password: 'Clave#Segura2026',
+    confirmPassword: 'Clave#Segura2026',
+    telefono: '+573101234567',
+    direccion1: 'Calle 45 # 12-30',
+    ciudad1: 'Bogotá',
+    codigoPostal1: '110111',
+    captchaId: captcha.id,
+    captcha: CAPTCHA,
+    aceptoPolitica: true,
+    ...overrides,
+  };
+  const response = await fetch(`${app.url}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: app.url },
+    body: JSON.stringify(form),
+  });
+  if (response.status !== 201) throw new Error(`Registro falló: ${response.status} ${await response.text()}`);
+  return form;
+}
+
+/** Signs in through the API and returns the users record (GET /api/me). */
+export async function recordViaApi(app: RunningApp, email: string, password: string) {
+  const login = await fetch(`${app.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: app.url },
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const me = await fetch(`${app.url}/api/me`, { headers: { cookie } });
+  return (await me.json()) as { refCode: string; lockerNumber: string; name: string; referredBy: string };
 }

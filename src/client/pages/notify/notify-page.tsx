@@ -8,6 +8,7 @@ import { type Me, useMe } from '../../api/me.ts';
 import { appConfig } from '../../app-config.ts';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { Notice } from '../../components/notice.tsx';
+import { openExternal } from '../../components/open-external.ts';
 import { Page } from '../../components/page.tsx';
 import { paths } from '../../paths.ts';
 
@@ -65,20 +66,14 @@ function NotifyForm({ me }: { me: Me }) {
         <button
           type="button"
           className="button"
-          onClick={() =>
-            window.open(
-              buildWhatsAppNotifyLink(appConfig.supportWhatsapp, notice),
-              '_blank',
-              'noopener,noreferrer',
-            )
-          }
+          onClick={() => openExternal(buildWhatsAppNotifyLink(appConfig.supportWhatsapp, notice))}
         >
           Enviar por WhatsApp
         </button>
         <button
           type="button"
           className="button button--secondary"
-          onClick={() => window.location.assign(buildMailtoNotifyLink(appConfig.supportEmail, notice))}
+          onClick={() => openExternal(buildMailtoNotifyLink(appConfig.supportEmail, notice))}
         >
           Enviar por correo
         </button>

@@ -1,0 +1,164 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/shared/messages.ts';
+import { linkIn, startSmtpCapture } from '../support/smtp.ts';
+import {
+  CAPTCHA,
+  launchBrowser,
+  type RunningApp,
+  recordViaApi,
+  registerViaApi,
+  removeDir,
+  startApp,
+} from './harness.ts';
+
+describe('account journeys in Chromium', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+  let app: RunningApp;
+  let browser: BrowserContext;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    app = await startApp({ SMTP_URL: smtp.url });
+    browser = await launchBrowser(app.url);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await smtp?.close();
+    if (app) removeDir(app.dataDir);
+  });
+
+  async function fillRegistration(
+    page: Page,
+    email: string,
+    password = 'Clave#Segura2026',
+    confirm = password,
+  ) {
+    await page.getByLabel('Nombre completo').fill('Lucía Fernández');
+    await page.getByLabel('Cédula').fill('52123456');
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(password);
+    await page.getByLabel('Confirmar contraseña').fill(confirm);
+    await page.getByLabel('Teléfono').fill('3209876543');
+    await page.getByLabel('Dirección 1').fill('Carrera 7 # 71-21');
+    await page.getByLabel('Ciudad 1').fill('Bogotá');
+    await page.getByLabel('Código postal 1').fill('110231');
+    await page.getByLabel('Captcha').fill(CAPTCHA);
+  }
+
+  it('registers through an invitation, verifies the mailed link and lands on /locker after login', async () => {
+    const referrer = await registerViaApi(app);
+    const { refCode } = await recordViaApi(app, referrer.email, referrer.password);
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/invite?ref=${refCode.toLowerCase()}`);
+    await page.getByText(`Te invitó un amigo con el código ${refCode}.`).waitFor();
+    const email = `invitada-${Date.now()}@example.com`;
+    await fillRegistration(page, email);
+    await page.getByLabel('Acepto la política de privacidad').check();
+    const submit = page.getByRole('button', { name: 'Crear cuenta' });
+    await submit.click();
+    await page.waitForURL(`${app.url}/login`);
+    await page.getByText(messages.registered).waitFor();
+
+    const mail = await smtp.waitFor(email, /verificar-correo/);
+    expect(mail).toContain('Lucía Fernández');
+    await page.goto(linkIn(mail, '/verificar-correo'));
+    await page.getByText(messages.verifyDone).waitFor();
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Contraseña', { exact: true }).fill('Clave#Segura2026');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.waitForURL(`${app.url}/locker`);
+    await page.getByText('Lucía Fernández').first().waitFor();
+    expect(await page.getByText('Tu correo aún no está verificado').count()).toBe(0);
+    expect((await recordViaApi(app, email, 'Clave#Segura2026')).referredBy).toBe(refCode);
+  });
+
+  it('shows every registration message in its order, below the form', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/register`);
+    const alert = page.locator('.form-error');
+    const submit = page.getByRole('button', { name: 'Crear cuenta' });
+    const email = `orden-${Date.now()}@example.com`;
+
+    await fillRegistration(page, email, 'corta', 'distinta');
+    await submit.click();
+    expect(await alert.textContent()).toBe(messages.consentRequired);
+
+    await page.getByLabel('Acepto la política de privacidad').check();
+    await submit.click();
+    expect(await alert.textContent()).toBe(messages.passwordsDiffer);
+
+    await page.getByLabel('Confirmar contraseña').fill('corta');
+    await submit.click();
+    expect(await alert.textContent()).toBe(messages.passwordWeak);
+
+    await page.getByLabel('Contraseña', { exact: true }).fill('Clave#Segura2026');
+    await page.getByLabel('Confirmar contraseña').fill('Clave#Segura2026');
+    await page.getByLabel('Captcha').fill('ZZZZZ');
+    await submit.click();
+    await page.getByText(messages.captchaMismatch).waitFor();
+    // The form is usable again, with a new captcha to type.
+    expect(await submit.isEnabled()).toBe(true);
+    expect(await page.getByLabel('Captcha').inputValue()).toBe('');
+    await page.getByLabel('Captcha').fill(CAPTCHA);
+    await submit.click();
+    await page.waitForURL(`${app.url}/login`);
+  });
+
+  it("says 'Error al iniciar sesión: ' with one reason for a wrong password, and toggles the password", async () => {
+    const account = await registerViaApi(app);
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel('Correo electrónico').fill(account.email);
+    const password = page.getByLabel('Contraseña', { exact: true });
+    await password.fill('Equivocada#1');
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Mostrar' }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Ocultar' }).click();
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    const error = page.getByRole('alert');
+    await error.waitFor();
+    expect(await error.textContent()).toBe(messages.loginErrorPrefix + messages.loginInvalid);
+    expect(page.url()).toBe(`${app.url}/login`);
+  });
+
+  it('resets the password through the mailed link', async () => {
+    const account = await registerViaApi(app);
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/login`);
+    await page.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe(messages.resetEmailRequired);
+    await page.getByLabel('Correo electrónico').fill(account.email);
+    await page.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click();
+    await page.getByText(messages.resetSent).waitFor();
+
+    const mail = await smtp.waitFor(account.email, /restablecer-contrasena/);
+    await page.goto(linkIn(mail, '/restablecer-contrasena'));
+    await page.getByLabel('Nueva contraseña').fill('Otra#Clave2027');
+    await page.getByLabel('Confirmar contraseña').fill('Otra#Clave2027');
+    await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+    await page.waitForURL(`${app.url}/login`);
+    await page.getByText(messages.resetDone).waitFor();
+    await page.getByLabel('Correo electrónico').fill(account.email);
+    await page.getByLabel('Contraseña', { exact: true }).fill('Otra#Clave2027');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.waitForURL(`${app.url}/locker`);
+  });
+
+  it('sends visitors without a session from /locker, /notify and /admin to /login', async () => {
+    const context = await launchBrowser();
+    try {
+      const page = await context.newPage();
+      for (const path of ['/locker', '/notify', '/admin']) {
+        await page.goto(`${app.url}${path}`);
+        await page.waitForURL(`${app.url}/login`);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,185 @@
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../../src/server/db/open.ts';
+import { users } from '../../src/server/db/schema.ts';
+import { checkoutFields, formatSendToAddress, parseOfficeAddress } from '../../src/shared/address.ts';
+import { buildMailtoNotifyLink, buildWhatsAppNotifyLink } from '../../src/shared/links.ts';
+import {
+  launchBrowser,
+  type RunningApp,
+  recordViaApi,
+  registerViaApi,
+  removeDir,
+  startApp,
+} from './harness.ts';
+
+const OFFICE = '8000 W 12th Ave, Suite 114\nHialeah, FL 33014\nUSA';
+
+describe('the customer screens in Chromium', () => {
+  let app: RunningApp;
+  let browser: BrowserContext;
+  beforeAll(async () => {
+    app = await startApp({
+      BRAND_NAME: 'CasilleroYa',
+      OFFICE_ADDRESS: OFFICE,
+      SUPPORT_WHATSAPP: '13055550199',
+      SUPPORT_EMAIL: 'ayuda@example.com',
+      PRIVACY_EMAIL: 'datos@example.com',
+    });
+    browser = await launchBrowser(app.url);
+    // wa.me is not reachable from here: answer it locally so the opened tab keeps its URL.
+    await browser.route('https://wa.me/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: 'ok' }),
+    );
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    if (app) removeDir(app.dataDir);
+  });
+
+  async function signIn(page: Page, email: string, password: string) {
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.waitForURL(`${app.url}/locker`);
+  }
+  const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
+  it('shows the locker, copies the address whole and field by field, and shares the invitation', async () => {
+    const account = await registerViaApi(app, { name: 'Mariana Ríos' });
+    const record = await recordViaApi(app, account.email, account.password);
+    const page = await browser.newPage();
+    await signIn(page, account.email, account.password);
+
+    await page.getByRole('heading', { name: /Mariana Ríos/ }).waitFor();
+    expect(await page.locator('.locker-number').textContent()).toBe(record.lockerNumber);
+    expect(await page.textContent('main')).toContain('el envío se paga al recibir');
+    expect(await page.getByText('Tu correo aún no está verificado').count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'datos@example.com' }).getAttribute('href')).toBe(
+      'mailto:datos@example.com',
+    );
+
+    await page.getByRole('button', { name: 'Copiar dirección' }).click();
+    await page.getByRole('status').filter({ hasText: 'Dirección copiada' }).waitFor();
+    expect(await clipboard(page)).toBe(
+      formatSendToAddress('CasilleroYa', 'Mariana Ríos', record.lockerNumber, OFFICE),
+    );
+
+    await page.getByText('Campo por campo, como lo pide la tienda').click();
+    for (const field of checkoutFields('Mariana Ríos', record.lockerNumber, parseOfficeAddress(OFFICE)!)) {
+      await page.getByRole('button', { name: `Copiar: ${field.label}` }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `Copiado: ${field.label}.` })
+        .waitFor();
+      expect(await clipboard(page)).toBe(field.value);
+    }
+
+    await page.getByRole('button', { name: 'Compartir invitación' }).click();
+    await page.getByRole('status').filter({ hasText: 'Invitación copiada' }).waitFor();
+    const invitation = await clipboard(page);
+    const link = /https?:\/\/\S+/.exec(invitation)?.[0] ?? '';
+    expect(link).toBe(`${app.url}/invite?ref=${record.refCode}`);
+
+    const invited = await browser.newPage();
+    await invited.goto(link);
+    await invited.getByText(`Te invitó un amigo con el código ${record.refCode}.`).waitFor();
+    await invited.getByRole('heading', { name: 'Regístrate y crea tu casillero' }).waitFor();
+  });
+
+  it('notifies a package by WhatsApp and by e-mail with exactly the expected links', async () => {
+    const account = await registerViaApi(app, { direccion2: '', ciudad2: '', codigoPostal2: '' });
+    const record = await recordViaApi(app, account.email, account.password);
+    const page = await browser.newPage();
+    await page.addInitScript(() => {
+      // Keep what a mailto link would have opened, instead of handing it to a mail program.
+      (window as unknown as { opened: string[] }).opened = [];
+      document.addEventListener(
+        'click',
+        (event) => {
+          const link = (event.target as Element).closest?.('a');
+          if (link?.href.startsWith('mailto:')) {
+            (window as unknown as { opened: string[] }).opened.push(link.href);
+            event.preventDefault();
+          }
+        },
+        true,
+      );
+    });
+    await signIn(page, account.email, account.password);
+    await page.getByRole('button', { name: 'Notificar paquete' }).click();
+    await page.waitForURL(`${app.url}/notify`);
+
+    const select = page.getByLabel('Dirección de entrega');
+    await select.waitFor();
+    const options = await select.locator('option').allTextContents();
+    expect(options).toEqual(['Calle 45 # 12-30, Bogotá, 110111']);
+    expect(await select.inputValue()).toBe(options[0]);
+    const instructions = 'Pedido #123 & otro ¿listo? 100% + ñandú 📦\nTocar el timbre';
+    await page.getByLabel('Instrucciones adicionales').fill(instructions);
+    const notice = { lockerNumber: record.lockerNumber, address: options[0] ?? '', instructions };
+
+    const [whatsapp] = await Promise.all([
+      browser.waitForEvent('page'),
+      page.getByRole('button', { name: 'Enviar por WhatsApp' }).click(),
+    ]);
+    await whatsapp.waitForLoadState();
+    expect(whatsapp.url()).toBe(buildWhatsAppNotifyLink('13055550199', notice));
+    expect(new URL(whatsapp.url()).searchParams.get('text')).toContain(instructions);
+    await whatsapp.close();
+
+    await page.getByRole('button', { name: 'Enviar por correo' }).click();
+    const opened = await page.evaluate(() => (window as unknown as { opened: string[] }).opened);
+    expect(opened).toEqual([buildMailtoNotifyLink('ayuda@example.com', notice)]);
+    const body = decodeURIComponent(/body=([^&]*)/.exec(opened[0] ?? '')?.[1] ?? '');
+    expect(body).toContain(instructions.replace('\n', '\r\n'));
+
+    await page.getByRole('button', { name: 'Volver al inicio' }).click();
+    await page.waitForURL(`${app.url}/locker`);
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await page.waitForURL(`${app.url}/login`);
+    await page.goto(`${app.url}/locker`);
+    await page.waitForURL(`${app.url}/login`);
+  });
+
+  it('offers address 2 when it was filled', async () => {
+    const account = await registerViaApi(app, {
+      direccion2: 'Avenida 30 # 1-2',
+      ciudad2: 'Cali',
+      codigoPostal2: '760001',
+    });
+    const page = await browser.newPage();
+    await signIn(page, account.email, account.password);
+    await page.goto(`${app.url}/notify`);
+    await page.getByLabel('Dirección de entrega').waitFor();
+    const options = await page.getByLabel('Dirección de entrega').locator('option').allTextContents();
+    expect(options).toEqual(['Calle 45 # 12-30, Bogotá, 110111', 'Avenida 30 # 1-2, Cali, 760001']);
+  });
+
+  it('explains a missing users record instead of loading forever, and offers to sign out', async () => {
+    const account = await registerViaApi(app);
+    const page = await browser.newPage();
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await signIn(page, account.email, account.password);
+    // Remove the record while the app is stopped (PGlite is one process), then start it on the same data.
+    await app.stop();
+    const database = await openPglite(join(app.dataDir, 'db'));
+    await database.db.delete(users).where(eq(users.email, account.email));
+    await database.close();
+    app = await startApp(app.env, app.dataDir);
+
+    // Cookies are not bound to a port, so the session reaches the restarted app.
+    await page.goto(`${app.url}/locker`);
+    await page.getByRole('alert').filter({ hasText: 'No encontramos los datos de tu casillero' }).waitFor();
+    expect(warnings).toContain('Documento de usuario no encontrado');
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await page.waitForURL(/\/login$/);
+  });
+});
