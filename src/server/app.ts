@@ -13,6 +13,7 @@ import { type Config, publicConfig } from './config.ts';
 import type { OpenDatabase } from './db/open.ts';
 import { ApiError, errorResponse } from './http.ts';
 import { lockerRoutes } from './lockers/routes.ts';
+import { createRateLimiter } from './security/rate-limit.ts';
 
 export const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -107,7 +108,14 @@ export function createApp(deps: AppDeps) {
   });
   api.route(
     '/',
-    authRoutes({ db, auth, config, onMailQueued, failAfterLockerNumber: deps.failAfterLockerNumber }),
+    authRoutes({
+      db,
+      auth,
+      config,
+      limiter: createRateLimiter(db, { enabled: config.rateLimits }),
+      onMailQueued,
+      failAfterLockerNumber: deps.failAfterLockerNumber,
+    }),
   );
   api.route('/', lockerRoutes({ db, auth }));
   api.all('*', (c) => errorResponse(c, new ApiError(404, 'not_found', messages.notFound)));

@@ -2,6 +2,9 @@
 import { z } from 'zod';
 import { parseOfficeAddress } from '../shared/address.ts';
 
+// Zod's own fallback messages in Spanish too, for every schema the server runs.
+z.config(z.locales.es());
+
 export const DEFAULT_OFFICE_ADDRESS = '3750 W 16th Ave, Suite 114\nHialeah, FL 33012\nUSA';
 
 const httpUrl = z
@@ -31,7 +34,11 @@ const configSchema = z
       .optional()
       .transform((url) => url || undefined)
       .refine((url) => url === undefined || /^postgres(ql)?:\/\//.test(url), 'debe empezar por postgres://'),
-    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATA_DIR: z
+      .string()
+      .trim()
+      .optional()
+      .transform((dir) => dir || './data'),
     SMTP_URL: z
       .string()
       .trim()
@@ -41,7 +48,12 @@ const configSchema = z
     MAIL_FROM: z.string().trim().optional(),
     AUTH_SECRET: z.string().trim().min(32, 'debe tener al menos 32 caracteres').optional(),
     ADMIN_EMAILS: emailList,
-    BRAND_NAME: z.string().trim().min(1).max(60).default('CasilleroYa'),
+    BRAND_NAME: z
+      .string()
+      .trim()
+      .max(60, 'admite hasta 60 caracteres')
+      .optional()
+      .transform((name) => name || 'CasilleroYa'),
     OFFICE_ADDRESS: z
       .string()
       .default(DEFAULT_OFFICE_ADDRESS)
@@ -57,6 +69,8 @@ const configSchema = z
       .default('13055550114'),
     SUPPORT_EMAIL: z.email({ error: 'debe ser un correo' }).default('soporte@example.com'),
     PRIVACY_EMAIL: z.email({ error: 'debe ser un correo' }).default('privacidad@example.com'),
+    RATE_LIMITS: z.enum(['on', 'off'], { error: 'debe ser on u off' }).default('on'),
+    TRUST_PROXY: z.enum(['true', 'false'], { error: 'debe ser true o false' }).default('false'),
     CAPTCHA_TEST_ANSWER: z
       .string()
       .trim()
@@ -94,6 +108,8 @@ function toConfig(env: z.output<typeof configSchema>) {
     supportEmail: env.SUPPORT_EMAIL,
     privacyEmail: env.PRIVACY_EMAIL,
     captchaTestAnswer: env.CAPTCHA_TEST_ANSWER,
+    rateLimits: env.RATE_LIMITS === 'on',
+    trustProxy: env.TRUST_PROXY === 'true',
   };
 }
 

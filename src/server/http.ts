@@ -37,8 +37,13 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
   return result.data;
 }
 
-/** The caller's address: the socket's peer (no proxy header is trusted unless a proxy sets it, see OPERATIONS). */
-export function clientIp(c: Context): string {
+/**
+ * The caller's address: the socket's peer, or, behind a reverse proxy (TRUST_PROXY=true), the address the proxy
+ * put first in X-Forwarded-For. A client can write that header itself, so it is trusted only when asked.
+ */
+export function clientIp(c: Context, trustProxy = false): string {
+  const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+  if (forwarded) return forwarded;
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {

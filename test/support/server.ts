@@ -12,7 +12,13 @@ export async function startTestServer(
   env: Record<string, string> = {},
   options: { failAfterLockerNumber?: () => void } = {},
 ) {
-  const config = loadConfig({ APP_URL: TEST_APP_URL, CAPTCHA_TEST_ANSWER: TEST_CAPTCHA, ...env });
+  // Rate limits are off unless a test turns them on: most tests make many requests from one address.
+  const config = loadConfig({
+    APP_URL: TEST_APP_URL,
+    CAPTCHA_TEST_ANSWER: TEST_CAPTCHA,
+    RATE_LIMITS: 'off',
+    ...env,
+  });
   const database = await openTestDatabase(driver);
   const log: string[] = [];
   const server = await startServer(config, {

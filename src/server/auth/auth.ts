@@ -10,7 +10,9 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { resetPasswordMail } from '../mail/templates.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 
+/** A session ends after a week without use, and in any case 30 days after sign-in. */
 export const SESSION_IDLE_SECONDS = 60 * 60 * 24 * 7;
+export const SESSION_ABSOLUTE_SECONDS = 60 * 60 * 24 * 30;
 export const SESSION_REFRESH_SECONDS = 60 * 60 * 24;
 export const RESET_TOKEN_SECONDS = 60 * 60;
 

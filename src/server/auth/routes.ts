@@ -1,6 +1,6 @@
 // The account API: captcha, registration, login, logout, password reset and e-mail verification.
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { messages } from '../../shared/messages.ts';
 import { registrationProblem, registrationSchema } from '../../shared/registration.ts';
@@ -11,6 +11,7 @@ import {
   resetRequestSchema,
   verifyEmailSchema,
 } from '../../shared/schemas.ts';
+import { recordAudit } from '../audit/audit.ts';
 import { consumeCaptcha, createCaptcha } from '../captcha/captcha.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/open.ts';
@@ -18,6 +19,7 @@ import { authSession, authUser, users } from '../db/schema.ts';
 import { ApiError, clientIp, readBody } from '../http.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { verificationMail } from '../mail/templates.ts';
+import type { RateLimiter } from '../security/rate-limit.ts';
 import type { Auth } from './auth.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { EmailTakenError, registerCustomer } from './register.ts';
@@ -28,21 +30,32 @@ export interface AuthRoutesDeps {
   db: Database;
   auth: Auth;
   config: Config;
+  limiter: RateLimiter;
   onMailQueued: () => void;
   /** Tests only: see RegistrationContext.failAfterLockerNumber. */
   failAfterLockerNumber?: () => void;
 }
 
-export function authRoutes({ db, auth, config, onMailQueued, failAfterLockerNumber }: AuthRoutesDeps) {
+export function authRoutes({
+  db,
+  auth,
+  config,
+  limiter,
+  onMailQueued,
+  failAfterLockerNumber,
+}: AuthRoutesDeps) {
   const routes = new Hono();
+  const ipOf = (c: Context) => clientIp(c, config.trustProxy);
 
   routes.get('/captcha', async (c) => {
+    await limiter.check('captcha', { ip: ipOf(c) });
     c.header('cache-control', 'no-store');
     return c.json(await createCaptcha(db, config.captchaTestAnswer));
   });
 
   routes.post('/register', async (c) => {
     const form = await readBody(c, registrationSchema);
+    await limiter.check('signUp', { ip: ipOf(c), email: form.email });
     const problem = registrationProblem(form);
     if (problem) throw new ApiError(400, 'invalid', problem);
     if (isCommonPassword(form.password)) throw new ApiError(400, 'common_password', messages.passwordCommon);
@@ -55,7 +68,7 @@ export function authRoutes({ db, auth, config, onMailQueued, failAfterLockerNumb
         appUrl: config.appUrl,
         officeAddress: config.officeAddress,
         adminEmails: config.adminEmails,
-        ip: clientIp(c),
+        ip: ipOf(c),
         userAgent: c.req.header('user-agent') ?? '',
         failAfterLockerNumber,
       });
@@ -69,10 +82,15 @@ export function authRoutes({ db, auth, config, onMailQueued, failAfterLockerNumb
 
   routes.post('/login', async (c) => {
     const body = await readBody(c, loginSchema);
+    const ip = ipOf(c);
+    await limiter.check('signIn', { ip });
+    await limiter.ensureNotBlocked('failedSignIn', { ip, email: body.email });
     let signIn: Awaited<ReturnType<typeof signInEmail>>;
     try {
       signIn = await signInEmail(auth, body, c.req.raw.headers);
     } catch {
+      await recordAudit(db, { action: 'sign_in_failed', email: body.email, ip });
+      await limiter.check('failedSignIn', { ip, email: body.email });
       // One reason whether the e-mail or the password was wrong (DESIGN.md decision 5).
       throw new ApiError(401, 'invalid_credentials', messages.loginErrorPrefix + messages.loginInvalid);
     }
@@ -84,6 +102,13 @@ export function authRoutes({ db, auth, config, onMailQueued, failAfterLockerNumb
       throw new ApiError(404, 'user_not_found', messages.userNotFound);
     }
     for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
+    await recordAudit(db, {
+      action: 'sign_in',
+      actorId: response.user.id,
+      subjectId: response.user.id,
+      email: body.email,
+      ip,
+    });
     return c.json({ role: record.role, redirectTo: record.role === 'admin' ? '/admin' : '/locker' });
   });
 
@@ -101,6 +126,7 @@ export function authRoutes({ db, auth, config, onMailQueued, failAfterLockerNumb
 
   routes.post('/password-reset/request', async (c) => {
     const { email } = await readBody(c, resetRequestSchema);
+    await limiter.check('resetRequest', { ip: ipOf(c), email });
     // Same answer whether or not the account exists (DESIGN.md decision 5); better-auth mails only real accounts.
     await auth.api.requestPasswordReset({ body: { email, redirectTo: '/restablecer-contrasena' } });
     return c.json({ message: messages.resetSent });
@@ -114,6 +140,7 @@ export function authRoutes({ db, auth, config, onMailQueued, failAfterLockerNumb
     } catch {
       throw new ApiError(400, 'invalid_token', messages.resetLinkInvalid);
     }
+    await recordAudit(db, { action: 'password_reset', ip: ipOf(c) });
     return c.json({ message: messages.resetDone });
   });
 
@@ -127,6 +154,7 @@ export function authRoutes({ db, auth, config, onMailQueued, failAfterLockerNumb
   routes.post('/verify-email/resend', async (c) => {
     const caller = await readCaller(c, auth, db);
     const { email } = caller ? { email: undefined } : await readBody(c, z.object({ email: emailField }));
+    await limiter.check('verificationResend', { ip: ipOf(c), email: email ?? caller?.userId });
     const [account] = await db
       .select({
         id: authUser.id,

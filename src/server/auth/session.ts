@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { messages } from '../../shared/messages.ts';
 import type { Database } from '../db/open.ts';
-import { users } from '../db/schema.ts';
+import { authSession, users } from '../db/schema.ts';
 import { ApiError } from '../http.ts';
-import type { Auth } from './auth.ts';
+import { type Auth, SESSION_ABSOLUTE_SECONDS } from './auth.ts';
 
 export type UserRecord = typeof users.$inferSelect;
 
@@ -28,6 +28,11 @@ export async function readCaller(c: Context, auth: Auth, db: Database): Promise<
   // A refreshed session comes back with a new cookie: pass it on.
   for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
   if (!response) return null;
+  // better-auth's expiry slides with use (the idle lifetime); this caps a session's whole life.
+  if (Date.now() - new Date(response.session.createdAt).getTime() > SESSION_ABSOLUTE_SECONDS * 1000) {
+    await db.delete(authSession).where(eq(authSession.token, response.session.token));
+    return null;
+  }
   const [record] = await db.select().from(users).where(eq(users.id, response.user.id));
   return {
     userId: response.user.id,

@@ -1,7 +1,7 @@
 // The one Drizzle schema for both drivers: better-auth's tables (auth_*), the users record of SPEC.md §3, the
 // locker counter, the mail outbox, captchas and settings.
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -94,6 +94,8 @@ export const users = pgTable(
     consentIp: text('consent_ip').notNull().default(''),
     consentUserAgent: text('consent_user_agent').notNull().default(''),
     role: text('role').notNull().default('customer'),
+    /** Set when the person deleted their data: the row stays, emptied, so the locker number is never reused. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Lower-cased searchable fields joined by U+001F, which no one types: serves the admin's substring search. */
     searchText: text('search_text')
@@ -141,3 +143,26 @@ export const appSetting = pgTable('app_setting', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/** Counts for the rate limits, shared by every instance on one database. */
+export const rateLimit = pgTable('rate_limit', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+/** Who did what, when and from where: sign-ins, failed sign-ins, role changes, exports, data changes. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    action: text('action').notNull(),
+    actorId: text('actor_id'),
+    subjectId: text('subject_id'),
+    email: text('email'),
+    ip: text('ip').notNull().default(''),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+  },
+  (table) => [index('audit_log_at_idx').on(table.at.desc()), index('audit_log_subject_idx').on(table.subjectId)],
+);

@@ -1,0 +1,34 @@
+// npm run backup -- <file> · npm run restore -- <file>: see docs/OPERATIONS.md.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { ConfigError, loadConfig } from '../src/server/config.ts';
+import { createBackup, RestoreError, restoreBackup } from '../src/server/db/backup.ts';
+import { openDatabase } from '../src/server/db/open.ts';
+
+const [command, file] = process.argv.slice(2);
+if ((command !== 'backup' && command !== 'restore') || !file) {
+  console.error('Uso: npm run backup -- <archivo.json.gz>   |   npm run restore -- <archivo.json.gz>');
+  process.exit(2);
+}
+try {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    if (command === 'backup') {
+      const backup = await createBackup(database.db);
+      writeFileSync(file, backup);
+      console.log(`Copia de seguridad escrita en ${file} (${backup.length} bytes).`);
+    } else {
+      const counts = await restoreBackup(database.db, readFileSync(file));
+      console.log(
+        `Restaurado desde ${file}: ${Object.entries(counts)
+          .map(([t, n]) => `${t}=${n}`)
+          .join(', ')}.`,
+      );
+    }
+  } finally {
+    await database.close();
+  }
+} catch (error) {
+  console.error(error instanceof ConfigError || error instanceof RestoreError ? error.message : error);
+  process.exit(1);
+}

@@ -1,0 +1,114 @@
+// Backups that work on both drivers: every table's rows as JSON (gzip), restored into an empty, migrated
+// database of either kind. So a PGlite folder can also move to PostgreSQL, and back.
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { count, getTableColumns, getTableName, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from './open.ts';
+import {
+  appSetting,
+  auditLog,
+  authAccount,
+  authSession,
+  authUser,
+  authVerification,
+  lockerCounter,
+  outbox,
+  users,
+} from './schema.ts';
+
+export const BACKUP_FORMAT = 'casillero-backup';
+export const BACKUP_VERSION = 1;
+
+/** In the order a restore inserts them: a table comes after the ones it refers to. Captchas and rate-limit
+ * counters are short-lived and left out. */
+const TABLES: PgTable[] = [
+  appSetting,
+  authUser,
+  authAccount,
+  authSession,
+  authVerification,
+  users,
+  lockerCounter,
+  outbox,
+  auditLog,
+];
+const GENERATED = new Set(['searchText']);
+const SERIAL_TABLES = [outbox, auditLog];
+
+interface Backup {
+  format: string;
+  version: number;
+  createdAt: string;
+  tables: Record<string, Record<string, unknown>[]>;
+}
+
+export async function createBackup(db: Database): Promise<Buffer> {
+  const backup: Backup = {
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    createdAt: new Date().toISOString(),
+    tables: {},
+  };
+  // One snapshot for every table, so the backup is consistent while the app keeps running on PostgreSQL.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set transaction isolation level repeatable read`);
+    for (const table of TABLES) {
+      const rows = (await tx.select().from(table)) as Record<string, unknown>[];
+      backup.tables[getTableName(table)] = rows.map((row) => {
+        for (const key of GENERATED) delete row[key];
+        return row;
+      });
+    }
+  });
+  return gzipSync(JSON.stringify(backup));
+}
+
+export class RestoreError extends Error {}
+
+/** Restores into `db`, which must be migrated and hold no accounts; everything happens in one transaction. */
+export async function restoreBackup(db: Database, file: Buffer): Promise<Record<string, number>> {
+  let backup: Backup;
+  try {
+    backup = JSON.parse(gunzipSync(file).toString('utf8')) as Backup;
+  } catch {
+    throw new RestoreError('El archivo no es una copia de seguridad válida (JSON comprimido con gzip).');
+  }
+  if (backup.format !== BACKUP_FORMAT || backup.version !== BACKUP_VERSION)
+    throw new RestoreError(`Formato de copia desconocido: ${backup.format} v${backup.version}.`);
+  const [existing] = await db.select({ n: count() }).from(authUser);
+  if ((existing?.n ?? 0) > 0)
+    throw new RestoreError('La base de datos de destino ya tiene cuentas: restaura en una vacía.');
+
+  const counts: Record<string, number> = {};
+  await db.transaction(async (tx) => {
+    // A fresh database may already hold a generated secret; the backup's replaces it.
+    await tx.delete(appSetting);
+    for (const table of TABLES) {
+      const name = getTableName(table);
+      const rows = (backup.tables[name] ?? []).map((row) => revive(table, row));
+      for (let start = 0; start < rows.length; start += 500) {
+        await tx.insert(table).values(rows.slice(start, start + 500));
+      }
+      counts[name] = rows.length;
+    }
+    for (const table of SERIAL_TABLES) {
+      const name = getTableName(table);
+      await tx.execute(
+        sql`select setval(pg_get_serial_sequence(${name}, 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`,
+      );
+    }
+  });
+  return counts;
+}
+
+/** JSON turned timestamps into strings; Drizzle wants Date objects back. */
+function revive(table: PgTable, row: Record<string, unknown>): Record<string, unknown> {
+  const columns = getTableColumns(table);
+  const revived: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    const column = columns[key];
+    if (!column || GENERATED.has(key)) continue;
+    revived[key] = column.columnType === 'PgTimestamp' && typeof value === 'string' ? new Date(value) : value;
+  }
+  return revived;
+}

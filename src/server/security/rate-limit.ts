@@ -1,0 +1,91 @@
+// Rate limits per IP and per e-mail, counted in the database so every instance sharing it counts together.
+import { sql } from 'drizzle-orm';
+import { messages } from '../../shared/messages.ts';
+import type { Database } from '../db/open.ts';
+import { ApiError } from '../http.ts';
+
+export interface Limit {
+  /** How many attempts the window allows. */
+  limit: number;
+  windowSeconds: number;
+}
+
+/** The limits of each action, per IP and per e-mail (Firebase's 100 sign-ups per hour per IP among them). */
+export const LIMITS: Record<string, { ip: Limit; email?: Limit }> = {
+  // Per e-mail only failed sign-ins count (see failedSignIn), so a person who signs in often is never stopped.
+  signIn: { ip: { limit: 60, windowSeconds: 15 * 60 } },
+  failedSignIn: { ip: { limit: 30, windowSeconds: 15 * 60 }, email: { limit: 10, windowSeconds: 15 * 60 } },
+  signUp: { ip: { limit: 100, windowSeconds: 60 * 60 }, email: { limit: 5, windowSeconds: 60 * 60 } },
+  resetRequest: { ip: { limit: 20, windowSeconds: 60 * 60 }, email: { limit: 5, windowSeconds: 60 * 60 } },
+  verificationResend: {
+    ip: { limit: 20, windowSeconds: 60 * 60 },
+    email: { limit: 5, windowSeconds: 60 * 60 },
+  },
+  captcha: { ip: { limit: 300, windowSeconds: 10 * 60 } },
+};
+
+export type LimitedAction =
+  | 'signIn'
+  | 'failedSignIn'
+  | 'signUp'
+  | 'resetRequest'
+  | 'verificationResend'
+  | 'captcha';
+
+export interface RateLimiter {
+  /** Counts one attempt; throws a 429 with Retry-After when a limit is passed. */
+  check(action: LimitedAction, subjects: { ip: string; email?: string }): Promise<void>;
+  /** Throws the same 429 when the limit is already used up, without counting. */
+  ensureNotBlocked(action: LimitedAction, subjects: { ip: string; email?: string }): Promise<void>;
+}
+
+function rulesOf(action: LimitedAction, subjects: { ip: string; email?: string }): Array<[string, Limit]> {
+  const limits = LIMITS[action] as { ip: Limit; email?: Limit };
+  const rules: Array<[string, Limit]> = [[`${action}:ip:${subjects.ip}`, limits.ip]];
+  if (limits.email && subjects.email)
+    rules.push([`${action}:email:${subjects.email.toLowerCase()}`, limits.email]);
+  return rules;
+}
+
+function tooMany(seconds: number): ApiError {
+  const wait = Math.max(1, seconds);
+  return new ApiError(429, 'rate_limited', messages.tooManyRequests(wait), { 'retry-after': String(wait) });
+}
+
+export function createRateLimiter(db: Database, options: { enabled: boolean }): RateLimiter {
+  return {
+    async ensureNotBlocked(action, subjects) {
+      if (!options.enabled) return;
+      for (const [key, { limit }] of rulesOf(action, subjects)) {
+        const result = (await db.execute(sql`
+          select count, ceil(extract(epoch from reset_at - now()))::int as retry_after
+          from rate_limit where key = ${key} and reset_at > now()`)) as unknown as {
+          rows: Array<{ count: number; retry_after: number }>;
+        };
+        const row = result.rows[0];
+        if (row && row.count >= limit) throw tooMany(row.retry_after);
+      }
+    },
+    async check(action, subjects) {
+      if (!options.enabled) return;
+      for (const [key, { limit, windowSeconds }] of rulesOf(action, subjects)) {
+        const result = (await db.execute(sql`
+          insert into rate_limit (key, count, reset_at)
+          values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+          on conflict (key) do update set
+            count = case when rate_limit.reset_at <= now() then 1 else rate_limit.count + 1 end,
+            reset_at = case when rate_limit.reset_at <= now() then excluded.reset_at else rate_limit.reset_at end
+          returning count, ceil(extract(epoch from reset_at - now()))::int as retry_after`)) as unknown as {
+          rows: Array<{ count: number; retry_after: number }>;
+        };
+        const row = result.rows[0];
+        if (row && row.count > limit) throw tooMany(row.retry_after);
+      }
+    },
+  };
+}
+
+/** Old windows are deleted now and then so the table stays small. */
+export async function pruneRateLimits(db: Database): Promise<void> {
+  await db.execute(sql`delete from rate_limit where reset_at < now() - interval '1 hour'`);
+}
