@@ -3,9 +3,14 @@ import { z } from 'zod';
 import { messages } from './messages.ts';
 import { meetsPasswordPolicy, PASSWORD_MAX_LENGTH } from './password-policy.ts';
 
+/** Control characters (NUL above all, which PostgreSQL text refuses) never reach the database. */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+const clean = (text: string) => text.replace(CONTROL_CHARACTERS, '');
+
 export const requiredText = (label: string, max: number) =>
   z
     .string({ error: messages.required(label) })
+    .overwrite(clean)
     .trim()
     .min(1, messages.required(label))
     .max(max, `El campo ${label} admite hasta ${max} caracteres.`);

@@ -221,3 +221,23 @@ describe.each(drivers)('registration on %s', (driver) => {
     expect(distinct).toBe(await userCount());
   });
 });
+
+describe('registration with unusual characters', () => {
+  it('stores names with control characters removed and lone surrogates replaced, never failing', async () => {
+    const server = await startTestServer('pglite');
+    try {
+      const client = browser(server);
+      const form = await registrationForm(client, {
+        name: 'Ana\u0000 María\u0007 \uD800Pérez',
+        direccion1: 'Calle\u0000 1',
+      });
+      const response = await client.post('/api/register', form);
+      expect(response.status).toBe(201);
+      const [record] = await server.db.select().from(users).where(eq(users.email, form.email));
+      expect(record?.name).toBe('Ana María \uFFFDPérez');
+      expect(record?.direccion1).toBe('Calle 1');
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,139 @@
+// Thousands of random and hostile payloads against the public endpoints and the admin search: none may produce a
+// 5xx, leave a partial account, or move the locker counter.
+import { count, eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browser, registrationForm, startTestServer, type TestServer } from '../../../test/support/server.ts';
+import { authUser, lockerCounter, users } from '../db/schema.ts';
+
+const hostileText = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 300 }),
+  fc.string({ unit: 'binary', maxLength: 300 }),
+  fc.constantFrom(
+    "' OR 1=1 --",
+    '"; DROP TABLE users; --',
+    '<script>alert(1)</script>',
+    '%_\\',
+    '\u0000',
+    '\uD800',
+    '👩‍👩‍👧‍👦'.repeat(50),
+    'a'.repeat(70_000),
+    '${7*7}',
+    '../../etc/passwd',
+    '=cmd|" /C calc"!A0',
+  ),
+);
+const hostileValue = fc.oneof(
+  hostileText,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(hostileText, { maxLength: 3 }),
+  fc.object({ maxDepth: 2 }),
+);
+const registrationKeys = [
+  'name',
+  'cedula',
+  'email',
+  'password',
+  'confirmPassword',
+  'telefono',
+  'direccion1',
+  'ciudad1',
+  'codigoPostal1',
+  'direccion2',
+  'captchaId',
+  'captcha',
+  'aceptoPolitica',
+  'ref',
+];
+const payload = (keys: string[]) =>
+  fc.oneof(
+    fc.dictionary(fc.constantFrom(...keys), hostileValue),
+    fc.anything(),
+    fc.record(Object.fromEntries(keys.map((key) => [key, hostileValue]))),
+  );
+const rawBody = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 500 }),
+  fc.constantFrom('{', '[1,', 'null', '"x"', '{"a":'),
+);
+
+describe('fuzzing', () => {
+  let server: TestServer;
+  let admin: ReturnType<typeof browser>;
+  beforeAll(async () => {
+    server = await startTestServer('pglite', { ADMIN_EMAILS: 'admin@example.com' });
+    admin = browser(server);
+    const form = await registrationForm(admin, { email: 'admin@example.com' });
+    await admin.post('/api/register', form);
+    await admin.post('/api/login', { email: form.email, password: form.password });
+  });
+  afterAll(() => server?.close());
+
+  const state = async () => ({
+    accounts: (await server.db.select({ n: count() }).from(authUser))[0]?.n,
+    records: (await server.db.select({ n: count() }).from(users))[0]?.n,
+    counter: (await server.db.select().from(lockerCounter).where(eq(lockerCounter.id, 'lockers')))[0]
+      ?.lastNumber,
+  });
+
+  it('never answers 5xx, never stores part of an account and never moves the counter', async () => {
+    const before = await state();
+    const client = browser(server);
+    const post = async (path: string, body: unknown) => {
+      const response = await client.send(
+        'POST',
+        path,
+        body === undefined ? 'null' : typeof body === 'string' ? JSON.stringify(body) : JSON.stringify(body),
+      );
+      expect(response.status, `${path} ${JSON.stringify(body)?.slice(0, 200)}`).toBeLessThan(500);
+    };
+    const raw = async (path: string, body: string) => {
+      const response = await client.send('POST', path, body);
+      expect(response.status, `${path} ${body.slice(0, 200)}`).toBeLessThan(500);
+    };
+
+    await fc.assert(
+      fc.asyncProperty(payload(registrationKeys), (body) => post('/api/register', body)),
+      { numRuns: 600 },
+    );
+    await fc.assert(
+      fc.asyncProperty(payload(['email', 'password']), (body) => post('/api/login', body)),
+      { numRuns: 400 },
+    );
+    await fc.assert(
+      fc.asyncProperty(payload(['email']), (body) => post('/api/password-reset/request', body)),
+      { numRuns: 300 },
+    );
+    await fc.assert(
+      fc.asyncProperty(payload(['token', 'password', 'confirmPassword']), (body) =>
+        post('/api/password-reset', body),
+      ),
+      { numRuns: 200 },
+    );
+    await fc.assert(
+      fc.asyncProperty(payload(['token']), (body) => post('/api/verify-email', body)),
+      { numRuns: 200 },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('/api/register', '/api/login', '/api/password-reset/request'),
+        rawBody,
+        raw,
+      ),
+      { numRuns: 300 },
+    );
+    await fc.assert(
+      fc.asyncProperty(hostileText, fc.oneof(fc.integer(), hostileText), async (q, page) => {
+        const query = new URLSearchParams({ q: q.slice(0, 2000), page: String(page) });
+        const response = await admin.get(`/api/admin/users?${query}`);
+        expect(response.status, q).toBeLessThan(500);
+        if (response.status === 200) expect(Array.isArray(response.body.users)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+
+    expect(await state()).toEqual(before);
+  });
+});
