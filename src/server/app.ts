@@ -7,6 +7,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { messages } from '../shared/messages.ts';
+import { adminRoutes } from './admin/routes.ts';
+import { auditRoutes } from './audit/routes.ts';
 import type { Auth } from './auth/auth.ts';
 import { authRoutes } from './auth/routes.ts';
 import { type Config, publicConfig } from './config.ts';
@@ -118,6 +120,8 @@ export function createApp(deps: AppDeps) {
     }),
   );
   api.route('/', lockerRoutes({ db, auth }));
+  api.route('/admin/audit', auditRoutes({ db, auth }));
+  api.route('/admin', adminRoutes({ db, auth, config, database }));
   api.all('*', (c) => errorResponse(c, new ApiError(404, 'not_found', messages.notFound)));
   app.route('/api', api);
 

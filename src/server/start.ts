@@ -1,6 +1,7 @@
 // Everything the server needs, opened in order: the database (migrated), the auth secret, better-auth, the mail
 // worker and the app. main.ts listens on the result; tests start the same way.
 
+import { closeAdminEvents } from './admin/events.ts';
 import { ensureAdmins } from './admin/roles.ts';
 import { createApp } from './app.ts';
 import { createAuth } from './auth/auth.ts';
@@ -53,6 +54,8 @@ export async function startServer(
     database,
     mail,
     async close() {
+      // Open admin event streams end here; otherwise they would hold the HTTP server and the LISTEN open.
+      await closeAdminEvents(database);
       await mail.stop();
       await database.close();
     },

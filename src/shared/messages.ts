@@ -40,4 +40,8 @@ export const messages = {
     `Demasiados intentos. Inténtalo de nuevo en ${seconds < 60 ? `${seconds} segundos` : `${Math.ceil(seconds / 60)} minutos`}.`,
   serverError: 'Algo salió mal de nuestro lado. Inténtalo de nuevo en unos minutos.',
   networkError: 'No pudimos conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.',
+  adminSearchTooLong: 'La búsqueda admite hasta 100 caracteres.',
+  adminPageInvalid: 'La página debe ser un número entero desde 1.',
+  adminPageSizeInvalid: 'El tamaño de página debe ser un número entero entre 1 y 200.',
+  newLocker: (name: string, email: string) => `Nuevo casillero: ${name} (${email})`,
 } as const;

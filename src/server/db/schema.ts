@@ -164,5 +164,8 @@ export const auditLog = pgTable(
     ip: text('ip').notNull().default(''),
     detail: jsonb('detail').$type<Record<string, unknown>>(),
   },
-  (table) => [index('audit_log_at_idx').on(table.at.desc()), index('audit_log_subject_idx').on(table.subjectId)],
+  (table) => [
+    index('audit_log_at_idx').on(table.at.desc()),
+    index('audit_log_subject_idx').on(table.subjectId),
+  ],
 );

@@ -18,6 +18,7 @@ const hostileText = fc.oneof(
     '\uD800',
     '👩‍👩‍👧‍👦'.repeat(50),
     'a'.repeat(70_000),
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, on purpose.
     '${7*7}',
     '../../etc/passwd',
     '=cmd|" /C calc"!A0',

@@ -1,0 +1,111 @@
+// `npm run admin -- grant|revoke <email>` run for real, as a child process, against the database a server wrote:
+// a PGlite folder (the server closed first, as PGlite allows one process at a time) and a PostgreSQL database.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase, drivers } from '../../../test/support/database.ts';
+import { browser, registrationForm, TEST_APP_URL, TEST_CAPTCHA } from '../../../test/support/server.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/open.ts';
+import { users } from '../db/schema.ts';
+import { startServer } from '../start.ts';
+
+const ROOT = new URL('../../../', import.meta.url).pathname;
+const EMAIL = 'persona.admin@example.com';
+
+function runAdmin(args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn('npm', ['run', '--silent', 'admin', '--', ...args], {
+      cwd: ROOT,
+      // DATABASE_URL is always given: empty means PGlite, whatever the calling shell has set.
+      env: { ...process.env, DATABASE_URL: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.once('error', reject);
+    // npm's own warnings about the machine's configuration are not the command's.
+    child.once('exit', (code) => resolve({ code, stdout, stderr: stderr.replace(/^npm warn .*\n/gm, '') }));
+  });
+}
+
+describe.each(drivers)('npm run admin on %s', (driver) => {
+  let env: Record<string, string>;
+  let cleanup = async () => {};
+
+  /** Opens the database the way the command does, reads the role, and closes it again. */
+  async function roleOf(email: string) {
+    const config = loadConfig({ ...env, APP_URL: TEST_APP_URL });
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    try {
+      const [row] = await database.db.select({ role: users.role }).from(users).where(eq(users.email, email));
+      return row?.role;
+    } finally {
+      await database.close();
+    }
+  }
+
+  beforeAll(async () => {
+    if (driver === 'pglite') {
+      const dir = mkdtempSync(join(tmpdir(), 'casillero-admin-cli-'));
+      env = { DATA_DIR: join(dir, 'db'), DATABASE_URL: '' };
+      cleanup = async () => rmSync(dir, { recursive: true, force: true });
+    } else {
+      const { url, drop } = await createPostgresDatabase();
+      env = { DATABASE_URL: url };
+      cleanup = drop;
+    }
+    const config = loadConfig({ ...env, APP_URL: TEST_APP_URL, CAPTCHA_TEST_ANSWER: TEST_CAPTCHA });
+    const server = await startServer(config, { mailPollMs: 60_000, log: () => {} });
+    try {
+      const client = browser(server);
+      const response = await client.post('/api/register', await registrationForm(client, { email: EMAIL }));
+      expect(response.status).toBe(201);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+  afterAll(() => cleanup());
+
+  it('grants and revokes the admin role, whatever the case of the address', async () => {
+    expect(await roleOf(EMAIL)).toBe('customer');
+
+    const granted = await runAdmin(['grant', 'Persona.Admin@Example.com'], env);
+    expect(granted.stderr).toBe('');
+    expect(granted.code).toBe(0);
+    expect(granted.stdout.trim()).toBe('Persona.Admin@Example.com ahora es administrador.');
+    expect(await roleOf(EMAIL)).toBe('admin');
+
+    const revoked = await runAdmin(['revoke', EMAIL], env);
+    expect(revoked.code).toBe(0);
+    expect(revoked.stdout.trim()).toBe(`${EMAIL} ya no es administrador.`);
+    expect(await roleOf(EMAIL)).toBe('customer');
+  });
+
+  it('says so when there is no such account, and explains its usage', async () => {
+    const missing = await runAdmin(['grant', 'nadie@example.com'], env);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('No existe una cuenta con el correo nadie@example.com.');
+
+    const usage = await runAdmin(['promote', EMAIL], env);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('Uso: npm run admin -- grant <correo>');
+  });
+
+  it('gives ADMIN_EMAILS the role again at start-up', async () => {
+    expect(await roleOf(EMAIL)).toBe('customer');
+    const config = loadConfig({ ...env, APP_URL: TEST_APP_URL, ADMIN_EMAILS: EMAIL });
+    const server = await startServer(config, { mailPollMs: 60_000, log: () => {} });
+    await server.close();
+    expect(await roleOf(EMAIL)).toBe('admin');
+  });
+});

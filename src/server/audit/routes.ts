@@ -1,0 +1,35 @@
+// GET /api/admin/audit: the newest audit entries, for admins only.
+import { and, desc, eq, lt } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Auth } from '../auth/auth.ts';
+import { requireCaller, type SessionEnv } from '../auth/session.ts';
+import type { Database } from '../db/open.ts';
+import { auditLog } from '../db/schema.ts';
+import { ApiError } from '../http.ts';
+
+const query = z.object({
+  action: z.string().trim().max(40).optional(),
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+export function auditRoutes({ db, auth }: { db: Database; auth: Auth }) {
+  const routes = new Hono<SessionEnv>();
+  routes.get('/', requireCaller(auth, db, { role: 'admin' }), async (c) => {
+    const parsed = query.safeParse(c.req.query());
+    if (!parsed.success) throw new ApiError(400, 'invalid', 'Los filtros de la auditoría no son válidos.');
+    const { action, before, limit } = parsed.data;
+    const entries = await db
+      .select()
+      .from(auditLog)
+      .where(
+        and(action ? eq(auditLog.action, action) : undefined, before ? lt(auditLog.id, before) : undefined),
+      )
+      .orderBy(desc(auditLog.id))
+      .limit(limit);
+    c.header('cache-control', 'no-store');
+    return c.json({ entries });
+  });
+  return routes;
+}
