@@ -33,6 +33,11 @@ const router = createBrowserRouter([
         path: paths.privacyPolicy,
         lazy: lazyPage(() => import('./pages/privacy-policy/privacy-policy-page.tsx')),
       },
+      { path: paths.myData, lazy: lazyPage(() => import('./pages/my-data/my-data-page.tsx')) },
+      {
+        path: paths.confirmEmail,
+        lazy: lazyPage(() => import('./pages/my-data/confirm-email-page.tsx')),
+      },
       { path: '*', lazy: lazyPage(() => import('./pages/not-found/not-found-page.tsx')) },
     ],
   },

@@ -10,4 +10,6 @@ export const paths = {
   verifyEmail: '/verificar-correo',
   resetPassword: '/restablecer-contrasena',
   privacyPolicy: '/politica-de-datos',
+  myData: '/mis-datos',
+  confirmEmail: '/confirmar-correo',
 } as const;

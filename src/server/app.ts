@@ -15,6 +15,7 @@ import { type Config, publicConfig } from './config.ts';
 import type { OpenDatabase } from './db/open.ts';
 import { ApiError, errorResponse } from './http.ts';
 import { lockerRoutes } from './lockers/routes.ts';
+import { privacyRoutes } from './privacy/routes.ts';
 import { createRateLimiter } from './security/rate-limit.ts';
 
 export const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -32,6 +33,8 @@ export const APP_ROUTES = [
   '/verificar-correo',
   '/restablecer-contrasena',
   '/politica-de-datos',
+  '/mis-datos',
+  '/confirmar-correo',
 ];
 
 export interface AppDeps {
@@ -120,6 +123,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
   api.route('/', lockerRoutes({ db, auth }));
+  api.route('/', privacyRoutes({ db, auth, config, onMailQueued }));
   api.route('/admin/audit', auditRoutes({ db, auth }));
   api.route('/admin', adminRoutes({ db, auth, config, database }));
   api.all('*', (c) => errorResponse(c, new ApiError(404, 'not_found', messages.notFound)));

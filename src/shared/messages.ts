@@ -44,4 +44,15 @@ export const messages = {
   adminPageInvalid: 'La página debe ser un número entero desde 1.',
   adminPageSizeInvalid: 'El tamaño de página debe ser un número entero entre 1 y 200.',
   newLocker: (name: string, email: string) => `Nuevo casillero: ${name} (${email})`,
+  dataUpdated: 'Tus datos fueron actualizados.',
+  cedulaUpdated: 'Tu cédula fue actualizada.',
+  passwordIncorrect: 'La contraseña no es correcta.',
+  emailChangeSame: 'Ese ya es tu correo actual.',
+  emailChangeTaken: 'Ese correo ya está en uso en otra cuenta. Pide el cambio con otro correo.',
+  emailChangeSent: (email: string) =>
+    `Te enviamos un enlace de confirmación a ${email}. Tu correo no cambia hasta que abras ese enlace (revisa también Spam).`,
+  emailChangeLinkInvalid:
+    'El enlace para confirmar tu nuevo correo no es válido o ya expiró. Pide el cambio de nuevo desde Mis datos.',
+  emailChanged: (email: string) => `Tu correo quedó cambiado a ${email}. Úsalo para iniciar sesión.`,
+  accountDeleted: 'Tu cuenta fue eliminada: borramos tus datos personales y cerramos todas tus sesiones.',
 } as const;

@@ -128,7 +128,7 @@ describe.each(drivers)('admin API on %s', (driver) => {
       { name: 'Promo 1000 Real', email: 'promo1000@example.com' },
       { name: 'Carla guion_bajo', email: 'carla@example.com' },
       { name: 'Carla guionXbajo', email: 'carlax@example.com' },
-      // Its owner deleted their data: the emptied row keeps the locker number but is no longer listed.
+      // Its owner deleted their data: the emptied row keeps the locker number and is listed as deleted.
       { name: 'Borrada Persona', email: 'borrada@example.com', deletedAt: new Date() },
     ]);
   });
@@ -172,8 +172,8 @@ describe.each(drivers)('admin API on %s', (driver) => {
     it('pages every user newest first, with the public fields only', async () => {
       const page = await list('');
       expect(page).toMatchObject({ page: 1, pageSize: 50 });
-      expect(page.total).toBe(9);
-      expect(page.users).toHaveLength(9);
+      expect(page.total).toBe(10);
+      expect(page.users).toHaveLength(10);
       const times = page.users.map((user) => Date.parse(user.createdAt));
       expect([...times].sort((a, b) => b - a)).toEqual(times);
       const jefa = page.users.find((user) => user.email === ADMIN_EMAIL);
@@ -200,9 +200,10 @@ describe.each(drivers)('admin API on %s', (driver) => {
       expect(total).toBe(expected.length);
     });
 
-    it('leaves out users who deleted their data', async () => {
-      expect(await namesFor('borrada')).toEqual([]);
-      expect((await list('')).users.map((user) => user.email)).not.toContain('borrada@example.com');
+    it('lists the lockers of users who deleted their data, marked as deleted', async () => {
+      const [deleted] = (await list('?q=borrada')).users;
+      expect(deleted).toMatchObject({ name: 'Borrada Persona', deletedAt: expect.any(String) });
+      expect((await list('?q=bruno')).users[0]?.deletedAt).toBeNull();
     });
 
     it('matches LIKE wildcards literally', async () => {
@@ -344,7 +345,8 @@ describe.each(drivers)('admin API on %s', (driver) => {
         .orderBy(auditLog.id);
       const [jefa] = await server.db.select().from(users).where(eq(users.email, ADMIN_EMAIL));
       expect(entries.at(-1)).toMatchObject({ actorId: jefa?.id, email: ADMIN_EMAIL, detail: { q: 'zoe' } });
-      expect((await csv('?q=borrada')).text.split('\r\n').filter(Boolean)).toHaveLength(1);
+      // The deleted locker is exported too, emptied: the header and its row.
+      expect((await csv('?q=borrada')).text.split('\r\n').filter(Boolean)).toHaveLength(2);
     });
 
     it('refuses a search that is too long', async () => {

@@ -1,7 +1,7 @@
 // The admin area's API under /api/admin (SPEC.md §2 Admin screen, §6; DESIGN.md decision 3): the paged, searchable
 // list of lockers, its CSV export and the live stream of registrations. Every route needs a session with role
 // admin: 401 without one, 403 for a customer.
-import { and, desc, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import { z } from 'zod';
@@ -66,9 +66,12 @@ export function searchCondition(q: string): SQL | undefined {
   return sql`${users.searchText} like '%' || lower(${escaped}) || '%'`;
 }
 
-/** The lockers the admin sees: every users record except those whose owner deleted their data. */
+/**
+ * The lockers the admin sees: every users record, deleted ones included (emptied, with deletedAt set, so the
+ * admin sees the number as taken by a deleted account: Ley 1581 deletion, issue 8).
+ */
 export function listCondition(q: string): SQL | undefined {
-  return and(isNull(users.deletedAt), searchCondition(q));
+  return searchCondition(q);
 }
 
 const newestFirst = [desc(users.createdAt), desc(users.id)];

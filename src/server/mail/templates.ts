@@ -56,3 +56,20 @@ export function resetPasswordMail(brand: string, to: string, name: string, url: 
     ),
   };
 }
+
+export function emailChangeMail(brand: string, to: string, name: string, url: string): Mail {
+  return {
+    to,
+    subject: `${brand}: confirma tu nuevo correo electrónico`,
+    ...layout(
+      brand,
+      'Confirma tu nuevo correo electrónico',
+      [
+        `Hola ${name}, pediste usar este correo en tu casillero de ${brand}.`,
+        'Confírmalo con el botón de abajo. El enlace sirve una sola vez y vence en 24 horas. Hasta que lo abras, sigues entrando con tu correo anterior.',
+        'Si no lo pediste, ignora este mensaje: nada cambiará.',
+      ],
+      { label: 'Confirmar mi nuevo correo', url },
+    ),
+  };
+}

@@ -2,7 +2,8 @@
 // rule the server applies (so a live registration can be placed on the page without asking the server again).
 import type { Me } from '../../api/me.ts';
 
-export type AdminUser = Omit<Me, 'emailVerified'>;
+/** deletedAt is set when the person deleted their data: the locker stays, marked as deleted. */
+export type AdminUser = Omit<Me, 'emailVerified'> & { deletedAt: string | null };
 
 export interface UsersPage {
   users: AdminUser[];

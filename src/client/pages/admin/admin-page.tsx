@@ -278,10 +278,17 @@ function UsersTable({
             </tr>
           ) : (
             users.map((user) => (
-              <tr key={user.id}>
-                {[user.name, user.email, user.lockerNumber, user.telefono, user.refCode, user.referredBy].map(
+              <tr key={user.id} className={user.deletedAt ? 'admin-table__deleted' : undefined}>
+                {user.deletedAt ? (
+                  <td>
+                    {user.name} <span className="tag">Eliminada</span>
+                  </td>
+                ) : (
+                  <Cell value={user.name} />
+                )}
+                {[user.email, user.lockerNumber, user.telefono, user.refCode, user.referredBy].map(
                   (value, index) => (
-                    <Cell key={COLUMNS[index]} value={value} />
+                    <Cell key={COLUMNS[index + 1]} value={user.deletedAt && index === 0 ? '' : value} />
                   ),
                 )}
                 <td>

@@ -134,6 +134,9 @@ function Locker({ me }: { me: Me }) {
         <button type="button" className="button" onClick={() => navigate(paths.notify)}>
           Notificar paquete
         </button>
+        <button type="button" className="button button--secondary" onClick={() => navigate(paths.myData)}>
+          Mis datos
+        </button>
         <button type="button" className="button button--secondary" onClick={() => void signOut()}>
           Cerrar sesión
         </button>

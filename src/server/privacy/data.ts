@@ -1,0 +1,149 @@
+// What we hold on one person (Ley 1581 de 2012, art. 8: the right to know it), in the users document's field names
+// so an export can be read back by anything that reads that document; and the erasure of it on deletion.
+import { and, eq, inArray, isNotNull, isNull, like, or, sql } from 'drizzle-orm';
+import type { UserRecord } from '../auth/session.ts';
+import type { Database, Transaction } from '../db/open.ts';
+import {
+  auditLog,
+  authAccount,
+  authSession,
+  authUser,
+  authVerification,
+  outbox,
+  users,
+} from '../db/schema.ts';
+import { pendingEmailChanges } from './email-change.ts';
+
+export const DELETED_NAME = 'Cuenta eliminada';
+
+/** The e-mail a deleted account keeps: unique, never deliverable (.invalid, RFC 2606), and frees the real one. */
+export const deletedEmail = (userId: string) => `eliminado+${userId}@casillero.invalid`;
+
+/** SPEC.md §3's users document plus the proof of consent and the verification state, field by field. */
+export function usersDocument(record: UserRecord, emailVerified: boolean) {
+  return {
+    name: record.name,
+    registeredName: record.registeredName,
+    email: record.email,
+    cedula: record.cedula,
+    telefono: record.telefono,
+    direccion1: record.direccion1,
+    ciudad1: record.ciudad1,
+    codigoPostal1: record.codigoPostal1,
+    direccion2: record.direccion2,
+    ciudad2: record.ciudad2,
+    codigoPostal2: record.codigoPostal2,
+    lockerNumber: record.lockerNumber,
+    officeAddress: record.officeAddress,
+    refCode: record.refCode,
+    referredBy: record.referredBy,
+    aceptoPolitica: record.aceptoPolitica,
+    fechaAceptoPolitica: record.fechaAceptoPolitica.toISOString(),
+    createdAt: record.createdAt.toISOString(),
+    role: record.role,
+    politicaVersion: record.politicaVersion,
+    consentIp: record.consentIp,
+    consentUserAgent: record.consentUserAgent,
+    emailVerified,
+  };
+}
+
+export type UsersDocument = ReturnType<typeof usersDocument>;
+
+export interface ActivityEntry {
+  id: number;
+  at: string;
+  action: string;
+  ip: string;
+  detail: Record<string, unknown> | null;
+}
+
+/** Everything held on the person: the users document, a pending e-mail change and their audit entries. */
+export async function personalData(db: Database, userId: string) {
+  const [row] = await db
+    .select({ record: users, emailVerified: authUser.emailVerified })
+    .from(users)
+    .innerJoin(authUser, eq(authUser.id, users.id))
+    .where(eq(users.id, userId));
+  if (!row) return null;
+  const [pending] = await pendingEmailChanges(db, userId);
+  const activity = await db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      action: auditLog.action,
+      ip: auditLog.ip,
+      detail: auditLog.detail,
+    })
+    .from(auditLog)
+    .where(or(eq(auditLog.subjectId, userId), eq(auditLog.actorId, userId)))
+    .orderBy(sql`${auditLog.at} desc, ${auditLog.id} desc`);
+  return {
+    ...usersDocument(row.record, row.emailVerified),
+    correoPendiente: pending ?? '',
+    actividad: activity.map(
+      (entry): ActivityEntry => ({
+        id: entry.id,
+        at: entry.at.toISOString(),
+        action: entry.action,
+        ip: entry.ip,
+        detail: entry.detail ?? null,
+      }),
+    ),
+  };
+}
+
+export type PersonalData = NonNullable<Awaited<ReturnType<typeof personalData>>>;
+
+/**
+ * Erases the person inside the caller's transaction. The users row stays, emptied and marked deleted, so its locker
+ * number is never handed out again (the counter is not touched) and its refCode still backs the referredBy of the
+ * people it invited. The credential, every session and every pending link go; mails to the person's addresses
+ * leave the outbox, and their audit entries keep what happened and when, without the addresses.
+ */
+export async function eraseAccount(tx: Transaction, record: UserRecord): Promise<void> {
+  const id = record.id;
+  const placeholder = deletedEmail(id);
+  const now = new Date();
+  const addresses = [record.email, ...(await pendingEmailChanges(tx, id))];
+  await tx
+    .update(users)
+    .set({
+      name: DELETED_NAME,
+      registeredName: DELETED_NAME,
+      email: placeholder,
+      cedula: '',
+      telefono: '',
+      direccion1: '',
+      ciudad1: '',
+      codigoPostal1: '',
+      direccion2: '',
+      ciudad2: '',
+      codigoPostal2: '',
+      consentIp: '',
+      consentUserAgent: '',
+      deletedAt: now,
+    })
+    .where(eq(users.id, id));
+  await tx
+    .update(authUser)
+    .set({ name: DELETED_NAME, email: placeholder, emailVerified: false, image: null, updatedAt: now })
+    .where(eq(authUser.id, id));
+  await tx.delete(authAccount).where(eq(authAccount.userId, id));
+  await tx.delete(authSession).where(eq(authSession.userId, id));
+  // Verification and password-reset tokens hold the user id as their value; e-mail changes start with it.
+  await tx
+    .delete(authVerification)
+    .where(or(eq(authVerification.value, id), like(authVerification.value, `${id} %`)));
+  await tx.delete(outbox).where(inArray(outbox.toAddress, addresses));
+  await tx
+    .update(auditLog)
+    .set({ email: placeholder, detail: null })
+    .where(
+      or(
+        eq(auditLog.subjectId, id),
+        eq(auditLog.actorId, id),
+        and(isNull(auditLog.subjectId), isNotNull(auditLog.email), inArray(auditLog.email, addresses)),
+      ),
+    );
+}

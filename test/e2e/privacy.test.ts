@@ -1,0 +1,145 @@
+import { readFileSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/shared/messages.ts';
+import { PRIVACY_POLICY_VERSION } from '../../src/shared/policy.ts';
+import { linkIn, startSmtpCapture } from '../support/smtp.ts';
+import { launchBrowser, type RunningApp, registerViaApi, removeDir, startApp } from './harness.ts';
+
+describe("'Mis datos' in Chromium", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+  let app: RunningApp;
+  let browser: BrowserContext;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    app = await startApp({ SMTP_URL: smtp.url });
+    browser = await launchBrowser(app.url);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await smtp?.close();
+    if (app) removeDir(app.dataDir);
+  });
+
+  async function signIn(page: Page, email: string, password: string) {
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  }
+
+  it('views, corrects, exports, changes the e-mail and deletes the account, which then cannot sign in', async () => {
+    const account = await registerViaApi(app, { name: 'Valentina Ruiz', cedula: '52111222' });
+    const page = await browser.newPage();
+    await signIn(page, account.email, account.password);
+    await page.waitForURL(`${app.url}/locker`);
+    const lockerNumber = (await page.locator('.locker-number').textContent()) ?? '';
+    await page.getByRole('button', { name: 'Mis datos' }).click();
+    await page.waitForURL(`${app.url}/mis-datos`);
+
+    // View: everything registered, with the proof of consent.
+    const held = page.getByRole('region', { name: 'Datos que guardamos' });
+    await held.waitFor();
+    const shown = (await held.textContent()) ?? '';
+    for (const value of [
+      'Valentina Ruiz',
+      account.email,
+      '52111222',
+      '+573101234567',
+      'Calle 45 # 12-30, Bogotá, 110111',
+      lockerNumber,
+      PRIVACY_POLICY_VERSION,
+      'Navegador',
+      'Dirección IP',
+    ])
+      expect(shown).toContain(value);
+
+    // Correct: the same labels and rules as registration.
+    const correct = page.getByRole('region', { name: 'Corregir mis datos' });
+    await correct.getByLabel('Dirección 1').fill('');
+    await correct.getByRole('button', { name: 'Guardar cambios' }).click();
+    await correct
+      .getByRole('alert')
+      .filter({ hasText: messages.required('Dirección 1') })
+      .waitFor();
+    await correct.getByLabel('Nombre completo').fill('Valentina Ruiz Gómez');
+    await correct.getByLabel('Teléfono', { exact: true }).fill('320 987 6543');
+    await correct.getByLabel('Dirección 1').fill('Carrera 15 # 93-47');
+    await correct.getByLabel('Ciudad 1').fill('Barranquilla');
+    await correct.getByLabel('Código postal 1').fill('080001');
+    await correct.getByLabel('Dirección 2').fill('Calle 8 # 1-2');
+    await correct.getByLabel('Ciudad 2').fill('Soledad');
+    await correct.getByLabel('Código postal 2').fill('083001');
+    await correct.getByRole('button', { name: 'Guardar cambios' }).click();
+    await correct.getByRole('status').filter({ hasText: messages.dataUpdated }).waitFor();
+    await held.getByText('Carrera 15 # 93-47, Barranquilla, 080001').waitFor();
+    expect(await held.textContent()).toContain('+573209876543');
+
+    // Export: a JSON download with the corrected values.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Descargar mis datos' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`mis-datos-${lockerNumber}.json`);
+    const exported = JSON.parse(readFileSync((await download.path()) as string, 'utf8'));
+    expect(exported).toMatchObject({
+      name: 'Valentina Ruiz Gómez',
+      registeredName: 'Valentina Ruiz Gómez',
+      email: account.email,
+      cedula: '52111222',
+      telefono: '+573209876543',
+      direccion1: 'Carrera 15 # 93-47',
+      ciudad1: 'Barranquilla',
+      codigoPostal1: '080001',
+      direccion2: 'Calle 8 # 1-2',
+      ciudad2: 'Soledad',
+      codigoPostal2: '083001',
+      lockerNumber,
+      aceptoPolitica: true,
+      politicaVersion: PRIVACY_POLICY_VERSION,
+      emailVerified: false,
+    });
+
+    // E-mail change: nothing changes until the link mailed to the new address is opened.
+    const newEmail = `nuevo-${Date.now()}@example.com`;
+    const emailSection = page.getByRole('region', { name: 'Cambiar correo electrónico' });
+    await emailSection.getByLabel('Nuevo correo electrónico').fill(newEmail);
+    await emailSection.getByLabel('Contraseña actual').fill(account.password);
+    await emailSection.getByRole('button', { name: 'Cambiar correo' }).click();
+    await emailSection
+      .getByRole('status')
+      .filter({ hasText: messages.emailChangeSent(newEmail) })
+      .waitFor();
+    await held.getByText(`${newEmail} (falta abrir el enlace)`).waitFor();
+    const mail = await smtp.waitFor(newEmail, /confirmar-correo/);
+    await page.goto(linkIn(mail, '/confirmar-correo'));
+    await page
+      .getByRole('status')
+      .filter({ hasText: messages.emailChanged(newEmail) })
+      .waitFor();
+    await page.getByRole('button', { name: 'Ir a Mis datos' }).click();
+    await page.waitForURL(`${app.url}/mis-datos`);
+    await held.getByText(`${newEmail} (verificado)`).waitFor();
+
+    // Delete: the password, then /login with a notice.
+    const danger = page.getByRole('region', { name: 'Eliminar mi cuenta' });
+    expect(await danger.textContent()).toContain(`Tu número de casillero ${lockerNumber} queda retirado`);
+    await danger.getByLabel('Contraseña actual').fill('Clave#Equivocada1');
+    await danger.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
+    await danger.getByRole('alert').filter({ hasText: messages.passwordIncorrect }).waitFor();
+    await danger.getByLabel('Contraseña actual').fill(account.password);
+    await danger.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
+    await page.waitForURL(`${app.url}/login`);
+    await page.getByRole('status').filter({ hasText: messages.accountDeleted }).waitFor();
+
+    // The session is gone and neither address signs in any more.
+    await page.goto(`${app.url}/mis-datos`);
+    await page.waitForURL(`${app.url}/login`);
+    for (const email of [newEmail, account.email]) {
+      await signIn(page, email, account.password);
+      await page.getByRole('alert').filter({ hasText: messages.loginInvalid }).waitFor();
+      expect(page.url()).toBe(`${app.url}/login`);
+    }
+  });
+});
