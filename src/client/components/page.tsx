@@ -1,7 +1,7 @@
 // The frame of every screen: the brand header, the page title in the tab, the content.
 import { type ReactNode, useEffect } from 'react';
-import { Link } from 'react-router';
 import { appConfig } from '../app-config.ts';
+import { Link } from '../router.tsx';
 import { Logo } from './logo.tsx';
 
 export function usePageTitle(title: string) {

@@ -1,7 +1,6 @@
 // SPEC.md §2 Admin screen ('Lista de Casilleros') and §4 Admin: the searchable, paged list of lockers, read from the
 // server a page at a time, kept live by the admin event stream; a customer gets the no-access page instead.
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { buildAdminWhatsAppLink } from '../../../shared/links.ts';
 import { messages } from '../../../shared/messages.ts';
 import { signOut } from '../../api/me.ts';
@@ -11,6 +10,7 @@ import { MissingRecord } from '../../components/missing-record.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { paths } from '../../paths.ts';
+import { useNavigate } from '../../router.tsx';
 import {
   type AdminUser,
   csvUrl,

@@ -1,7 +1,6 @@
 // SPEC.md §2 Locker screen: the customer's locker number, US address (whole and per checkout field), referral
 // invitation, and the way to notify a package.
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { checkoutFields, formatSendToAddress, parseOfficeAddress } from '../../../shared/address.ts';
 import { buildInvitationLink, invitationMessage } from '../../../shared/links.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -13,6 +12,7 @@ import { MissingRecord } from '../../components/missing-record.tsx';
 import { Notice, type NoticeTone } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { paths } from '../../paths.ts';
+import { useNavigate } from '../../router.tsx';
 
 export default function LockerPage() {
   const state = useMe();

@@ -1,6 +1,5 @@
 // SPEC.md §2 Login: e-mail and password, 'Ingresando...' while busy, the reset link, admin → /admin.
 import { type FormEvent, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { messages } from '../../../shared/messages.ts';
 import { api, RequestError } from '../../api/request.ts';
 import { Field } from '../../components/field.tsx';
@@ -8,6 +7,7 @@ import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { paths } from '../../paths.ts';
+import { useLocation, useNavigate } from '../../router.tsx';
 
 export default function LoginPage() {
   const navigate = useNavigate();

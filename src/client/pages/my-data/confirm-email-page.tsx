@@ -1,12 +1,12 @@
 // /confirmar-correo?token=…: the link mailed to a new address. Opening it makes that address the account's e-mail;
 // no session is needed, since it is often opened on another device.
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../shared/messages.ts';
 import { api } from '../../api/request.ts';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { paths } from '../../paths.ts';
+import { useNavigate, useSearchParams } from '../../router.tsx';
 
 type State = { status: 'checking' } | { status: 'done' | 'failed'; message: string };
 

@@ -2,7 +2,6 @@
 // them, correct it with the registration's rules, change e-mail or cédula with their password, download it all as
 // JSON and delete the account.
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { messages } from '../../../shared/messages.ts';
 import { registrationSchema } from '../../../shared/registration.ts';
 import { firstIssueMessage } from '../../../shared/schemas.ts';
@@ -12,6 +11,7 @@ import { Notice, type NoticeTone } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { paths } from '../../paths.ts';
+import { Link, useNavigate } from '../../router.tsx';
 import { PhoneInput } from '../register/phone-input.tsx';
 import {
   type Correction,

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { Page } from '../../components/page.tsx';
 import { paths } from '../../paths.ts';
+import { Link } from '../../router.tsx';
 
 export default function NotFoundPage() {
   return (

@@ -1,6 +1,5 @@
 // SPEC.md §2 Notify screen: tell support about a package on the way, by WhatsApp or by e-mail.
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { deliveryAddresses } from '../../../shared/address.ts';
 import { buildMailtoNotifyLink, buildWhatsAppNotifyLink } from '../../../shared/links.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -11,6 +10,7 @@ import { Notice } from '../../components/notice.tsx';
 import { openExternal } from '../../components/open-external.ts';
 import { Page } from '../../components/page.tsx';
 import { paths } from '../../paths.ts';
+import { useNavigate } from '../../router.tsx';
 
 export default function NotifyPage() {
   const state = useMe();

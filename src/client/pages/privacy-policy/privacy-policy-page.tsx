@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { PRIVACY_POLICY_VERSION } from '../../../shared/policy.ts';
 import { appConfig } from '../../app-config.ts';
+import { Link } from '../../router.tsx';
 
 // The data-processing policy (Ley 1581 de 2012, Decreto 1377 de 2013 compiled in Decreto 1074 de 2015),
 // served at /politica-de-datos and linked from the registration consent box.

@@ -1,6 +1,5 @@
 // SPEC.md §2 Registration (also /invite?ref=CODE): the checks of §5 in order, then the server checks them again.
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../shared/messages.ts';
 import { registrationProblem } from '../../../shared/registration.ts';
 import { api, RequestError } from '../../api/request.ts';
@@ -9,6 +8,7 @@ import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { paths } from '../../paths.ts';
+import { Link, useNavigate, useSearchParams } from '../../router.tsx';
 import { CaptchaField, useCaptcha } from './captcha-field.tsx';
 import { PhoneInput } from './phone-input.tsx';
 

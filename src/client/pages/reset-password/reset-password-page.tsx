@@ -1,6 +1,5 @@
 // /restablecer-contrasena?token=…: a new password with the registration rules; every session ends on success.
 import { type FormEvent, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../shared/messages.ts';
 import { newPasswordProblem } from '../../../shared/schemas.ts';
 import { api, RequestError } from '../../api/request.ts';
@@ -8,6 +7,7 @@ import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { paths } from '../../paths.ts';
+import { useNavigate, useSearchParams } from '../../router.tsx';
 
 export default function ResetPasswordPage() {
   const navigate = useNavigate();

@@ -1,12 +1,12 @@
 // /verificar-correo?token=…: confirms the address, or explains a bad link and offers a new mail.
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../shared/messages.ts';
 import { api } from '../../api/request.ts';
 import { Field } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { paths } from '../../paths.ts';
+import { useNavigate, useSearchParams } from '../../router.tsx';
 
 type State =
   | { status: 'checking' }

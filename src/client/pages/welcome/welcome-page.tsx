@@ -1,8 +1,8 @@
-import { useNavigate } from 'react-router';
 import { appConfig } from '../../app-config.ts';
 import { Logo } from '../../components/logo.tsx';
 import { usePageTitle } from '../../components/page.tsx';
 import { paths } from '../../paths.ts';
+import { useNavigate } from '../../router.tsx';
 
 export default function WelcomePage() {
   const navigate = useNavigate();
