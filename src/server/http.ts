@@ -45,7 +45,8 @@ export function clientIp(c: Context, trustProxy = false): string {
   const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
   if (forwarded) return forwarded;
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    // IPv4 peers of a dual-stack socket come as ::ffff:a.b.c.d; people and logs know them as a.b.c.d.
+    return getConnInfo(c).remote.address?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '') ?? 'unknown';
   } catch {
     return 'unknown';
   }
