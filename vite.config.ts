@@ -8,6 +8,8 @@ export default defineConfig({
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
+    // dist/client/.vite/manifest.json: bench/page-weight.ts reads which chunks each route needs.
+    manifest: true,
     target: 'es2022',
     // No inline module-preload polyfill: the CSP allows no inline script.
     modulePreload: { polyfill: false },

@@ -1,0 +1,122 @@
+// Lighthouse (default config = the mobile preset: Moto G class phone, simulated slow 4G and 4× CPU slowdown) with
+// the system Chromium on `/`, `/login` and `/register` of a running server. Lists the failing audits of any
+// category under its budget.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { type BenchResult, markdownTable, type Row, verdict, withServer } from './shared.ts';
+
+const PAGES = ['/', '/login', '/register'];
+const BUDGETS: Record<string, number> = { performance: 95, accessibility: 100, 'best-practices': 95 };
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function chromiumPath(): string {
+  const path = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+    (candidate) => candidate && existsSync(candidate),
+  );
+  if (!path) throw new Error('No Chromium found: set CHROMIUM_PATH or run node scripts/ensure-chromium.mjs');
+  return path;
+}
+
+/** One Lighthouse run; a failed trace (Lighthouse's NO_NAVSTART and the like) is tried again, at most 3 times. */
+async function runLighthouse(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: Object.keys(BUDGETS),
+    });
+    const error = result ? result.lhr.runtimeError : { message: 'no result' };
+    if (result && !error) return result.lhr;
+    if (attempt === 3) throw new Error(`lighthouse ${url}: ${error?.message}`);
+    console.log(`  lighthouse ${url}: ${error?.message}; trying again`);
+  }
+}
+
+/** The text of an audit's first detail item (e.g. which issue Chrome logged), shortened. */
+function firstItem(details: unknown): string {
+  const items = (details as { items?: unknown[] } | undefined)?.items;
+  if (!items?.length) return '';
+  const text = JSON.stringify(items[0]).slice(0, 300);
+  return ` — first of ${items.length}: \`${text}\``;
+}
+
+export async function run(): Promise<BenchResult> {
+  return withServer('pglite', async (server) => {
+    const profile = mkdtempSync(join(tmpdir(), 'casillero-lighthouse-'));
+    const chrome = await chromeLauncher.launch({
+      chromePath: chromiumPath(),
+      chromeFlags: FLAGS,
+      userDataDir: profile,
+      logLevel: 'silent',
+    });
+    const rows: Row[] = [];
+    const table: string[][] = [];
+    const costs: string[] = [];
+    try {
+      for (const page of PAGES) {
+        const lhr = await runLighthouse(`${server.url}${page}`, chrome.port);
+        const scores: string[] = [];
+        for (const [id, budget] of Object.entries(BUDGETS)) {
+          const category = lhr.categories[id];
+          const score = Math.round((category?.score ?? 0) * 100);
+          scores.push(String(score));
+          rows.push({
+            measure: `${page}: ${id}`,
+            value: String(score),
+            budget: budget === 100 ? '100' : `≥ ${budget}`,
+            verdict: verdict(score >= budget),
+          });
+          if (score === 100 || !category) continue;
+          // The audits that cost points: scored under 1 and weighted in this category.
+          for (const ref of category.auditRefs) {
+            const audit = lhr.audits[ref.id];
+            if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
+            const line = `${page} ${id}: ${audit.id} (${Math.round(audit.score * 100)}) ${audit.title}${
+              audit.displayValue ? ` — ${audit.displayValue}` : ''
+            }${firstItem(audit.details)}`;
+            costs.push(score < budget ? `**under budget** ${line}` : line);
+            if (score < budget) console.log(`  ${line}`);
+          }
+        }
+        const metric = (key: string) => lhr.audits[key]?.displayValue ?? '';
+        table.push([
+          page,
+          ...scores,
+          metric('first-contentful-paint'),
+          metric('largest-contentful-paint'),
+          metric('total-blocking-time'),
+          metric('cumulative-layout-shift'),
+        ]);
+      }
+    } finally {
+      await chrome.kill();
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    }
+    const details = [
+      'Lighthouse 12, default (mobile) configuration with simulated throttling, system Chromium headless, against the',
+      'built app served by the server on loopback (PGlite). One run per page.',
+      '',
+      markdownTable(
+        ['page', 'performance', 'accessibility', 'best practices', 'FCP', 'LCP', 'TBT', 'CLS'],
+        table,
+      ),
+      costs.length
+        ? `\nAudits that cost points (in categories under budget they are the failures):\n\n${costs.map((l) => `- ${l}`).join('\n')}`
+        : '',
+    ].join('\n');
+    return { rows, details };
+  });
+}

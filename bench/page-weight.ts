@@ -1,0 +1,117 @@
+// Page weight: after `npm run build`, the gzip bytes of the JS and CSS the first paint needs, from the Vite
+// manifest: for `/` the entry chunk, its static imports and their CSS; for `/register` also the lazily loaded
+// register route chunk with its static imports and CSS. When a budget is missed, the modules inside the chunks.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build, type Rollup } from 'vite';
+import { type BenchResult, ensureBuild, kb, markdownTable, ROOT, type Row, verdict } from './shared.ts';
+
+const CLIENT = join(ROOT, 'dist/client');
+const BUDGETS = { '/': 90 * 1024, '/register': 150 * 1024 };
+const ENTRY = 'index.html';
+const REGISTER = 'pages/register/register-page.tsx';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The files (JS then CSS) that loading `keys` pulls in statically: the chunks, their imports, their CSS. */
+function closure(manifest: Manifest, keys: string[]): string[] {
+  const seen = new Set<string>();
+  const files: string[] = [];
+  const css: string[] = [];
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`manifest has no ${key}`);
+    files.push(chunk.file);
+    for (const sheet of chunk.css ?? []) if (!css.includes(sheet)) css.push(sheet);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return [...files, ...css];
+}
+
+function sizes(file: string) {
+  const content = readFileSync(join(CLIENT, file));
+  return { file, raw: content.length, gzip: gzipSync(content).length };
+}
+
+/** The modules inside the given output files, by rendered bytes (before the chunk is minified). */
+async function modulesOf(files: string[]): Promise<string> {
+  const output = (await build({
+    configFile: join(ROOT, 'vite.config.ts'),
+    logLevel: 'silent',
+    build: { write: false, manifest: false },
+  })) as Rollup.RollupOutput | Rollup.RollupOutput[];
+  const chunks = (Array.isArray(output) ? output : [output])
+    .flatMap((o) => o.output)
+    .filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
+  const lines: string[] = [];
+  for (const file of files.filter((f) => f.endsWith('.js'))) {
+    // Chunk names are stable between two builds of the same sources.
+    const chunk = chunks.find((c) => c.fileName === file);
+    if (!chunk) continue;
+    const byPackage = new Map<string, number>();
+    for (const [id, info] of Object.entries(chunk.modules)) {
+      const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id);
+      const name = match ? match[1] : `app: ${id.replace(ROOT, '').replace(/\?.*$/, '').replace(/\0/g, '')}`;
+      byPackage.set(name as string, (byPackage.get(name as string) ?? 0) + info.renderedLength);
+    }
+    const top = [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 12);
+    lines.push(
+      '',
+      `Inside \`${file}\` (bytes each part renders before minification and gzip: proportions, largest first):`,
+      '',
+      markdownTable(
+        ['package or module', 'bytes'],
+        top.map(([name, bytes]) => [name, kb(bytes)]),
+      ),
+    );
+  }
+  return lines.join('\n');
+}
+
+export async function run(): Promise<BenchResult> {
+  ensureBuild(true);
+  const manifest = JSON.parse(readFileSync(join(CLIENT, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const pages = {
+    '/': closure(manifest, [ENTRY]),
+    '/register': closure(manifest, [ENTRY, REGISTER]),
+  };
+  const rows: Row[] = [];
+  const details: string[] = [
+    'After `npm run build`: the JS and CSS files the first paint needs, found in dist/client/.vite/manifest.json',
+    '(the entry chunk, its static imports and their CSS; for `/register` also the lazily loaded route chunk and its',
+    'static imports), each gzipped with zlib at its default level, as the server compresses them.',
+  ];
+  const over: string[] = [];
+  for (const [path, files] of Object.entries(pages) as [keyof typeof BUDGETS, string[]][]) {
+    const list = files.map(sizes);
+    const total = list.reduce((sum, f) => sum + f.gzip, 0);
+    const ok = total <= BUDGETS[path];
+    if (!ok) over.push(...files);
+    rows.push({
+      measure: `${path}: gzip JS + CSS (${files.length} files)`,
+      value: kb(total),
+      budget: `≤ ${kb(BUDGETS[path])}`,
+      verdict: verdict(ok),
+    });
+    details.push(
+      '',
+      `### \`${path}\``,
+      '',
+      markdownTable(
+        ['file', 'raw', 'gzip'],
+        [...list.map((f) => [f.file, kb(f.raw), kb(f.gzip)]), ['**total**', '', `**${kb(total)}**`]],
+      ),
+    );
+  }
+  if (over.length) details.push(await modulesOf([...new Set(over)]));
+  return { rows, details: details.join('\n') };
+}

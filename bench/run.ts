@@ -1,0 +1,48 @@
+// `npm run bench [-- NAME …]`: runs the benchmarks (all by default), prints a table for each and rewrites its
+// section of docs/PERFORMANCE.md. Exits 0 whatever the verdicts; 1 only when a benchmark crashed.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import * as adminSearch from './admin-search.ts';
+import * as fanOut from './fan-out.ts';
+import * as lighthouse from './lighthouse.ts';
+import * as pageWeight from './page-weight.ts';
+import * as registration from './registration.ts';
+import { type BenchResult, backgroundLoad, DOC, printTable, ROOT, writeSection } from './shared.ts';
+import * as signIn from './sign-in.ts';
+
+const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchResult> }> = {
+  registration: { title: 'Registration', run: registration.run },
+  'sign-in': { title: 'Sign-in', run: signIn.run },
+  'admin-search': { title: 'Admin search', run: adminSearch.run },
+  'fan-out': { title: 'Live fan-out', run: fanOut.run },
+  'page-weight': { title: 'Page weight', run: pageWeight.run },
+  lighthouse: { title: 'Lighthouse', run: lighthouse.run },
+};
+
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(name in BENCHMARKS));
+if (unknown.length) {
+  console.error(`Unknown benchmark: ${unknown.join(', ')}. Known: ${Object.keys(BENCHMARKS).join(', ')}`);
+  process.exit(2);
+}
+
+let crashed = false;
+for (const name of asked.length ? asked : Object.keys(BENCHMARKS)) {
+  const benchmark = BENCHMARKS[name];
+  if (!benchmark) continue;
+  const load = await backgroundLoad();
+  console.log(`\n>> ${name} (other work on this machine: ${(load * 100).toFixed(0)}% of the cores busy)…`);
+  const started = Date.now();
+  try {
+    const result = await benchmark.run();
+    printTable(`${benchmark.title} (${((Date.now() - started) / 1000).toFixed(0)} s)`, result.rows);
+    writeSection(name, benchmark.title, result, load);
+  } catch (error) {
+    crashed = true;
+    console.error(`${name} crashed:`, error);
+  }
+}
+// The same layout `npm run lint` expects (Biome formats Markdown tables too).
+spawnSync(join(ROOT, 'node_modules/.bin/biome'), ['format', '--write', DOC], { cwd: ROOT, stdio: 'ignore' });
+console.log(`\nWritten to ${DOC}`);
+process.exit(crashed ? 1 : 0);
