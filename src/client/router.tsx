@@ -59,6 +59,7 @@ export function Router(props: {
   }, []);
 
   // After a navigation, move focus to the new screen so screen readers announce it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger, not an input.
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;

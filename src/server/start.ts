@@ -8,6 +8,7 @@ import { createAuth } from './auth/auth.ts';
 import { loadAuthSecret } from './auth/secret.ts';
 import type { Config } from './config.ts';
 import { type OpenDatabase, openDatabase } from './db/open.ts';
+import { startHousekeeping } from './housekeeping.ts';
 import { startMailWorker } from './mail/outbox.ts';
 
 export interface Server {
@@ -49,11 +50,13 @@ export async function startServer(
     failAfterLockerNumber: options.failAfterLockerNumber,
   });
   mail.wake();
+  const stopHousekeeping = startHousekeeping(db, options.log ?? ((line) => console.log(line)));
   return {
     app,
     database,
     mail,
     async close() {
+      stopHousekeeping();
       // Open admin event streams end here; otherwise they would hold the HTTP server and the LISTEN open.
       await closeAdminEvents(database);
       await mail.stop();

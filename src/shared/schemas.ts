@@ -1,6 +1,11 @@
 // Request schemas shared by the browser and the server, with their Spanish messages.
 import { z } from 'zod';
 import { messages } from './messages.ts';
+
+// Zod would otherwise probe `new Function` to compile faster parsers, which our CSP (script-src 'self') refuses
+// in the browser, logging a violation on every page that validates.
+z.config({ jitless: true });
+
 import { meetsPasswordPolicy, PASSWORD_MAX_LENGTH } from './password-policy.ts';
 
 /** Control characters (NUL above all, which PostgreSQL text refuses) never reach the database. */

@@ -78,12 +78,7 @@ export async function registerCustomer(db: Database, form: Registration, context
   const passwordHash = await hashPassword(form.password);
   try {
     return await db.transaction(async (tx) => {
-      const [existing] = await tx
-        .select({ id: authUser.id })
-        .from(authUser)
-        .where(eq(authUser.email, form.email));
-      if (existing) throw new EmailTakenError();
-
+      // A taken e-mail fails the insert below on its unique index (caught after the transaction).
       const now = new Date();
       const id = newUserId();
       await tx.insert(authUser).values({ id, name: form.name, email: form.email, emailVerified: false });
@@ -123,7 +118,7 @@ export async function registerCustomer(db: Database, form: Registration, context
       };
       await tx.insert(users).values(record);
 
-      const token = await createVerificationToken(tx, id);
+      const token = await createVerificationToken(tx, id, { replaceOlder: false });
       const link = `${context.appUrl}/verificar-correo?token=${token}`;
       await enqueueMail(tx, verificationMail(context.brandName, form.email, form.name, link));
       // Delivered to every LISTENing instance when, and only when, this transaction commits.

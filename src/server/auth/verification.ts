@@ -9,12 +9,19 @@ const PREFIX = 'email-verification:';
 
 const digest = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-export async function createVerificationToken(db: Database | Transaction, userId: string): Promise<string> {
+/** `replaceOlder: false` for an account just created, which has no older link to remove. */
+export async function createVerificationToken(
+  db: Database | Transaction,
+  userId: string,
+  { replaceOlder = true } = {},
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   // A new link replaces the older ones of this user.
-  await db
-    .delete(authVerification)
-    .where(and(like(authVerification.identifier, `${PREFIX}%`), eq(authVerification.value, userId)));
+  if (replaceOlder) {
+    await db
+      .delete(authVerification)
+      .where(and(like(authVerification.identifier, `${PREFIX}%`), eq(authVerification.value, userId)));
+  }
   await db.insert(authVerification).values({
     id: randomBytes(16).toString('hex'),
     identifier: PREFIX + digest(token),

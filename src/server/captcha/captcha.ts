@@ -9,15 +9,14 @@ export const CAPTCHA_TTL_SECONDS = 10 * 60;
 
 export interface NewCaptcha {
   id: string;
-  /** An SVG image as a data: URL, ready for <img src>. */
-  image: string;
+  /** The image as SVG markup: plain text in the JSON, so the response compresses (base64 would not). */
+  svg: string;
 }
 
 /** `testAnswer` (CAPTCHA_TEST_ANSWER, refused in production) replaces the random code so tests can type it. */
 export async function createCaptcha(db: Database, testAnswer?: string): Promise<NewCaptcha> {
   const code = testAnswer ?? newCaptchaCode();
   const id = randomBytes(18).toString('base64url');
-  await db.delete(captcha).where(lt(captcha.expiresAt, sql`now()`));
   await db.insert(captcha).values({
     id,
     answer: code.toUpperCase(),
@@ -31,7 +30,7 @@ export async function createCaptcha(db: Database, testAnswer?: string): Promise<
           .slice(0, 5) || 'TEST0',
       )
     : drawCaptchaSvg(code);
-  return { id, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+  return { id, svg };
 }
 
 /** Uses the captcha up, whatever the entry: each one can be tried once. */
@@ -48,4 +47,9 @@ export async function consumeCaptcha(
   if (!row) return 'mismatch';
   if (row.expired) return 'expired';
   return row.answer === entry.trim().toUpperCase() ? 'ok' : 'mismatch';
+}
+
+/** Captchas asked for and never used; the server's housekeeping removes them now and then. */
+export async function deleteExpiredCaptchas(db: Database): Promise<void> {
+  await db.delete(captcha).where(lt(captcha.expiresAt, sql`now()`));
 }

@@ -105,7 +105,8 @@ export const users = pgTable(
       ),
   },
   (table) => [
-    index('users_created_at_idx').on(table.createdAt.desc(), table.id.desc()),
+    // Newest first is ORDER BY created_at DESC, id DESC, which means NULLS FIRST: the index must say the same.
+    index('users_newest_first_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('users_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
 );

@@ -8,6 +8,8 @@ export type AdminUser = Omit<Me, 'emailVerified'> & { deletedAt: string | null }
 export interface UsersPage {
   users: AdminUser[];
   total: number;
+  /** The search matched more than `total` users: the server stops counting there. */
+  totalIsCapped: boolean;
   page: number;
   pageSize: number;
   /** Where the live stream starts, so nothing registered after this list was read is missed. */

@@ -71,7 +71,7 @@ export default function AdminPage() {
       .then((data) => {
         const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
         // The list shrank under this page (a narrower search): go to its last page.
-        if (page > pages) {
+        if (page > pages && !data.totalIsCapped) {
           setPage(pages);
           return;
         }
@@ -112,7 +112,7 @@ export default function AdminPage() {
       setShown((current) => {
         if (!current || !matchesSearch(user, current.q)) return current;
         if (current.users.some((row) => row.id === user.id)) return current;
-        const total = current.total + 1;
+        const total = current.totalIsCapped ? current.total : current.total + 1;
         if (current.page !== 1) return { ...current, total };
         return { ...current, total, users: [user, ...current.users].slice(0, current.pageSize) };
       });
@@ -221,16 +221,20 @@ export default function AdminPage() {
                   Anterior
                 </button>
                 <p className="pager__status">
-                  Página {shown.page} de {pages}
+                  Página {shown.page} de {shown.totalIsCapped ? `${pages}+` : pages}
                   <span className="pager__total">
                     {' · '}
-                    {shown.total === 1 ? '1 usuario' : `${shown.total} usuarios`}
+                    {shown.totalIsCapped
+                      ? `más de ${shown.total.toLocaleString('es-CO')} usuarios`
+                      : shown.total === 1
+                        ? '1 usuario'
+                        : `${shown.total.toLocaleString('es-CO')} usuarios`}
                   </span>
                 </p>
                 <button
                   type="button"
                   className="button button--small button--secondary"
-                  disabled={shown.page >= pages || loading}
+                  disabled={(shown.page >= pages && !shown.totalIsCapped) || loading}
                   onClick={() => setPage(shown.page + 1)}
                 >
                   Siguiente

@@ -4,7 +4,7 @@ import { api } from '../../api/request.ts';
 
 export interface CaptchaState {
   id: string;
-  image: string;
+  svg: string;
 }
 
 export function useCaptcha() {
@@ -34,7 +34,7 @@ export function CaptchaField(props: {
       <div className="captcha__image">
         {props.captcha ? (
           <img
-            src={props.captcha.image}
+            src={`data:image/svg+xml,${encodeURIComponent(props.captcha.svg)}`}
             alt="Código de verificación: escribe los 5 caracteres que ves"
             width={160}
             height={56}

@@ -1,0 +1,23 @@
+// Every few minutes each instance removes what has expired: unused captchas, old rate-limit windows and spent
+// verification links. Doing it here keeps that work off the requests.
+import { lt, sql } from 'drizzle-orm';
+import { deleteExpiredCaptchas } from './captcha/captcha.ts';
+import type { Database } from './db/open.ts';
+import { authVerification } from './db/schema.ts';
+import { pruneRateLimits } from './security/rate-limit.ts';
+
+export const HOUSEKEEPING_MS = 5 * 60 * 1000;
+
+export async function removeExpired(db: Database): Promise<void> {
+  await deleteExpiredCaptchas(db);
+  await pruneRateLimits(db);
+  await db.delete(authVerification).where(lt(authVerification.expiresAt, sql`now() - interval '1 day'`));
+}
+
+export function startHousekeeping(db: Database, log: (line: string) => void): () => void {
+  const timer = setInterval(() => {
+    removeExpired(db).catch((error) => log(`[limpieza] ${error instanceof Error ? error.message : error}`));
+  }, HOUSEKEEPING_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
