@@ -18,6 +18,8 @@ describe('configuration', () => {
       supportEmail: 'soporte@example.com',
       privacyEmail: 'privacidad@example.com',
       secureCookies: false,
+      rateLimits: true,
+      trustProxy: false,
     });
     expect(DEFAULT_OFFICE_ADDRESS).toMatch(/Hialeah, FL/);
     expect(DEFAULT_OFFICE_ADDRESS).toMatch(/Suite 114/);
@@ -66,6 +68,8 @@ describe('configuration', () => {
     ['SUPPORT_WHATSAPP', '+1 305'],
     ['SUPPORT_EMAIL', 'x'],
     ['AUTH_SECRET', 'corto'],
+    ['RATE_LIMITS', 'quizas'],
+    ['TRUST_PROXY', 'si'],
   ])('stops with a message naming %s when it is bad', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
