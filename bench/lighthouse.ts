@@ -1,33 +1,18 @@
 // Lighthouse (default config = the mobile preset: Moto G class phone, simulated slow 4G and 4× CPU slowdown) with
 // the system Chromium on `/`, `/login` and `/register` of a running server. Lists the failing audits of any
 // category under its budget.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, chromiumPath } from '../test/e2e/harness.ts';
 import { type BenchResult, markdownTable, type Row, verdict, withServer } from './shared.ts';
 
 const PAGES = ['/', '/login', '/register'];
 const BUDGETS: Record<string, number> = { performance: 95, accessibility: 100, 'best-practices': 95 };
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-function chromiumPath(): string {
-  const path = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-    (candidate) => candidate && existsSync(candidate),
-  );
-  if (!path) throw new Error('No Chromium found: set CHROMIUM_PATH or run node scripts/ensure-chromium.mjs');
-  return path;
-}
+// The harness's flags (DESIGN.md trap 6), with Chrome's current headless mode, which Lighthouse needs.
+const FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 /** One Lighthouse run; a failed trace (Lighthouse's NO_NAVSTART and the like) is tried again, at most 3 times. */
 async function runLighthouse(url: string, port: number) {

@@ -1,12 +1,12 @@
 // What every benchmark shares: the machine stamp, the server started as a child process (as `npm start` does, like
 // test/e2e/harness.ts), a fresh PostgreSQL database, percentiles, the registration/login calls and the report.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { createPostgresDatabase } from '../test/support/database.ts';
+import { freePort } from '../test/support/free-port.ts';
 
 export const ROOT = new URL('../', import.meta.url).pathname;
 export const CAPTCHA = 'BENCH';
@@ -183,27 +183,6 @@ export async function availableDrivers(): Promise<{ drivers: Driver[]; note: str
   }
 }
 
-/** A new empty database on the benchmark's PostgreSQL server; `drop` removes it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = postgresBaseUrl();
-  const name = `casillero_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 /** Where a server keeps its data: a fresh PGlite folder or a fresh PostgreSQL database. */
 export interface Storage {
   driver: Driver;
@@ -215,7 +194,7 @@ export interface Storage {
 
 export async function freshStorage(driver: Driver): Promise<Storage> {
   if (driver === 'postgres') {
-    const { url, drop } = await createPostgresDatabase();
+    const { url, drop } = await createPostgresDatabase(postgresBaseUrl());
     return { driver, env: { DATABASE_URL: url }, location: url, remove: drop };
   }
   const dir = mkdtempSync(join(os.tmpdir(), 'casillero-bench-'));
@@ -236,17 +215,6 @@ export function ensureBuild(force = false) {
   if (!force && existsSync(join(ROOT, 'dist/client/.vite/manifest.json'))) return;
   const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('npm run build failed');
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 export interface BenchServer {

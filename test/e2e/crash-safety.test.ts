@@ -2,7 +2,8 @@
 // locker numbers stay unique and consecutive, and mails still pending are delivered.
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../support/database.ts';
-import { freePort, startSmtpCapture } from '../support/smtp.ts';
+import { freePort } from '../support/free-port.ts';
+import { startSmtpCapture } from '../support/smtp.ts';
 import { CAPTCHA, recordViaApi, registerViaApi, removeDir, startApp } from './harness.ts';
 
 const drivers = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];

@@ -12,6 +12,7 @@ import {
   recordViaApi,
   registerViaApi,
   removeDir,
+  signInThroughForm,
   startApp,
 } from './harness.ts';
 
@@ -41,10 +42,7 @@ describe('the customer screens in Chromium', () => {
   });
 
   async function signIn(page: Page, email: string, password: string) {
-    await page.goto(`${app.url}/login`);
-    await page.getByLabel('Correo electrónico').fill(email);
-    await page.getByLabel('Contraseña', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await signInThroughForm(page, app, email, password);
     await page.waitForURL(`${app.url}/locker`);
   }
   const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());

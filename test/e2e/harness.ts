@@ -4,8 +4,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
-import { freePort } from '../support/smtp.ts';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { freePort } from '../support/free-port.ts';
 
 export const CAPTCHA = 'E2E42';
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -91,6 +91,17 @@ export function chromiumPath(): string {
   return path;
 }
 
+/** DESIGN.md trap 6: without the networking flags Chromium keeps calling hosts this machine cannot reach. */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** A fresh Chromium profile (DESIGN.md trap 6), with the clipboard allowed for `origin`. */
 export async function launchBrowser(origin?: string): Promise<BrowserContext> {
   const profile = mkdtempSync(join(tmpdir(), 'casillero-chromium-'));
@@ -99,15 +110,7 @@ export async function launchBrowser(origin?: string): Promise<BrowserContext> {
     headless: true,
     locale: 'es-CO',
     viewport: { width: 390, height: 844 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_FLAGS,
   });
   if (origin) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
   context.on('close', () => removeDir(profile));
@@ -156,4 +159,12 @@ export async function recordViaApi(app: RunningApp, email: string, password: str
     .join('; ');
   const me = await fetch(`${app.url}/api/me`, { headers: { cookie } });
   return (await me.json()) as { refCode: string; lockerNumber: string; name: string; referredBy: string };
+}
+
+/** Fills the login form and submits it; the caller waits for where it should land. */
+export async function signInThroughForm(page: Page, app: RunningApp, email: string, password: string) {
+  await page.goto(`${app.url}/login`);
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
 }

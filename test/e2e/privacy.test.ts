@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
 import { PRIVACY_POLICY_VERSION } from '../../src/shared/policy.ts';
 import { linkIn, startSmtpCapture } from '../support/smtp.ts';
-import { launchBrowser, type RunningApp, registerViaApi, removeDir, startApp } from './harness.ts';
+import {
+  launchBrowser,
+  type RunningApp,
+  registerViaApi,
+  removeDir,
+  signInThroughForm,
+  startApp,
+} from './harness.ts';
 
 describe("'Mis datos' in Chromium", () => {
   let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -22,12 +29,8 @@ describe("'Mis datos' in Chromium", () => {
     if (app) removeDir(app.dataDir);
   });
 
-  async function signIn(page: Page, email: string, password: string) {
-    await page.goto(`${app.url}/login`);
-    await page.getByLabel('Correo electrónico').fill(email);
-    await page.getByLabel('Contraseña', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  }
+  const signIn = (page: Page, email: string, password: string) =>
+    signInThroughForm(page, app, email, password);
 
   it('views, corrects, exports, changes the e-mail and deletes the account, which then cannot sign in', async () => {
     const account = await registerViaApi(app, { name: 'Valentina Ruiz', cedula: '52111222' });

@@ -27,9 +27,10 @@ export async function openTestDatabase(driver: Driver): Promise<OpenDatabase> {
   };
 }
 
-/** A new empty database on the TEST_DATABASE_URL server; `drop` removes it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL;
+/** A new empty database on the `base` server (TEST_DATABASE_URL by default); `drop` removes it. */
+export async function createPostgresDatabase(
+  base = process.env.TEST_DATABASE_URL,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
   const name = `casillero_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });

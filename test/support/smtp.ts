@@ -1,17 +1,6 @@
 // A real SMTP server (the smtp-server package) on a free port that keeps every message it receives.
-import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+import { freePort } from './free-port.ts';
 
 export interface CapturedMail {
   to: string[];

@@ -1,7 +1,8 @@
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, openTestDatabase } from '../../../test/support/database.ts';
-import { freePort, startSmtpCapture } from '../../../test/support/smtp.ts';
+import { freePort } from '../../../test/support/free-port.ts';
+import { startSmtpCapture } from '../../../test/support/smtp.ts';
 import type { OpenDatabase } from '../db/open.ts';
 import { outbox } from '../db/schema.ts';
 import { enqueueMail, retryDelaySeconds, startMailWorker } from './outbox.ts';

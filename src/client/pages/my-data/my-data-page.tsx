@@ -6,6 +6,7 @@ import { messages } from '../../../shared/messages.ts';
 import { registrationSchema } from '../../../shared/registration.ts';
 import { firstIssueMessage } from '../../../shared/schemas.ts';
 import { api, RequestError } from '../../api/request.ts';
+import { DeliveryAddressFields } from '../../components/delivery-address-fields.tsx';
 import { Field } from '../../components/field.tsx';
 import { Notice, type NoticeTone } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
@@ -207,58 +208,7 @@ function CorrectionForm({ data, onSaved }: { data: PersonalData; onSaved: (data:
           />
           <PhoneInput value={form.telefono} onChange={set('telefono')} disabled={busy} />
         </fieldset>
-        <fieldset disabled={busy}>
-          <legend>¿Dónde enviamos tus paquetes?</legend>
-          <Field
-            id="direccion1"
-            label="Dirección 1"
-            autoComplete="address-line1"
-            required
-            maxLength={200}
-            value={form.direccion1}
-            onValue={set('direccion1')}
-          />
-          <Field
-            id="ciudad1"
-            label="Ciudad 1"
-            autoComplete="address-level2"
-            required
-            maxLength={100}
-            value={form.ciudad1}
-            onValue={set('ciudad1')}
-          />
-          <Field
-            id="codigoPostal1"
-            label="Código postal 1"
-            autoComplete="postal-code"
-            required
-            maxLength={20}
-            value={form.codigoPostal1}
-            onValue={set('codigoPostal1')}
-          />
-          <Field
-            id="direccion2"
-            label="Dirección 2"
-            hint="Opcional: otra dirección de entrega."
-            maxLength={200}
-            value={form.direccion2}
-            onValue={set('direccion2')}
-          />
-          <Field
-            id="ciudad2"
-            label="Ciudad 2"
-            maxLength={100}
-            value={form.ciudad2}
-            onValue={set('ciudad2')}
-          />
-          <Field
-            id="codigoPostal2"
-            label="Código postal 2"
-            maxLength={20}
-            value={form.codigoPostal2}
-            onValue={set('codigoPostal2')}
-          />
-        </fieldset>
+        <DeliveryAddressFields value={form} onChange={(name, value) => set(name)(value)} disabled={busy} />
         <button type="submit" className="button" disabled={busy}>
           {busy ? 'Guardando...' : 'Guardar cambios'}
         </button>
