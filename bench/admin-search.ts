@@ -5,18 +5,17 @@ import { listCondition } from '../src/server/admin/routes.ts';
 import { type OpenDatabase, openPglite, openPostgres } from '../src/server/db/open.ts';
 import { users } from '../src/server/db/schema.ts';
 import {
-  ADMIN_EMAIL,
   availableDrivers,
   type BenchResult,
+  type BenchServer,
   type Driver,
   freshStorage,
-  login,
   markdownTable,
   median,
   ms,
   percentile,
   type Row,
-  register,
+  registerAdmin,
   type Storage,
   startServer,
   verdict,
@@ -205,9 +204,9 @@ async function explain(storage: Storage, q: string): Promise<string> {
 }
 
 /** GET /api/admin/users for every term: one warm-up round, then ROUNDS timed rounds. */
-async function measure(url: string) {
-  await register(url, ADMIN_EMAIL);
-  const { cookie } = await login(url, ADMIN_EMAIL);
+async function measure(server: BenchServer) {
+  const { url } = server;
+  const cookie = await registerAdmin(server);
   const terms = searchTerms();
   const samples = new Map<string, number[]>(terms.map((t) => [t, []]));
   const totals = new Map<string, number>();
@@ -240,7 +239,7 @@ async function runDriver(driver: Driver) {
     const server = await startServer(storage);
     let perTerm: Awaited<ReturnType<typeof measure>>;
     try {
-      perTerm = await measure(server.url);
+      perTerm = await measure(server);
     } finally {
       await server.stop();
     }

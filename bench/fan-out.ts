@@ -3,11 +3,9 @@
 // createdAt (carried by the event) to its event arriving at the last of the 1,000 streams.
 import http from 'node:http';
 import {
-  ADMIN_EMAIL,
   availableDrivers,
   type BenchResult,
   type Driver,
-  login,
   markdownTable,
   ms,
   openFileLimit,
@@ -15,6 +13,7 @@ import {
   pool,
   type Row,
   register,
+  registerAdmin,
   verdict,
   withServer,
 } from './shared.ts';
@@ -79,8 +78,7 @@ function openStream(
 
 async function runDriver(driver: Driver) {
   return withServer(driver, async (server) => {
-    await register(server.url, ADMIN_EMAIL);
-    const { cookie } = await login(server.url, ADMIN_EMAIL);
+    const cookie = await registerAdmin(server);
     const arrivals = new Map<string, Arrival>();
     const requests: http.ClientRequest[] = [];
     try {

@@ -127,6 +127,10 @@ describe('the HTTP application', () => {
       { 'sec-fetch-site': 'cross-site' },
     );
     expect(crossSite.status).toBe(403);
+    const plainText = await client.send('POST', '/api/login', '{"email":"a@example.com","password":"x"}', {
+      'content-type': 'text/plain',
+    });
+    expect(plainText.status).toBe(415);
   });
 });
 

@@ -86,6 +86,7 @@ export function createApp(deps: AppDeps) {
     return errorResponse(c, new ApiError(500, 'internal', messages.serverError));
   });
 
+  const limiter = createRateLimiter(db, { enabled: config.rateLimits });
   const api = new Hono();
   api.use(
     bodyLimit({
@@ -117,13 +118,13 @@ export function createApp(deps: AppDeps) {
       db,
       auth,
       config,
-      limiter: createRateLimiter(db, { enabled: config.rateLimits }),
+      limiter,
       onMailQueued,
       failAfterLockerNumber: deps.failAfterLockerNumber,
     }),
   );
   api.route('/', lockerRoutes({ db, auth }));
-  api.route('/', privacyRoutes({ db, auth, config, onMailQueued }));
+  api.route('/', privacyRoutes({ db, auth, config, limiter, onMailQueued }));
   api.route('/admin/audit', auditRoutes({ db, auth }));
   api.route('/admin', adminRoutes({ db, auth, config, database }));
   api.all('*', (c) => errorResponse(c, new ApiError(404, 'not_found', messages.notFound)));

@@ -26,9 +26,15 @@ export function errorResponse(c: Context, error: ApiError) {
 
 /** The JSON body parsed with `schema`; a malformed body or a failed check throws a 400 with the first message. */
 export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  // JSON only: a cross-site form or text/plain body cannot reach the API without a CORS preflight.
+  if (!/^application\/json\b/i.test(c.req.header('content-type') ?? ''))
+    throw new ApiError(415, 'unsupported_media_type', messages.badJson);
   let body: unknown;
   try {
-    body = await c.req.json();
+    // NUL never reaches PostgreSQL (text columns refuse it), whatever field carries it.
+    body = JSON.parse(await c.req.text(), (_key, value) =>
+      typeof value === 'string' ? value.replaceAll('\u0000', '') : value,
+    );
   } catch {
     throw new ApiError(400, 'bad_json', messages.badJson);
   }

@@ -55,4 +55,6 @@ export const messages = {
     'El enlace para confirmar tu nuevo correo no es válido o ya expiró. Pide el cambio de nuevo desde Mis datos.',
   emailChanged: (email: string) => `Tu correo quedó cambiado a ${email}. Úsalo para iniciar sesión.`,
   accountDeleted: 'Tu cuenta fue eliminada: borramos tus datos personales y cerramos todas tus sesiones.',
+  adminEmailUnverified:
+    'Verifica tu correo electrónico para entrar a la administración: abre el enlace que te enviamos al registrarte.',
 } as const;

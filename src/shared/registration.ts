@@ -25,7 +25,13 @@ export const registrationSchema = z.object({
   direccion2: optionalText('Dirección 2', 200),
   ciudad2: optionalText('Ciudad 2', 100),
   codigoPostal2: optionalText('Código postal 2', 20),
-  captchaId: z.string().trim().max(100).optional().default(''),
+  // Ids are base64url; anything else cannot name a captcha.
+  captchaId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{0,100}$/, messages.captchaMismatch)
+    .optional()
+    .default(''),
   captcha: requiredText('Captcha', 20),
   aceptoPolitica: z.boolean().optional().default(false),
   ref: z.string().trim().max(40).optional().default(''),

@@ -22,7 +22,13 @@ export const requiredText = (label: string, max: number) =>
     .max(max, `El campo ${label} admite hasta ${max} caracteres.`);
 
 export const optionalText = (label: string, max: number) =>
-  z.string().trim().max(max, `El campo ${label} admite hasta ${max} caracteres.`).optional().default('');
+  z
+    .string()
+    .overwrite(clean)
+    .trim()
+    .max(max, `El campo ${label} admite hasta ${max} caracteres.`)
+    .optional()
+    .default('');
 
 export const emailField = z
   .string({ error: messages.required('Correo electrónico') })

@@ -72,7 +72,10 @@ describe('account journeys in Chromium', () => {
     await page.waitForURL(`${app.url}/locker`);
     await page.getByText('Lucía Fernández').first().waitFor();
     expect(await page.getByText('Tu correo aún no está verificado').count()).toBe(0);
-    expect((await recordViaApi(app, email, 'Clave#Segura2026')).referredBy).toBe(refCode);
+    const record = await recordViaApi(app, email, 'Clave#Segura2026');
+    expect(record.referredBy).toBe(refCode);
+    // Typed as a national number with Colombia, the default country: stored in E.164 with its '+'.
+    expect(record.telefono).toBe('+573209876543');
   });
 
   it('shows every registration message in its order, below the form', async () => {

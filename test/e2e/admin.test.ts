@@ -1,7 +1,23 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type RunningApp, registerViaApi, removeDir, startApp } from './harness.ts';
+import {
+  launchBrowser,
+  type RunningApp,
+  registerViaApi,
+  removeDir,
+  startApp,
+  verificationLinkFromLog,
+  verifyWithLink,
+} from './harness.ts';
+
+async function eventually(check: () => boolean, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 const ADMIN = 'jefa.e2e@example.com';
 const CUSTOMER = 'cliente.e2e@example.com';
@@ -24,6 +40,9 @@ describe('the admin screen in Chromium', () => {
       route.fulfill({ status: 200, contentType: 'text/html', body: 'ok' }),
     );
     password = (await registerViaApi(app, { email: ADMIN, name: 'Jefa Principal' })).password;
+    // An ADMIN_EMAILS account opens the admin area only once its e-mail is verified.
+    await eventually(() => app.output().includes(`Para: ${ADMIN}`));
+    await verifyWithLink(app, verificationLinkFromLog(app, ADMIN));
     await registerViaApi(app, { email: CUSTOMER, name: 'Cliente Común' });
     await registerViaApi(app, { name: 'Valentina Zuleta', telefono: '+573157654321' });
     await registerViaApi(app, { name: 'Óscar Sin Teléfono', telefono: '' });

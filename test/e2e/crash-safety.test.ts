@@ -3,8 +3,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../support/database.ts';
 import { freePort } from '../support/free-port.ts';
-import { startSmtpCapture } from '../support/smtp.ts';
-import { CAPTCHA, recordViaApi, registerViaApi, removeDir, startApp } from './harness.ts';
+import { linkIn, startSmtpCapture } from '../support/smtp.ts';
+import { CAPTCHA, recordViaApi, registerViaApi, removeDir, startApp, verifyWithLink } from './harness.ts';
 
 const drivers = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -87,6 +87,11 @@ describe.each(drivers)('a crash on %s', (driver) => {
         account.lockerNumber,
       );
     }
+    // The admin's verification mail, pending while SMTP was down, arrives now: the admin area needs it.
+    await verifyWithLink(
+      app,
+      linkIn(await smtp.waitFor(admin.email, /verificar-correo/, 60_000), '/verificar-correo'),
+    );
     const login = await fetch(`${app.url}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: app.url },

@@ -158,7 +158,13 @@ export async function recordViaApi(app: RunningApp, email: string, password: str
     .map((line) => line.split(';')[0])
     .join('; ');
   const me = await fetch(`${app.url}/api/me`, { headers: { cookie } });
-  return (await me.json()) as { refCode: string; lockerNumber: string; name: string; referredBy: string };
+  return (await me.json()) as {
+    refCode: string;
+    lockerNumber: string;
+    name: string;
+    referredBy: string;
+    telefono: string;
+  };
 }
 
 /** Fills the login form and submits it; the caller waits for where it should land. */
@@ -167,4 +173,26 @@ export async function signInThroughForm(page: Page, app: RunningApp, email: stri
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+}
+
+/** Without SMTP_URL the app prints each mail to its log: the newest verification link sent to `email` there. */
+export function verificationLinkFromLog(app: RunningApp, email: string): string {
+  const mails = app
+    .output()
+    .split('[correo] Para: ')
+    .filter((mail) => mail.startsWith(`${email} |`));
+  const link = /https?:\/\/\S+\/verificar-correo\?token=[A-Za-z0-9_-]+/.exec(mails.at(-1) ?? '')?.[0];
+  if (!link) throw new Error(`No se imprimió un enlace de verificación para ${email}`);
+  return link;
+}
+
+/** Opens a verification link the way /verificar-correo does (POST /api/verify-email). */
+export async function verifyWithLink(app: RunningApp, link: string): Promise<void> {
+  const token = new URL(link).searchParams.get('token');
+  const response = await fetch(`${app.url}/api/verify-email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: app.url },
+    body: JSON.stringify({ token }),
+  });
+  if (response.status !== 200) throw new Error(`La verificación falló: ${response.status}`);
 }

@@ -1,7 +1,9 @@
 // Builds the whole server in-process on a test database, and a small HTTP client with a cookie jar that talks to
 // it through app.request() as a browser on APP_URL would.
+import { desc, eq } from 'drizzle-orm';
 import { loadConfig } from '../../src/server/config.ts';
-import { startServer } from '../../src/server/start.ts';
+import { outbox } from '../../src/server/db/schema.ts';
+import { type Server, startServer } from '../../src/server/start.ts';
 import { type Driver, openTestDatabase } from './database.ts';
 
 export const TEST_APP_URL = 'http://localhost:3000';
@@ -114,4 +116,19 @@ export async function registrationForm(
     aceptoPolitica: true,
     ...overrides,
   };
+}
+
+/** Opens the newest verification link mailed to `email`, as the person would (POST /api/verify-email). */
+export async function verifyEmail(server: Pick<Server, 'app' | 'database'>, email: string): Promise<void> {
+  const mails = await server.database.db
+    .select({ text: outbox.text })
+    .from(outbox)
+    .where(eq(outbox.toAddress, email.trim().toLowerCase()))
+    .orderBy(desc(outbox.id));
+  const token = mails
+    .map((mail) => /verificar-correo\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1])
+    .find(Boolean);
+  if (!token) throw new Error(`No verification mail for ${email}`);
+  const response = await browser(server).post('/api/verify-email', { token });
+  if (response.status !== 200) throw new Error(`Verification failed for ${email}: ${response.status}`);
 }

@@ -3,7 +3,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
-import { browser, registrationForm, startTestServer, type TestServer } from '../../../test/support/server.ts';
+import {
+  browser,
+  registrationForm,
+  startTestServer,
+  type TestServer,
+  verifyEmail,
+} from '../../../test/support/server.ts';
 import { TOTAL_CAP } from './routes.ts';
 
 const SEEDED = TOTAL_CAP + 5;
@@ -16,6 +22,7 @@ describe.each(drivers)('a list of more than %s… lockers', (driver) => {
     admin = browser(server);
     const form = await registrationForm(admin, { email: 'jefa.grande@example.com' });
     await admin.post('/api/register', form);
+    await verifyEmail(server, form.email);
     await admin.post('/api/login', { email: form.email, password: form.password });
     await server.db.execute(sql`
       insert into auth_user (id, name, email) select 'seed' || n, 'Zeta ' || n, 'zeta' || n || '@example.com'

@@ -9,6 +9,7 @@ import {
   TEST_APP_URL,
   TEST_CAPTCHA,
   type TestServer,
+  verifyEmail,
 } from '../../../test/support/server.ts';
 import { loadConfig } from '../config.ts';
 import { openPostgres } from '../db/open.ts';
@@ -17,7 +18,7 @@ import { adminEventHub, parseCursor } from './events.ts';
 import { setRole } from './roles.ts';
 
 const PASSWORD = 'Casa#Verde2026x';
-const ADMINS = 'jefa@example.com,vigia@example.com,saliente@example.com';
+const ADMINS = 'jefa@example.com,vigia@example.com,saliente@example.com,ocupada@example.com';
 
 interface SseEvent {
   event?: string;
@@ -121,11 +122,13 @@ async function openStream(url: string, cookie: string, headers: Record<string, s
   };
 }
 
-async function register(server: { app: TestServer['app'] }, email: string, name = 'Persona Nueva') {
+/** Registers and opens the verification link (an admin's role counts only with a verified e-mail). */
+async function register(server: Pick<Server, 'app' | 'database'>, email: string, name = 'Persona Nueva') {
   const client = browser(server);
   const form = await registrationForm(client, { email, name, password: PASSWORD, confirmPassword: PASSWORD });
   const response = await client.post('/api/register', form);
   expect(response.status).toBe(201);
+  await verifyEmail(server, email);
   return client;
 }
 
@@ -276,6 +279,34 @@ describe.each(drivers)('admin event stream on %s', (driver) => {
     expect(listenSpy).toHaveBeenCalledTimes(1);
     await Promise.all(streams.map((stream) => stream.close()));
     await eventually(() => hub().subscriberCount === baseline);
+  });
+
+  it('ends the stream of a revoked admin even while registrations keep it busy', async () => {
+    await register(server, 'ocupada@example.com');
+    const cookie = await login(server, 'ocupada@example.com');
+    hub().heartbeatMs = 100;
+    let registering = true;
+    try {
+      const stream = await openStream(eventsUrl(), cookie);
+      await stream.ready();
+      const traffic = (async () => {
+        for (let i = 0; registering && i < 60; i++) {
+          await register(server, `trafico-${Date.now()}-${i}@example.com`);
+          await new Promise((resolve) => setTimeout(resolve, 30));
+        }
+      })();
+      await setRole(server.db, 'ocupada@example.com', 'customer');
+      await Promise.race([
+        stream.ended,
+        new Promise((_, reject) => setTimeout(() => reject(new Error('stream still open')), 5000)),
+      ]);
+      expect(stream.isEnded()).toBe(true);
+      registering = false;
+      await traffic;
+    } finally {
+      registering = false;
+      hub().heartbeatMs = 15_000;
+    }
   });
 
   it('ends the stream when the session ends or the role is revoked', async () => {

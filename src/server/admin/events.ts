@@ -9,7 +9,7 @@ import { SESSION_ABSOLUTE_SECONDS } from '../auth/auth.ts';
 import { USER_REGISTERED_CHANNEL } from '../auth/register.ts';
 import type { SessionEnv, UserRecord } from '../auth/session.ts';
 import type { Database, OpenDatabase } from '../db/open.ts';
-import { authSession, users } from '../db/schema.ts';
+import { authSession, authUser, users } from '../db/schema.ts';
 import { publicRecord } from '../lockers/routes.ts';
 
 export type PublicUser = ReturnType<typeof publicRecord>;
@@ -246,7 +246,14 @@ export function adminEventStream(c: Context<SessionEnv>, hub: AdminEventHub) {
         retry: 3000,
       });
 
+      let lastCheck = Date.now();
       while (!ended && !hub.closed && !stream.aborted) {
+        // The session may have ended, or the role been revoked, since the stream opened: checked at least once
+        // a heartbeat, also while registrations keep the stream busy.
+        if (Date.now() - lastCheck >= hub.heartbeatMs) {
+          if (!(await stillAdmin(hub.db, sessionToken))) return;
+          lastCheck = Date.now();
+        }
         const event = pending.shift();
         if (event) {
           if (sent.has(event.record.id)) continue;
@@ -266,8 +273,8 @@ export function adminEventStream(c: Context<SessionEnv>, hub: AdminEventHub) {
           };
         });
         if (woken || ended) continue;
-        // The session may have ended, or the role been revoked, since the stream opened.
         if (!(await stillAdmin(hub.db, sessionToken))) return;
+        lastCheck = Date.now();
         await stream.write(': heartbeat\n\n');
       }
     } finally {
@@ -286,9 +293,10 @@ function send(stream: SSEStreamingApi, event: RegisteredUser, last: Cursor) {
 
 async function stillAdmin(db: Database, sessionToken: string): Promise<boolean> {
   const [row] = await db
-    .select({ role: users.role })
+    .select({ role: users.role, verified: authUser.emailVerified })
     .from(authSession)
     .innerJoin(users, eq(users.id, authSession.userId))
+    .innerJoin(authUser, eq(authUser.id, authSession.userId))
     .where(
       and(
         eq(authSession.token, sessionToken),
@@ -298,5 +306,5 @@ async function stillAdmin(db: Database, sessionToken: string): Promise<boolean> 
       ),
     )
     .limit(1);
-  return row?.role === 'admin';
+  return row?.role === 'admin' && row.verified;
 }

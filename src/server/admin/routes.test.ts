@@ -8,6 +8,7 @@ import {
   startTestServer,
   TEST_APP_URL,
   type TestServer,
+  verifyEmail,
 } from '../../../test/support/server.ts';
 import { messages } from '../../shared/messages.ts';
 import { PRIVACY_POLICY_VERSION } from '../../shared/policy.ts';
@@ -77,6 +78,7 @@ async function signedIn(server: TestServer, email: string, extra: Record<string,
     ...extra,
   });
   expect((await client.post('/api/register', form)).status).toBe(201);
+  await verifyEmail(server, email);
   expect((await client.post('/api/login', { email, password: PASSWORD })).status).toBe(200);
   return client;
 }

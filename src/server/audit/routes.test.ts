@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
-import { browser, registrationForm, startTestServer, type TestServer } from '../../../test/support/server.ts';
+import {
+  browser,
+  registrationForm,
+  startTestServer,
+  type TestServer,
+  verifyEmail,
+} from '../../../test/support/server.ts';
 import { setRole } from '../admin/roles.ts';
 
 describe.each(drivers)('the audit trail on %s', (driver) => {
@@ -25,6 +31,7 @@ describe.each(drivers)('the audit trail on %s', (driver) => {
     await setRole(server.db, customerForm.email, 'admin');
     await setRole(server.db, customerForm.email, 'customer');
 
+    await verifyEmail(server, adminForm.email);
     await admin.post('/api/login', { email: adminForm.email, password: adminForm.password });
     const response = await admin.get('/api/admin/audit?limit=50');
     expect(response.status).toBe(200);

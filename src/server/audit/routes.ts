@@ -9,7 +9,10 @@ import { auditLog } from '../db/schema.ts';
 import { ApiError } from '../http.ts';
 
 const query = z.object({
-  action: z.string().trim().max(40).optional(),
+  action: z
+    .string()
+    .regex(/^[a-z_]{1,40}$/)
+    .optional(),
   before: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });

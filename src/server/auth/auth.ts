@@ -3,6 +3,7 @@
 // one transaction; better-auth's HTTP handler is not mounted: our routes call auth.api and speak Spanish.
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { recordAudit } from '../audit/audit.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/open.ts';
 import { authAccount, authSession, authUser, authVerification } from '../db/schema.ts';
@@ -42,6 +43,14 @@ export function createAuth(options: {
       password: { hash: hashPassword, verify: ({ hash, password }) => verifyPassword(hash, password) },
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      async onPasswordReset({ user }) {
+        await recordAudit(db, {
+          action: 'password_reset',
+          actorId: user.id,
+          subjectId: user.id,
+          email: user.email,
+        });
+      },
       async sendResetPassword({ user, token }) {
         const url = `${config.appUrl}/restablecer-contrasena?token=${encodeURIComponent(token)}`;
         await enqueueMail(db, resetPasswordMail(config.brandName, user.email, user.name, url));

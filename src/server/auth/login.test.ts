@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
-import { browser, registrationForm, startTestServer, type TestServer } from '../../../test/support/server.ts';
+import {
+  browser,
+  registrationForm,
+  startTestServer,
+  type TestServer,
+  verifyEmail,
+} from '../../../test/support/server.ts';
 import { messages } from '../../shared/messages.ts';
 import { authSession, users } from '../db/schema.ts';
 
@@ -44,10 +50,21 @@ describe.each(drivers)('login, sessions and sign-out on %s', (driver) => {
     expect(me.body).not.toHaveProperty('searchText');
   });
 
-  it('sends an admin to /admin', async () => {
+  it('sends an admin to /admin once the e-mail is verified, and keeps the admin area closed before', async () => {
     const form = await registered({ email: 'admin@example.com' });
-    const response = await browser(server).post('/api/login', { email: form.email, password: form.password });
+    // Whoever registers an ADMIN_EMAILS address first must still prove the mailbox.
+    const unverified = browser(server);
+    const early = await unverified.post('/api/login', { email: form.email, password: form.password });
+    expect(early.body).toEqual({ role: 'admin', redirectTo: '/locker' });
+    const refused = await unverified.get('/api/admin/users');
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe(messages.adminEmailUnverified);
+
+    await verifyEmail(server, form.email);
+    const client = browser(server);
+    const response = await client.post('/api/login', { email: form.email, password: form.password });
     expect(response.body).toEqual({ role: 'admin', redirectTo: '/admin' });
+    expect((await client.get('/api/admin/users')).status).toBe(200);
   });
 
   it('gives one reason for a wrong password and for an unknown e-mail', async () => {

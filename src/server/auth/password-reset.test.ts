@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
 import { browser, registrationForm, startTestServer, type TestServer } from '../../../test/support/server.ts';
 import { messages } from '../../shared/messages.ts';
-import { outbox } from '../db/schema.ts';
+import { auditLog, outbox } from '../db/schema.ts';
 
 describe.each(drivers)('password reset on %s', (driver) => {
   let server: TestServer;
@@ -66,6 +66,8 @@ describe.each(drivers)('password reset on %s', (driver) => {
     });
     expect(done.status).toBe(200);
     expect(done.body.message).toBe(messages.resetDone);
+    const audit = await server.db.select().from(auditLog).where(eq(auditLog.email, form.email.toLowerCase()));
+    expect(audit.find((entry) => entry.action === 'password_reset')?.subjectId).toEqual(expect.any(String));
 
     expect((await client.get('/api/me')).status).toBe(401);
     const oldPassword = await browser(server).post('/api/login', {

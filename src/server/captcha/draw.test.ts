@@ -97,4 +97,13 @@ describe('drawCaptchaSvg', () => {
     expect(() => drawCaptchaSvg('constructor'.toUpperCase())).not.toThrow();
     expect(() => drawCaptchaSvg('toString')).toThrow();
   });
+
+  it('never repeats the path data of a character, so no lookup table reads it', () => {
+    const pathsOf = (svg: string) =>
+      [...svg.matchAll(/<path d="([^"]+)" fill="rgb/g)].map((match) => match[1]);
+    const first = pathsOf(drawCaptchaSvg('AAAAA'));
+    const second = pathsOf(drawCaptchaSvg('AAAAA'));
+    expect(first).toHaveLength(5);
+    expect(new Set([...first, ...second]).size).toBe(10);
+  });
 });

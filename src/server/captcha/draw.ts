@@ -86,7 +86,7 @@ function mutedColour(): string {
   return rgb(jitter(140, 200), jitter(140, 200), jitter(140, 200));
 }
 
-/** Path data for one glyph in its own 25 × 35 box: one closed rectangle per horizontal run of cells. */
+/** Path data for one glyph in its own 25 × 35 box: one closed rectangle per horizontal run of cells, jittered. */
 function glyphPath(char: string): string {
   const rows = Object.hasOwn(CAPTCHA_FONT, char) ? CAPTCHA_FONT[char] : undefined;
   if (rows === undefined) throw new RangeError('Character outside the captcha alphabet');
@@ -100,11 +100,19 @@ function glyphPath(char: string): string {
       }
       const start = x;
       while (x < GLYPH_COLS && row[x] === '#') x++;
-      const w = (x - start) * CELL + CELL_OVERLAP;
-      const h = CELL + CELL_OVERLAP;
-      parts.push(`M${num(start * CELL)} ${num(y * CELL)}h${num(w)}v${num(h)}h${num(-w)}z`);
+      // Each run is drawn a little differently every time (corners moved, runs in a random order), so a
+      // glyph's path data never repeats and cannot be looked up in a table.
+      const w = (x - start) * CELL + CELL_OVERLAP + jitter(-0.6, 0.6);
+      const h = CELL + CELL_OVERLAP + jitter(-0.6, 0.6);
+      const left = start * CELL + jitter(-0.5, 0.5);
+      const top = y * CELL + jitter(-0.5, 0.5);
+      parts.push(`M${num(left)} ${num(top)}h${num(w)}v${num(h)}h${num(-w)}z`);
     }
   });
+  for (let i = parts.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [parts[i], parts[j]] = [parts[j] as string, parts[i] as string];
+  }
   return parts.join('');
 }
 

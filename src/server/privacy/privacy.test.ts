@@ -1,7 +1,13 @@
 import { and, desc, eq, like, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
-import { browser, registrationForm, startTestServer, type TestServer } from '../../../test/support/server.ts';
+import {
+  browser,
+  registrationForm,
+  startTestServer,
+  type TestServer,
+  verifyEmail,
+} from '../../../test/support/server.ts';
 import { messages } from '../../shared/messages.ts';
 import { PRIVACY_POLICY_VERSION } from '../../shared/policy.ts';
 import {
@@ -50,7 +56,9 @@ describe.each(drivers)('privacy and data rights on %s', (driver) => {
   let admin: ReturnType<typeof browser>;
   beforeAll(async () => {
     server = await startTestServer(driver, { ADMIN_EMAILS: ADMIN_EMAIL });
-    admin = (await signedUp({ email: ADMIN_EMAIL })).client;
+    const signedUpAdmin = await signedUp({ email: ADMIN_EMAIL });
+    await verifyEmail(server, ADMIN_EMAIL);
+    admin = signedUpAdmin.client;
   });
   afterAll(() => server?.close());
 
@@ -147,6 +155,30 @@ describe.each(drivers)('privacy and data rights on %s', (driver) => {
     });
     expect(data).not.toHaveProperty('searchText');
     expect(data.actividad.map((entry: { action: string }) => entry.action)).toContain('sign_in');
+  });
+
+  it('ignores every other field a correction sends: role, locker, e-mail, cédula', async () => {
+    const { client, record } = await signedUp();
+    const response = await client.send(
+      'PATCH',
+      '/api/me',
+      JSON.stringify({
+        role: 'admin',
+        lockerNumber: '1',
+        email: 'otro@example.com',
+        cedula: '9',
+        refCode: 'AAAAAA',
+      }),
+    );
+    expect(response.status).toBeLessThan(500);
+    const [after] = await server.db.select().from(users).where(eq(users.id, record.id));
+    expect(after).toMatchObject({
+      role: 'customer',
+      lockerNumber: record.lockerNumber,
+      email: record.email,
+      cedula: record.cedula,
+      refCode: record.refCode,
+    });
   });
 
   it('corrects name, phone and addresses with the registration rules, visible to the admin list at once', async () => {

@@ -18,6 +18,7 @@ import { authAccount, authUser, users } from '../db/schema.ts';
 import { ApiError, clientIp, readBody } from '../http.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { emailChangeMail } from '../mail/templates.ts';
+import type { RateLimiter } from '../security/rate-limit.ts';
 import { eraseAccount, personalData } from './data.ts';
 import { createEmailChangeToken, takeEmailChangeToken } from './email-change.ts';
 
@@ -46,24 +47,32 @@ export interface PrivacyRoutesDeps {
   db: Database;
   auth: Auth;
   config: Config;
+  limiter: RateLimiter;
   onMailQueued: () => void;
 }
 
-export function privacyRoutes({ db, auth, config, onMailQueued }: PrivacyRoutesDeps) {
+export function privacyRoutes({ db, auth, config, limiter, onMailQueued }: PrivacyRoutesDeps) {
   const routes = new Hono<SessionEnv>();
   const ipOf = (c: Context) => clientIp(c, config.trustProxy);
   const signedIn = requireCaller(auth, db);
   // requireCaller guarantees the record.
   const recordOf = (c: Context<SessionEnv>) => c.get('caller').record as UserRecord;
 
-  /** A wrong password is a 400 with one plain reason; an account without a password never passes. */
-  async function checkPassword(userId: string, password: string) {
+  /**
+   * A wrong password is a 400 with one plain reason; an account without a password never passes. Wrong passwords
+   * are limited per account, so a stolen session cannot guess the password and then move the e-mail.
+   */
+  async function checkPassword(c: Context, userId: string, password: string) {
+    const subjects = { ip: ipOf(c), account: userId };
+    await limiter.ensureNotBlocked('wrongPassword', subjects);
     const [account] = await db
       .select({ hash: authAccount.password })
       .from(authAccount)
       .where(and(eq(authAccount.userId, userId), eq(authAccount.providerId, 'credential')));
-    if (!account?.hash || !(await verifyPassword(account.hash, password)))
+    if (!account?.hash || !(await verifyPassword(account.hash, password))) {
+      await limiter.check('wrongPassword', subjects);
       throw new ApiError(400, 'wrong_password', messages.passwordIncorrect);
+    }
   }
 
   async function readData(userId: string) {
@@ -117,7 +126,7 @@ export function privacyRoutes({ db, auth, config, onMailQueued }: PrivacyRoutesD
   routes.post('/me/cedula', signedIn, async (c) => {
     const record = recordOf(c);
     const { password, cedula } = await readBody(c, cedulaSchema);
-    await checkPassword(record.id, password);
+    await checkPassword(c, record.id, password);
     if (cedula !== record.cedula) {
       await db.transaction(async (tx) => {
         await tx.update(users).set({ cedula }).where(eq(users.id, record.id));
@@ -137,7 +146,7 @@ export function privacyRoutes({ db, auth, config, onMailQueued }: PrivacyRoutesD
   routes.post('/me/email', signedIn, async (c) => {
     const record = recordOf(c);
     const { password, newEmail } = await readBody(c, emailChangeSchema);
-    await checkPassword(record.id, password);
+    await checkPassword(c, record.id, password);
     if (newEmail === record.email) throw new ApiError(400, 'same_email', messages.emailChangeSame);
     if (await emailTakenByOther(db, newEmail, record.id))
       throw new ApiError(409, 'email_taken', messages.emailChangeTaken);
@@ -223,7 +232,7 @@ export function privacyRoutes({ db, auth, config, onMailQueued }: PrivacyRoutesD
   routes.post('/me/delete', signedIn, async (c) => {
     const record = recordOf(c);
     const { password } = await readBody(c, passwordSchema);
-    await checkPassword(record.id, password);
+    await checkPassword(c, record.id, password);
     await db.transaction(async (tx) => {
       await eraseAccount(tx, record);
       await recordAudit(tx, {

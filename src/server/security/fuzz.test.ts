@@ -3,7 +3,13 @@
 import { count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browser, registrationForm, startTestServer, type TestServer } from '../../../test/support/server.ts';
+import {
+  browser,
+  registrationForm,
+  startTestServer,
+  type TestServer,
+  verifyEmail,
+} from '../../../test/support/server.ts';
 import { authUser, lockerCounter, users } from '../db/schema.ts';
 
 const hostileText = fc.oneof(
@@ -68,6 +74,7 @@ describe('fuzzing', () => {
     admin = browser(server);
     const form = await registrationForm(admin, { email: 'admin@example.com' });
     await admin.post('/api/register', form);
+    await verifyEmail(server, form.email);
     await admin.post('/api/login', { email: form.email, password: form.password });
   });
   afterAll(() => server?.close());
@@ -136,5 +143,62 @@ describe('fuzzing', () => {
     );
 
     expect(await state()).toEqual(before);
+  });
+
+  it('keeps every account whole when one field of an otherwise valid registration is hostile', async () => {
+    const client = browser(server);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...registrationKeys), hostileValue, async (key, value) => {
+        const before = await state();
+        const form = await registrationForm(client, { [key]: value });
+        const response = await client.post('/api/register', form);
+        expect(response.status, `${key}=${JSON.stringify(value)?.slice(0, 100)}`).toBeLessThan(500);
+        const after = await state();
+        expect(after.accounts).toBe(after.records);
+        const taken = response.status === 201 ? 1 : 0;
+        expect(after.counter ?? 0).toBe((before.counter ?? 0) + taken);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('never answers 5xx to hostile corrections, resends or audit filters', async () => {
+    const customer = browser(server);
+    const form = await registrationForm(customer);
+    await customer.post('/api/register', form);
+    await customer.post('/api/login', { email: form.email, password: form.password });
+    const correctionKeys = [
+      'name',
+      'telefono',
+      'direccion1',
+      'ciudad1',
+      'codigoPostal1',
+      'direccion2',
+      'ciudad2',
+      'codigoPostal2',
+    ];
+    await fc.assert(
+      fc.asyncProperty(payload(correctionKeys), async (body) => {
+        const response = await customer.send('PATCH', '/api/me', JSON.stringify(body ?? null));
+        expect(response.status, JSON.stringify(body)?.slice(0, 200)).toBeLessThan(500);
+      }),
+      { numRuns: 200 },
+    );
+    await fc.assert(
+      fc.asyncProperty(payload(['email']), async (body) => {
+        const response = await browser(server).post('/api/verify-email/resend', body ?? null);
+        expect(response.status).toBeLessThan(500);
+      }),
+      { numRuns: 100 },
+    );
+    await fc.assert(
+      fc.asyncProperty(hostileText, hostileText, async (action, before) => {
+        const query = new URLSearchParams({ action: action.slice(0, 500), before: before.slice(0, 500) });
+        expect((await admin.get(`/api/admin/audit?${query}`)).status).toBeLessThan(500);
+      }),
+      { numRuns: 100 },
+    );
+    const [record] = await server.db.select().from(users).where(eq(users.email, form.email));
+    expect(record?.lockerNumber).toMatch(/^\d+$/);
   });
 });

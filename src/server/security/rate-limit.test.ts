@@ -88,4 +88,43 @@ describe.each(drivers)('rate limits on %s', (driver) => {
       .values({ key: 'captcha:ip:10.4.0.1', count: 10_000, resetAt: sql`now() - interval '1 second'` });
     expect((await browser(server).get('/api/captcha', from('10.4.0.1'))).status).toBe(200);
   });
+
+  it('counts sign-ups per e-mail only once the captcha passed', async () => {
+    const client = browser(server);
+    const email = `captcha-torpe-${Date.now()}@example.com`;
+    for (let i = 0; i < 8; i++) {
+      const wrong = await client.post(
+        '/api/register',
+        await registrationForm(client, { email, captcha: 'MAL00' }),
+        from('10.5.0.1'),
+      );
+      expect(wrong.body.error.message).toBe(messages.captchaMismatch);
+    }
+    expect(
+      (await client.post('/api/register', await registrationForm(client, { email }), from('10.5.0.1')))
+        .status,
+    ).toBe(201);
+  });
+
+  it('stops guessing the password from a signed-in session after 5 wrong ones', async () => {
+    const client = browser(server);
+    const form = await registrationForm(client);
+    await client.post('/api/register', form, from('10.6.0.1'));
+    await client.post('/api/login', { email: form.email, password: form.password }, from('10.6.0.1'));
+    for (let i = 0; i < 5; i++) {
+      const wrong = await client.post(
+        '/api/me/cedula',
+        { password: `Mala#Clave${i}`, cedula: '999' },
+        from(`10.6.1.${i}`),
+      );
+      expect(wrong.status).toBe(400);
+    }
+    const blocked = await client.post(
+      '/api/me/cedula',
+      { password: form.password, cedula: '999' },
+      from('10.6.2.1'),
+    );
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
 });

@@ -11,39 +11,55 @@ export interface Limit {
 }
 
 /** The limits of each action, per IP and per e-mail (Firebase's 100 sign-ups per hour per IP among them). */
-export const LIMITS: Record<string, { ip: Limit; email?: Limit }> = {
+export const LIMITS: Record<LimitedAction, { ip?: Limit; email?: Limit; account?: Limit }> = {
   // Per e-mail only failed sign-ins count (see failedSignIn), so a person who signs in often is never stopped.
   signIn: { ip: { limit: 60, windowSeconds: 15 * 60 } },
   failedSignIn: { ip: { limit: 30, windowSeconds: 15 * 60 }, email: { limit: 10, windowSeconds: 15 * 60 } },
-  signUp: { ip: { limit: 100, windowSeconds: 60 * 60 }, email: { limit: 5, windowSeconds: 60 * 60 } },
+  signUp: { ip: { limit: 100, windowSeconds: 60 * 60 } },
+  // Counted once the captcha passed, so mistyped captchas do not lock a person's address out.
+  signUpEmail: { email: { limit: 5, windowSeconds: 60 * 60 } },
   resetRequest: { ip: { limit: 20, windowSeconds: 60 * 60 }, email: { limit: 5, windowSeconds: 60 * 60 } },
   verificationResend: {
     ip: { limit: 20, windowSeconds: 60 * 60 },
     email: { limit: 5, windowSeconds: 60 * 60 },
   },
   captcha: { ip: { limit: 300, windowSeconds: 10 * 60 } },
+  // Wrong passwords typed by a signed-in person (Mis datos): a stolen session cannot guess its way further.
+  wrongPassword: { ip: { limit: 30, windowSeconds: 15 * 60 }, account: { limit: 5, windowSeconds: 15 * 60 } },
 };
 
 export type LimitedAction =
   | 'signIn'
   | 'failedSignIn'
   | 'signUp'
+  | 'signUpEmail'
   | 'resetRequest'
   | 'verificationResend'
-  | 'captcha';
+  | 'captcha'
+  | 'wrongPassword';
+
+export interface Subjects {
+  ip: string;
+  email?: string;
+  /** A signed-in person's user id. */
+  account?: string;
+}
 
 export interface RateLimiter {
   /** Counts one attempt; throws a 429 with Retry-After when a limit is passed. */
-  check(action: LimitedAction, subjects: { ip: string; email?: string }): Promise<void>;
+  check(action: LimitedAction, subjects: Subjects): Promise<void>;
   /** Throws the same 429 when the limit is already used up, without counting. */
-  ensureNotBlocked(action: LimitedAction, subjects: { ip: string; email?: string }): Promise<void>;
+  ensureNotBlocked(action: LimitedAction, subjects: Subjects): Promise<void>;
 }
 
-function rulesOf(action: LimitedAction, subjects: { ip: string; email?: string }): Array<[string, Limit]> {
-  const limits = LIMITS[action] as { ip: Limit; email?: Limit };
-  const rules: Array<[string, Limit]> = [[`${action}:ip:${subjects.ip}`, limits.ip]];
+function rulesOf(action: LimitedAction, subjects: Subjects): Array<[string, Limit]> {
+  const limits = LIMITS[action];
+  const rules: Array<[string, Limit]> = [];
+  if (limits.ip) rules.push([`${action}:ip:${subjects.ip}`, limits.ip]);
   if (limits.email && subjects.email)
     rules.push([`${action}:email:${subjects.email.toLowerCase()}`, limits.email]);
+  if (limits.account && subjects.account)
+    rules.push([`${action}:account:${subjects.account}`, limits.account]);
   return rules;
 }
 

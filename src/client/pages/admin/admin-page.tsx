@@ -25,7 +25,7 @@ import {
 /** The page on screen, with the search it answers (a live registration is compared with that search). */
 type Shown = UsersPage & { q: string };
 
-type Access = 'ok' | 'forbidden' | 'missing';
+type Access = 'ok' | 'forbidden' | 'unverified' | 'missing';
 
 const STREAM_RETRY_MS = 5000;
 
@@ -87,7 +87,8 @@ export default function AdminPage() {
       .catch((failure: unknown) => {
         if (controller.signal.aborted) return;
         setLoading(false);
-        if (failure instanceof RequestError && failure.status === 403) setAccess('forbidden');
+        if (failure instanceof RequestError && failure.status === 403)
+          setAccess(failure.code === 'email_unverified' ? 'unverified' : 'forbidden');
         else if (failure instanceof RequestError && failure.code === 'user_not_found') setAccess('missing');
         // A 401 is already on its way to /login (request.ts).
         else if (!(failure instanceof RequestError && failure.status === 401))
@@ -144,7 +145,8 @@ export default function AdminPage() {
     };
   }, [streamFrom, access]);
 
-  if (access === 'forbidden') return <NoAccess />;
+  if (access === 'forbidden' || access === 'unverified')
+    return <NoAccess unverified={access === 'unverified'} />;
 
   function openWhatsApp(user: AdminUser) {
     const link = buildAdminWhatsAppLink(user.telefono, user.name, user.lockerNumber);
@@ -319,14 +321,15 @@ function Cell({ value }: { value: string | null | undefined }) {
   return text ? <td>{text}</td> : <td className="admin-table__missing">{messages.notAvailable}</td>;
 }
 
-function NoAccess() {
+function NoAccess({ unverified }: { unverified: boolean }) {
   const navigate = useNavigate();
   return (
     <Page title="Sin acceso">
       <h1>Sin acceso</h1>
       <p className="lead">
-        {messages.forbidden} La lista de casilleros es solo para administradores. Si crees que deberías verla,
-        escríbenos.
+        {unverified
+          ? messages.adminEmailUnverified
+          : `${messages.forbidden} La lista de casilleros es solo para administradores. Si crees que deberías verla, escríbenos.`}
       </p>
       <div className="actions">
         <button type="button" className="button" onClick={() => navigate(paths.locker)}>
