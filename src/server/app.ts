@@ -125,7 +125,7 @@ export function createApp(deps: AppDeps) {
   );
   api.route('/', lockerRoutes({ db, auth }));
   api.route('/', privacyRoutes({ db, auth, config, limiter, onMailQueued }));
-  api.route('/admin/audit', auditRoutes({ db, auth }));
+  api.route('/admin/audit', auditRoutes({ db, auth, config }));
   api.route('/admin', adminRoutes({ db, auth, config, database }));
   api.all('*', (c) => errorResponse(c, new ApiError(404, 'not_found', messages.notFound)));
   app.route('/api', api);

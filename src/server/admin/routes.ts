@@ -116,7 +116,7 @@ export interface AdminRoutesDeps {
 
 export function adminRoutes({ db, auth, config, database }: AdminRoutesDeps) {
   const routes = new Hono<SessionEnv>();
-  routes.use(requireCaller(auth, db, { role: 'admin' }));
+  routes.use(requireCaller(auth, db, { role: 'admin', verifiedEmail: config.production }));
   routes.use(async (c, next) => {
     await next();
     // Personal data: never kept by a browser or a shared cache.
@@ -239,7 +239,9 @@ export function adminRoutes({ db, auth, config, database }: AdminRoutesDeps) {
     );
   });
 
-  routes.get('/events', (c) => adminEventStream(c, adminEventHub(database)));
+  routes.get('/events', (c) =>
+    adminEventStream(c, adminEventHub(database), { verifiedEmail: config.production }),
+  );
 
   return routes;
 }

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Auth } from '../auth/auth.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
+import type { Config } from '../config.ts';
 import type { Database } from '../db/open.ts';
 import { auditLog } from '../db/schema.ts';
 import { ApiError } from '../http.ts';
@@ -17,9 +18,9 @@ const query = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
-export function auditRoutes({ db, auth }: { db: Database; auth: Auth }) {
+export function auditRoutes({ db, auth, config }: { db: Database; auth: Auth; config: Config }) {
   const routes = new Hono<SessionEnv>();
-  routes.get('/', requireCaller(auth, db, { role: 'admin' }), async (c) => {
+  routes.get('/', requireCaller(auth, db, { role: 'admin', verifiedEmail: config.production }), async (c) => {
     const parsed = query.safeParse(c.req.query());
     if (!parsed.success) throw new ApiError(400, 'invalid', 'Los filtros de la auditoría no son válidos.');
     const { action, before, limit } = parsed.data;
