@@ -89,6 +89,28 @@ describe('the customer screens in Chromium', () => {
     await invited.getByRole('heading', { name: 'Regístrate y crea tu casillero' }).waitFor();
   });
 
+  it('copies the invitation and also opens the share sheet where the phone has one', async () => {
+    const account = await registerViaApi(app);
+    const record = await recordViaApi(app, account.email, account.password);
+    const page = await browser.newPage();
+    // Linux Chromium has no share sheet; this stands in for the phone's (it only records what it was given).
+    await page.addInitScript(() => {
+      const shared: unknown[] = [];
+      (window as unknown as { shared: unknown[] }).shared = shared;
+      Object.defineProperty(navigator, 'share', { value: async (data: unknown) => void shared.push(data) });
+    });
+    await signIn(page, account.email, account.password);
+    await page.getByRole('button', { name: 'Compartir invitación' }).click();
+    await page.getByRole('status').filter({ hasText: 'Invitación copiada' }).waitFor();
+    const link = `${app.url}/invite?ref=${record.refCode}`;
+    expect(await clipboard(page)).toContain(link);
+    const shared = await page.evaluate(
+      () => (window as unknown as { shared: Array<{ text: string }> }).shared,
+    );
+    expect(shared).toHaveLength(1);
+    expect(shared[0]?.text).toContain(link);
+  });
+
   it('notifies a package by WhatsApp and by e-mail with exactly the expected links', async () => {
     const account = await registerViaApi(app, { direccion2: '', ciudad2: '', codigoPostal2: '' });
     const record = await recordViaApi(app, account.email, account.password);

@@ -48,20 +48,18 @@ function Locker({ me }: { me: Me }) {
     );
   }
 
+  /** SPEC.md §2: the invitation is copied and confirmed; where the phone has a share sheet, it opens too. */
   async function share() {
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share({ title: appConfig.brandName, text: invitation });
-        setNotice({ tone: 'success', text: 'Invitación compartida.' });
-        return;
-      } catch (error) {
-        if (error instanceof DOMException && error.name === 'AbortError') return;
-      }
-    }
     await copy(
       invitation,
       'Invitación copiada. Pégala en WhatsApp, en un correo o donde quieras compartirla.',
     );
+    if (typeof navigator.share !== 'function') return;
+    try {
+      await navigator.share({ title: appConfig.brandName, text: invitation });
+    } catch {
+      // Closing the share sheet is a choice, not an error: the invitation is on the clipboard already.
+    }
   }
 
   return (
