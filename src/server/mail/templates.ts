@@ -73,3 +73,27 @@ export function emailChangeMail(brand: string, to: string, name: string, url: st
     ),
   };
 }
+
+/** Told to the old address once the change is done, so a person whose account was taken over finds out. */
+export function emailChangedNoticeMail(
+  brand: string,
+  to: string,
+  name: string,
+  newEmail: string,
+  supportUrl: string,
+): Mail {
+  return {
+    to,
+    subject: `${brand}: el correo de tu casillero cambió`,
+    ...layout(
+      brand,
+      'El correo de tu casillero cambió',
+      [
+        `Hola ${name}, el correo para iniciar sesión en tu casillero ahora es ${newEmail}.`,
+        'Si fuiste tú, no tienes que hacer nada.',
+        'Si no lo pediste, escríbenos de inmediato: alguien pudo entrar a tu cuenta.',
+      ],
+      { label: 'Escribir a soporte', url: supportUrl },
+    ),
+  };
+}

@@ -321,6 +321,9 @@ describe.each(drivers)('privacy and data rights on %s', (driver) => {
     expect((await login(newEmail, form.password)).status).toBe(200);
     expect((await login(form.email, form.password)).status).toBe(401);
     expect((await adminList(newEmail)).map((row) => row.lockerNumber)).toEqual([record.lockerNumber]);
+    // The old address is told, so a person whose account was taken over finds out.
+    const notices = await server.db.select().from(outbox).where(eq(outbox.toAddress, form.email));
+    expect(notices.find((mail) => mail.subject.includes('cambió'))?.text).toContain(newEmail);
 
     const again = await browser(server).post('/api/me/email/confirm', { token });
     expect(again.status).toBe(400);

@@ -17,7 +17,7 @@ import type { Database, Transaction } from '../db/open.ts';
 import { authAccount, authUser, users } from '../db/schema.ts';
 import { ApiError, clientIp, readBody } from '../http.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { emailChangeMail } from '../mail/templates.ts';
+import { emailChangedNoticeMail, emailChangeMail } from '../mail/templates.ts';
 import type { RateLimiter } from '../security/rate-limit.ts';
 import { eraseAccount, personalData } from './data.ts';
 import { createEmailChangeToken, takeEmailChangeToken } from './email-change.ts';
@@ -190,6 +190,20 @@ export function privacyRoutes({ db, auth, config, limiter, onMailQueued }: Priva
           .set({ email: request.newEmail, emailVerified: true, updatedAt: now })
           .where(eq(authUser.id, request.userId));
         await tx.update(users).set({ email: request.newEmail }).where(eq(users.id, request.userId));
+        const [person] = await tx
+          .select({ name: users.name })
+          .from(users)
+          .where(eq(users.id, request.userId));
+        await enqueueMail(
+          tx,
+          emailChangedNoticeMail(
+            config.brandName,
+            account.email,
+            person?.name ?? '',
+            request.newEmail,
+            `mailto:${config.supportEmail}`,
+          ),
+        );
         await recordAudit(tx, {
           action: 'email_changed',
           actorId: request.userId,
@@ -200,6 +214,7 @@ export function privacyRoutes({ db, auth, config, limiter, onMailQueued }: Priva
         });
         return { status: 'changed' as const, email: request.newEmail };
       });
+      if (outcome.status === 'changed') onMailQueued();
     } catch (error) {
       // Two confirmations racing for one address: the unique index decides, the loser is told plainly.
       if (isUniqueViolation(error, 'auth_user_email_unique')) outcome = { status: 'taken' };
