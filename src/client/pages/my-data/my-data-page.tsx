@@ -38,6 +38,24 @@ const correctionSchema = registrationSchema.pick({
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : messages.serverError);
 
+/** A form's sending state: busy while `action` runs, then its success message or the error, as a notice. */
+function useSubmission() {
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<Result>(null);
+  async function run(action: () => Promise<string>) {
+    setBusy(true);
+    setResult(null);
+    try {
+      setResult({ tone: 'success', text: await action() });
+    } catch (error) {
+      setResult({ tone: 'error', text: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, result, setResult, run };
+}
+
 export default function MyDataPage() {
   const [state, setState] = useState<
     { status: 'loading' } | { status: 'ready'; data: PersonalData } | { status: 'error'; message: string }
@@ -165,30 +183,23 @@ function HeldData({ data }: { data: PersonalData }) {
 
 function CorrectionForm({ data, onSaved }: { data: PersonalData; onSaved: (data: PersonalData) => void }) {
   const [form, setForm] = useState<Correction>(() => correctionOf(data));
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<Result>(null);
+  const { busy, result, setResult, run } = useSubmission();
   const set = (field: keyof Correction) => (value: string) =>
     setForm((current) => ({ ...current, [field]: value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setResult(null);
     const checked = correctionSchema.safeParse(form);
     if (!checked.success) {
       setResult({ tone: 'error', text: firstIssueMessage(checked.error) });
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       const saved = await api.patch<{ message: string; data: PersonalData }>('/api/me', checked.data);
       setForm(correctionOf(saved.data));
       onSaved(saved.data);
-      setResult({ tone: 'success', text: saved.message });
-    } catch (error) {
-      setResult({ tone: 'error', text: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
+      return saved.message;
+    });
   }
 
   return (
@@ -221,24 +232,17 @@ function CorrectionForm({ data, onSaved }: { data: PersonalData; onSaved: (data:
 function EmailChangeForm({ data, onRequested }: { data: PersonalData; onRequested: () => void }) {
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<Result>(null);
+  const { busy, result, run } = useSubmission();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setResult(null);
-    try {
+    await run(async () => {
       const { message } = await api.post<{ message: string }>('/api/me/email', { newEmail, password });
-      setResult({ tone: 'success', text: message });
       setNewEmail('');
       setPassword('');
       onRequested();
-    } catch (error) {
-      setResult({ tone: 'error', text: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
+      return message;
+    });
   }
 
   return (
@@ -280,27 +284,20 @@ function EmailChangeForm({ data, onRequested }: { data: PersonalData; onRequeste
 function CedulaForm({ onSaved }: { onSaved: (data: PersonalData) => void }) {
   const [cedula, setCedula] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<Result>(null);
+  const { busy, result, run } = useSubmission();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setResult(null);
-    try {
+    await run(async () => {
       const saved = await api.post<{ message: string; data: PersonalData }>('/api/me/cedula', {
         cedula,
         password,
       });
-      setResult({ tone: 'success', text: saved.message });
       setCedula('');
       setPassword('');
       onSaved(saved.data);
-    } catch (error) {
-      setResult({ tone: 'error', text: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
+      return saved.message;
+    });
   }
 
   return (
