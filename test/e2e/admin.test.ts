@@ -80,6 +80,17 @@ describe('the admin screen in Chromium', () => {
     return page.locator('tbody tr td:first-child').allTextContents();
   }
 
+  it('shows the audit trail to the admin', async () => {
+    const page = await signIn(adminBrowser, ADMIN, '/admin');
+    await page.getByText('Auditoría: últimos 100 eventos').click();
+    const signInRow = page
+      .getByRole('row')
+      .filter({ hasText: 'Inicio de sesión' })
+      .filter({ hasText: ADMIN });
+    await signInRow.first().waitFor();
+    expect(await signInRow.first().textContent()).toContain('127.0.0.1');
+  });
+
   it('lists every locker and filters the list as the admin types', async () => {
     const page = await signIn(adminBrowser, ADMIN, '/admin');
     await page.getByRole('heading', { level: 1, name: 'Lista de Casilleros' }).waitFor();

@@ -21,6 +21,7 @@ import {
   type UsersPage,
   usersUrl,
 } from './admin-api.ts';
+import { AuditLog } from './audit-log.tsx';
 
 /** The page on screen, with the search it answers (a live registration is compared with that search). */
 type Shown = UsersPage & { q: string };
@@ -244,6 +245,7 @@ export default function AdminPage() {
               </nav>
             </>
           )}
+          <AuditLog />
         </>
       )}
     </Page>

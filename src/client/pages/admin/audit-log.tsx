@@ -1,0 +1,81 @@
+// The newest entries of the audit trail (GET /api/admin/audit), read when the admin opens the section.
+import { useState } from 'react';
+import { api } from '../../api/request.ts';
+import { Notice } from '../../components/notice.tsx';
+
+interface AuditEntry {
+  id: number;
+  at: string;
+  action: string;
+  email: string | null;
+  ip: string;
+}
+
+const ACTIONS: Record<string, string> = {
+  sign_in: 'Inicio de sesión',
+  sign_in_failed: 'Inicio de sesión fallido',
+  sign_out: 'Cierre de sesión',
+  password_reset: 'Contraseña restablecida',
+  role_granted: 'Rol de administrador otorgado',
+  role_revoked: 'Rol de administrador retirado',
+  admin_export: 'Exportación de la lista (CSV)',
+  data_export: 'Descarga de datos personales',
+  data_updated: 'Corrección de datos',
+  email_change_requested: 'Cambio de correo pedido',
+  email_changed: 'Correo cambiado',
+  account_deleted: 'Cuenta eliminada',
+};
+
+export function AuditLog() {
+  const [state, setState] = useState<'closed' | 'loading' | 'ready' | 'error'>('closed');
+  const [entries, setEntries] = useState<AuditEntry[]>([]);
+  const [error, setError] = useState('');
+
+  function onToggle(open: boolean) {
+    if (!open || state === 'loading') return;
+    setState('loading');
+    api
+      .get<{ entries: AuditEntry[] }>('/api/admin/audit?limit=100')
+      .then((data) => {
+        setEntries(data.entries);
+        setState('ready');
+      })
+      .catch((failure: Error) => {
+        setError(failure.message);
+        setState('error');
+      });
+  }
+
+  return (
+    <details className="card audit" onToggle={(event) => onToggle(event.currentTarget.open)}>
+      <summary>Auditoría: últimos 100 eventos</summary>
+      {state === 'loading' && <p role="status">{'Cargando auditoría...'}</p>}
+      {state === 'error' && <Notice tone="error">{error}</Notice>}
+      {state === 'ready' && entries.length === 0 && <p>Todavía no hay eventos.</p>}
+      {state === 'ready' && entries.length > 0 && (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Fecha</th>
+                <th scope="col">Evento</th>
+                <th scope="col">Cuenta</th>
+                <th scope="col">IP</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{new Date(entry.at).toLocaleString('es-CO')}</td>
+                  <td>{ACTIONS[entry.action] ?? entry.action}</td>
+                  <td>{entry.email || '—'}</td>
+                  <td>{entry.ip || '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </details>
+  );
+}
