@@ -78,6 +78,27 @@ describe('account journeys in Chromium', () => {
     expect(record.telefono).toBe('+573209876543');
   });
 
+  it('finds a country by its Spanish name and stores the phone with its code', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/register`);
+    const country = page.getByLabel('País', { exact: true });
+    expect(await country.locator('option:checked').textContent()).toBe('Colombia (+57)');
+    await page.getByLabel('Buscar país').fill('mexico');
+    // The list narrows once typing pauses (250 ms); Colombia stays as the current choice until one is picked.
+    await page.waitForFunction(() => {
+      const select = document.querySelector<HTMLSelectElement>('select');
+      return select !== null && [...select.options].some((option) => option.text === 'México (+52)');
+    });
+    await country.selectOption({ label: 'México (+52)' });
+    const email = `mexico-${Date.now()}@example.com`;
+    await fillRegistration(page, email);
+    await page.getByLabel('Teléfono').fill('5512345678');
+    await page.getByLabel('Acepto la política de privacidad').check();
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await page.waitForURL(`${app.url}/login`);
+    expect((await recordViaApi(app, email, 'Clave#Segura2026')).telefono).toBe('+525512345678');
+  });
+
   it('shows every registration message in its order, below the form', async () => {
     const page = await browser.newPage();
     await page.goto(`${app.url}/register`);
