@@ -1,32 +1,11 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
-import { linkIn, startSmtpCapture } from '../support/smtp.ts';
-import {
-  CAPTCHA,
-  launchBrowser,
-  type RunningApp,
-  recordViaApi,
-  registerViaApi,
-  removeDir,
-  startApp,
-} from './harness.ts';
+import { linkIn } from '../support/smtp.ts';
+import { appInBrowser, CAPTCHA, launchBrowser, recordViaApi, registerViaApi } from './harness.ts';
 
 describe('account journeys in Chromium', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-  let app: RunningApp;
-  let browser: BrowserContext;
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    app = await startApp({ SMTP_URL: smtp.url });
-    browser = await launchBrowser(app.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await smtp?.close();
-    if (app) removeDir(app.dataDir);
-  });
+  const e2e = appInBrowser({ mail: true });
 
   async function fillRegistration(
     page: Page,
@@ -47,20 +26,20 @@ describe('account journeys in Chromium', () => {
   }
 
   it('registers through an invitation, verifies the mailed link and lands on /locker after login', async () => {
-    const referrer = await registerViaApi(app);
-    const { refCode } = await recordViaApi(app, referrer.email, referrer.password);
-    const page = await browser.newPage();
-    await page.goto(`${app.url}/invite?ref=${refCode.toLowerCase()}`);
+    const referrer = await registerViaApi(e2e.app);
+    const { refCode } = await recordViaApi(e2e.app, referrer.email, referrer.password);
+    const page = await e2e.browser.newPage();
+    await page.goto(`${e2e.app.url}/invite?ref=${refCode.toLowerCase()}`);
     await page.getByText(`Te invitó un amigo con el código ${refCode}.`).waitFor();
     const email = `invitada-${Date.now()}@example.com`;
     await fillRegistration(page, email);
     await page.getByLabel('Acepto la política de privacidad').check();
     const submit = page.getByRole('button', { name: 'Crear cuenta' });
     await submit.click();
-    await page.waitForURL(`${app.url}/login`);
+    await page.waitForURL(`${e2e.app.url}/login`);
     await page.getByText(messages.registered).waitFor();
 
-    const mail = await smtp.waitFor(email, /verificar-correo/);
+    const mail = await e2e.smtp.waitFor(email, /verificar-correo/);
     expect(mail).toContain('Lucía Fernández');
     await page.goto(linkIn(mail, '/verificar-correo'));
     await page.getByText(messages.verifyDone).waitFor();
@@ -69,18 +48,18 @@ describe('account journeys in Chromium', () => {
     await page.getByLabel('Correo electrónico').fill(email);
     await page.getByLabel('Contraseña', { exact: true }).fill('Clave#Segura2026');
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-    await page.waitForURL(`${app.url}/locker`);
+    await page.waitForURL(`${e2e.app.url}/locker`);
     await page.getByText('Lucía Fernández').first().waitFor();
     expect(await page.getByText('Tu correo aún no está verificado').count()).toBe(0);
-    const record = await recordViaApi(app, email, 'Clave#Segura2026');
+    const record = await recordViaApi(e2e.app, email, 'Clave#Segura2026');
     expect(record.referredBy).toBe(refCode);
     // Typed as a national number with Colombia, the default country: stored in E.164 with its '+'.
     expect(record.telefono).toBe('+573209876543');
   });
 
   it('finds a country by its Spanish name and stores the phone with its code', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${app.url}/register`);
+    const page = await e2e.browser.newPage();
+    await page.goto(`${e2e.app.url}/register`);
     const country = page.getByLabel('País', { exact: true });
     expect(await country.locator('option:checked').textContent()).toBe('Colombia (+57)');
     await page.getByLabel('Buscar país').fill('mexico');
@@ -95,13 +74,13 @@ describe('account journeys in Chromium', () => {
     await page.getByLabel('Teléfono').fill('5512345678');
     await page.getByLabel('Acepto la política de privacidad').check();
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
-    await page.waitForURL(`${app.url}/login`);
-    expect((await recordViaApi(app, email, 'Clave#Segura2026')).telefono).toBe('+525512345678');
+    await page.waitForURL(`${e2e.app.url}/login`);
+    expect((await recordViaApi(e2e.app, email, 'Clave#Segura2026')).telefono).toBe('+525512345678');
   });
 
   it('shows every registration message in its order, below the form', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${app.url}/register`);
+    const page = await e2e.browser.newPage();
+    await page.goto(`${e2e.app.url}/register`);
     const alert = page.locator('.form-error');
     const submit = page.getByRole('button', { name: 'Crear cuenta' });
     const email = `orden-${Date.now()}@example.com`;
@@ -128,13 +107,13 @@ describe('account journeys in Chromium', () => {
     expect(await page.getByLabel('Captcha').inputValue()).toBe('');
     await page.getByLabel('Captcha').fill(CAPTCHA);
     await submit.click();
-    await page.waitForURL(`${app.url}/login`);
+    await page.waitForURL(`${e2e.app.url}/login`);
   });
 
   it("says 'Error al iniciar sesión: ' with one reason for a wrong password, and toggles the password", async () => {
-    const account = await registerViaApi(app);
-    const page = await browser.newPage();
-    await page.goto(`${app.url}/login`);
+    const account = await registerViaApi(e2e.app);
+    const page = await e2e.browser.newPage();
+    await page.goto(`${e2e.app.url}/login`);
     await page.getByLabel('Correo electrónico').fill(account.email);
     const password = page.getByLabel('Contraseña', { exact: true });
     await password.fill('Equivocada#1');
@@ -147,30 +126,30 @@ describe('account journeys in Chromium', () => {
     const error = page.getByRole('alert');
     await error.waitFor();
     expect(await error.textContent()).toBe(messages.loginErrorPrefix + messages.loginInvalid);
-    expect(page.url()).toBe(`${app.url}/login`);
+    expect(page.url()).toBe(`${e2e.app.url}/login`);
   });
 
   it('resets the password through the mailed link', async () => {
-    const account = await registerViaApi(app);
-    const page = await browser.newPage();
-    await page.goto(`${app.url}/login`);
+    const account = await registerViaApi(e2e.app);
+    const page = await e2e.browser.newPage();
+    await page.goto(`${e2e.app.url}/login`);
     await page.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click();
     expect(await page.getByRole('alert').textContent()).toBe(messages.resetEmailRequired);
     await page.getByLabel('Correo electrónico').fill(account.email);
     await page.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click();
     await page.getByText(messages.resetSent).waitFor();
 
-    const mail = await smtp.waitFor(account.email, /restablecer-contrasena/);
+    const mail = await e2e.smtp.waitFor(account.email, /restablecer-contrasena/);
     await page.goto(linkIn(mail, '/restablecer-contrasena'));
     await page.getByLabel('Nueva contraseña').fill('Otra#Clave2027');
     await page.getByLabel('Confirmar contraseña').fill('Otra#Clave2027');
     await page.getByRole('button', { name: 'Guardar contraseña' }).click();
-    await page.waitForURL(`${app.url}/login`);
+    await page.waitForURL(`${e2e.app.url}/login`);
     await page.getByText(messages.resetDone).waitFor();
     await page.getByLabel('Correo electrónico').fill(account.email);
     await page.getByLabel('Contraseña', { exact: true }).fill('Otra#Clave2027');
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-    await page.waitForURL(`${app.url}/locker`);
+    await page.waitForURL(`${e2e.app.url}/locker`);
   });
 
   it('sends visitors without a session from /locker, /notify and /admin to /login', async () => {
@@ -178,8 +157,8 @@ describe('account journeys in Chromium', () => {
     try {
       const page = await context.newPage();
       for (const path of ['/locker', '/notify', '/admin']) {
-        await page.goto(`${app.url}${path}`);
-        await page.waitForURL(`${app.url}/login`);
+        await page.goto(`${e2e.app.url}${path}`);
+        await page.waitForURL(`${e2e.app.url}/login`);
       }
     } finally {
       await context.close();

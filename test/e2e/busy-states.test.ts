@@ -1,36 +1,18 @@
 // What a person sees while the network is slow: busy buttons, loading texts, and the reset error.
-import type { BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
-import {
-  CAPTCHA,
-  launchBrowser,
-  type RunningApp,
-  registerViaApi,
-  removeDir,
-  signInThroughForm,
-  startApp,
-} from './harness.ts';
+import { appInBrowser, CAPTCHA, registerViaApi, signInThroughForm } from './harness.ts';
 
 describe('busy and loading states in Chromium', () => {
-  let app: RunningApp;
-  let browser: BrowserContext;
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser(app.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    if (app) removeDir(app.dataDir);
-  });
+  const e2e = appInBrowser();
 
   /** Holds requests to `path` until `release()` is called; later ones pass straight through. */
   async function hold(page: Page, path: string) {
     const held: Route[] = [];
     let released = false;
     const handler = (route: Route) => (released ? route.continue() : held.push(route));
-    await page.route(`${app.url}${path}`, handler);
+    await page.route(`${e2e.app.url}${path}`, handler);
     return {
       waitForRequest: async () => {
         while (held.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -38,27 +20,27 @@ describe('busy and loading states in Chromium', () => {
       release: async () => {
         released = true;
         for (const route of held.splice(0)) await route.continue();
-        await page.unroute(`${app.url}${path}`, handler);
+        await page.unroute(`${e2e.app.url}${path}`, handler);
       },
     };
   }
 
   it("shows 'Ingresando...' on a disabled button while signing in", async () => {
-    const account = await registerViaApi(app);
-    const page = await browser.newPage();
+    const account = await registerViaApi(e2e.app);
+    const page = await e2e.browser.newPage();
     const login = await hold(page, '/api/login');
-    await signInThroughForm(page, app, account.email, account.password);
+    await signInThroughForm(page, e2e.app, account.email, account.password);
     await login.waitForRequest();
     const busy = page.getByRole('button', { name: 'Ingresando...' });
     expect(await busy.isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Iniciar sesión' }).count()).toBe(0);
     await login.release();
-    await page.waitForURL(`${app.url}/locker`);
+    await page.waitForURL(`${e2e.app.url}/locker`);
   });
 
   it("shows 'Registrando...' on a disabled button while registering, and the form is locked", async () => {
-    const page = await browser.newPage();
-    await page.goto(`${app.url}/register`);
+    const page = await e2e.browser.newPage();
+    await page.goto(`${e2e.app.url}/register`);
     await page.getByLabel('Nombre completo').fill('Rosa Ocupada');
     await page.getByLabel('Cédula').fill('123456');
     await page.getByLabel('Correo electrónico').fill(`ocupada-${Date.now()}@example.com`);
@@ -75,20 +57,20 @@ describe('busy and loading states in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Registrando...' }).isDisabled()).toBe(true);
     expect(await page.getByLabel('Nombre completo').isDisabled()).toBe(true);
     await register.release();
-    await page.waitForURL(`${app.url}/login`);
+    await page.waitForURL(`${e2e.app.url}/login`);
   });
 
   it('shows the loading texts of /locker and /notify until the record is read', async () => {
-    const account = await registerViaApi(app);
-    const page = await browser.newPage();
-    await signInThroughForm(page, app, account.email, account.password);
-    await page.waitForURL(`${app.url}/locker`);
+    const account = await registerViaApi(e2e.app);
+    const page = await e2e.browser.newPage();
+    await signInThroughForm(page, e2e.app, account.email, account.password);
+    await page.waitForURL(`${e2e.app.url}/locker`);
     for (const [path, text] of [
       ['/locker', messages.loadingLocker],
       ['/notify', messages.loading],
     ]) {
       const me = await hold(page, '/api/me');
-      await page.goto(`${app.url}${path}`);
+      await page.goto(`${e2e.app.url}${path}`);
       await me.waitForRequest();
       await page.getByText(text as string, { exact: true }).waitFor();
       await me.release();
@@ -97,9 +79,11 @@ describe('busy and loading states in Chromium', () => {
   });
 
   it("says 'Error: ' and the reason when the reset request cannot reach the server", async () => {
-    const page = await browser.newPage();
-    await page.goto(`${app.url}/login`);
-    await page.route(`${app.url}/api/password-reset/request`, (route) => route.abort('connectionrefused'));
+    const page = await e2e.browser.newPage();
+    await page.goto(`${e2e.app.url}/login`);
+    await page.route(`${e2e.app.url}/api/password-reset/request`, (route) =>
+      route.abort('connectionrefused'),
+    );
     await page.getByLabel('Correo electrónico').fill('alguien@example.com');
     await page.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click();
     const alert = page.getByRole('alert');

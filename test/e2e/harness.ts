@@ -5,7 +5,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { freePort } from '../support/free-port.ts';
+import { startSmtpCapture } from '../support/smtp.ts';
 
 export const CAPTCHA = 'E2E42';
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -195,4 +197,32 @@ export async function verifyWithLink(app: RunningApp, link: string): Promise<voi
     body: JSON.stringify({ token }),
   });
   if (response.status !== 200) throw new Error(`La verificación falló: ${response.status}`);
+}
+
+export interface AppInBrowser {
+  app: RunningApp;
+  browser: BrowserContext;
+  /** Set with `{ mail: true }`: the SMTP server the app sends to. */
+  smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+}
+
+/**
+ * Inside a describe: the app (with a real SMTP capture behind SMTP_URL when `mail` is set) and a Chromium profile
+ * allowed to use the clipboard, started before the tests and stopped after. A test may replace `app` (a restart);
+ * the one in place at the end is stopped.
+ */
+export function appInBrowser(options: { env?: Record<string, string>; mail?: boolean } = {}): AppInBrowser {
+  const fixture = {} as AppInBrowser;
+  beforeAll(async () => {
+    if (options.mail) fixture.smtp = await startSmtpCapture();
+    fixture.app = await startApp({ ...(options.mail ? { SMTP_URL: fixture.smtp.url } : {}), ...options.env });
+    fixture.browser = await launchBrowser(fixture.app.url);
+  });
+  afterAll(async () => {
+    await fixture.browser?.close();
+    await fixture.app?.stop();
+    await fixture.smtp?.close();
+    if (fixture.app) removeDir(fixture.app.dataDir);
+  });
+  return fixture;
 }

@@ -1,45 +1,25 @@
 import { readFileSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
 import { PRIVACY_POLICY_VERSION } from '../../src/shared/policy.ts';
-import { linkIn, startSmtpCapture } from '../support/smtp.ts';
-import {
-  launchBrowser,
-  type RunningApp,
-  registerViaApi,
-  removeDir,
-  signInThroughForm,
-  startApp,
-} from './harness.ts';
+import { linkIn } from '../support/smtp.ts';
+import { appInBrowser, registerViaApi, signInThroughForm } from './harness.ts';
 
 describe("'Mis datos' in Chromium", () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-  let app: RunningApp;
-  let browser: BrowserContext;
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    app = await startApp({ SMTP_URL: smtp.url });
-    browser = await launchBrowser(app.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await smtp?.close();
-    if (app) removeDir(app.dataDir);
-  });
+  const e2e = appInBrowser({ mail: true });
 
   const signIn = (page: Page, email: string, password: string) =>
-    signInThroughForm(page, app, email, password);
+    signInThroughForm(page, e2e.app, email, password);
 
   it('views, corrects, exports, changes the e-mail and deletes the account, which then cannot sign in', async () => {
-    const account = await registerViaApi(app, { name: 'Valentina Ruiz', cedula: '52111222' });
-    const page = await browser.newPage();
+    const account = await registerViaApi(e2e.app, { name: 'Valentina Ruiz', cedula: '52111222' });
+    const page = await e2e.browser.newPage();
     await signIn(page, account.email, account.password);
-    await page.waitForURL(`${app.url}/locker`);
+    await page.waitForURL(`${e2e.app.url}/locker`);
     const lockerNumber = (await page.locator('.locker-number').textContent()) ?? '';
     await page.getByRole('button', { name: 'Mis datos' }).click();
-    await page.waitForURL(`${app.url}/mis-datos`);
+    await page.waitForURL(`${e2e.app.url}/mis-datos`);
 
     // View: everything registered, with the proof of consent.
     const held = page.getByRole('region', { name: 'Datos que guardamos' });
@@ -115,14 +95,14 @@ describe("'Mis datos' in Chromium", () => {
       .filter({ hasText: messages.emailChangeSent(newEmail) })
       .waitFor();
     await held.getByText(`${newEmail} (falta abrir el enlace)`).waitFor();
-    const mail = await smtp.waitFor(newEmail, /confirmar-correo/);
+    const mail = await e2e.smtp.waitFor(newEmail, /confirmar-correo/);
     await page.goto(linkIn(mail, '/confirmar-correo'));
     await page
       .getByRole('status')
       .filter({ hasText: messages.emailChanged(newEmail) })
       .waitFor();
     await page.getByRole('button', { name: 'Ir a Mis datos' }).click();
-    await page.waitForURL(`${app.url}/mis-datos`);
+    await page.waitForURL(`${e2e.app.url}/mis-datos`);
     await held.getByText(`${newEmail} (verificado)`).waitFor();
 
     // Delete: the password, then /login with a notice.
@@ -133,16 +113,16 @@ describe("'Mis datos' in Chromium", () => {
     await danger.getByRole('alert').filter({ hasText: messages.passwordIncorrect }).waitFor();
     await danger.getByLabel('Contraseña actual').fill(account.password);
     await danger.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
-    await page.waitForURL(`${app.url}/login`);
+    await page.waitForURL(`${e2e.app.url}/login`);
     await page.getByRole('status').filter({ hasText: messages.accountDeleted }).waitFor();
 
     // The session is gone and neither address signs in any more.
-    await page.goto(`${app.url}/mis-datos`);
-    await page.waitForURL(`${app.url}/login`);
+    await page.goto(`${e2e.app.url}/mis-datos`);
+    await page.waitForURL(`${e2e.app.url}/login`);
     for (const email of [newEmail, account.email]) {
       await signIn(page, email, account.password);
       await page.getByRole('alert').filter({ hasText: messages.loginInvalid }).waitFor();
-      expect(page.url()).toBe(`${app.url}/login`);
+      expect(page.url()).toBe(`${e2e.app.url}/login`);
     }
   });
 });

@@ -1,53 +1,42 @@
-import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type RunningApp, removeDir, startApp } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appInBrowser } from './harness.ts';
 
 describe('welcome and not-found pages', () => {
-  let app: RunningApp;
-  let browser: BrowserContext;
-  beforeAll(async () => {
-    app = await startApp({ BRAND_NAME: 'MiCasillero' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    if (app) removeDir(app.dataDir);
-  });
+  const e2e = appInBrowser({ env: { BRAND_NAME: 'MiCasillero' } });
 
   it('shows the heading with the configured brand, and its buttons lead to /login and /register', async () => {
-    const page = await browser.newPage();
+    const page = await e2e.browser.newPage();
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
-    await page.goto(app.url);
+    await page.goto(e2e.app.url);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
       'Bienvenido a MiCasillero - Tu Casillero Express',
     );
     expect(await page.getByRole('img', { name: 'Logo de MiCasillero' }).first().isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
     await page.getByRole('button', { name: 'Ingresar' }).click();
-    await page.waitForURL(`${app.url}/login`);
+    await page.waitForURL(`${e2e.app.url}/login`);
     await page.getByRole('heading', { name: 'Inicia sesión en tu casillero' }).waitFor();
     await page.goBack();
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
-    await page.waitForURL(`${app.url}/register`);
+    await page.waitForURL(`${e2e.app.url}/register`);
     await page.getByRole('heading', { name: 'Regístrate y crea tu casillero' }).waitFor();
     expect(errors).toEqual([]);
   });
 
   it('answers an unknown path with the Spanish not-found page and status 404', async () => {
-    const page = await browser.newPage();
-    const response = await page.goto(`${app.url}/no-existe/para-nada`);
+    const page = await e2e.browser.newPage();
+    const response = await page.goto(`${e2e.app.url}/no-existe/para-nada`);
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Página no encontrada' }).waitFor();
     expect(await page.title()).toContain('Página no encontrada');
   });
 
   it('serves the data policy page', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${app.url}/politica-de-datos`);
+    const page = await e2e.browser.newPage();
+    await page.goto(`${e2e.app.url}/politica-de-datos`);
     await page
       .getByRole('heading', { level: 1, name: 'Política de tratamiento de datos personales' })
       .waitFor();
