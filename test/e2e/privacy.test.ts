@@ -12,7 +12,7 @@ describe("'Mis datos' in Chromium", () => {
   const signIn = (page: Page, email: string, password: string) =>
     signInThroughForm(page, e2e.app, email, password);
 
-  it('views, corrects, exports, changes the e-mail and deletes the account, which then cannot sign in', async () => {
+  it('views, corrects, changes the cédula, exports, changes the e-mail and deletes the account, which then cannot sign in', async () => {
     const account = await registerViaApi(e2e.app, { name: 'Valentina Ruiz', cedula: '52111222' });
     const page = await e2e.browser.newPage();
     await signIn(page, account.email, account.password);
@@ -59,6 +59,18 @@ describe("'Mis datos' in Chromium", () => {
     await held.getByText('Carrera 15 # 93-47, Barranquilla, 080001').waitFor();
     expect(await held.textContent()).toContain('+573209876543');
 
+    // Cédula: needs the current password; a wrong one changes nothing.
+    const cedulaSection = page.getByRole('region', { name: 'Cambiar cédula' });
+    await cedulaSection.getByLabel('Nueva cédula').fill('52999888');
+    await cedulaSection.getByLabel('Contraseña actual').fill('Equivocada#99');
+    await cedulaSection.getByRole('button', { name: 'Cambiar cédula' }).click();
+    await cedulaSection.getByRole('alert').filter({ hasText: messages.passwordIncorrect }).waitFor();
+    await cedulaSection.getByLabel('Nueva cédula').fill('52999888');
+    await cedulaSection.getByLabel('Contraseña actual').fill(account.password);
+    await cedulaSection.getByRole('button', { name: 'Cambiar cédula' }).click();
+    await cedulaSection.getByRole('status').filter({ hasText: messages.cedulaUpdated }).waitFor();
+    await held.getByText('52999888').waitFor();
+
     // Export: a JSON download with the corrected values.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -70,7 +82,7 @@ describe("'Mis datos' in Chromium", () => {
       name: 'Valentina Ruiz Gómez',
       registeredName: 'Valentina Ruiz Gómez',
       email: account.email,
-      cedula: '52111222',
+      cedula: '52999888',
       telefono: '+573209876543',
       direccion1: 'Carrera 15 # 93-47',
       ciudad1: 'Barranquilla',

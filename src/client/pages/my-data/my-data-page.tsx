@@ -229,43 +229,48 @@ function CorrectionForm({ data, onSaved }: { data: PersonalData; onSaved: (data:
   );
 }
 
-function EmailChangeForm({ data, onRequested }: { data: PersonalData; onRequested: () => void }) {
-  const [newEmail, setNewEmail] = useState('');
+/**
+ * A change that needs the current password: one new value and the password, sent by `send`, which answers the
+ * message to show. The e-mail and the cédula are changed this way.
+ */
+function PasswordProtectedChange(props: {
+  id: string;
+  heading: string;
+  intro?: ReactNode;
+  field: { label: string; type?: 'email'; inputMode?: 'numeric'; autoComplete?: string; maxLength: number };
+  button: string;
+  busyButton: string;
+  send: (value: string, password: string) => Promise<string>;
+}) {
+  const [value, setValue] = useState('');
   const [password, setPassword] = useState('');
   const { busy, result, run } = useSubmission();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     await run(async () => {
-      const { message } = await api.post<{ message: string }>('/api/me/email', { newEmail, password });
-      setNewEmail('');
+      const message = await props.send(value, password);
+      setValue('');
       setPassword('');
-      onRequested();
       return message;
     });
   }
 
   return (
-    <section className="card" aria-labelledby="email-heading">
-      <h2 id="email-heading">Cambiar correo electrónico</h2>
-      <p>
-        Tu correo actual es <strong>{data.email}</strong>. Te enviaremos un enlace al correo nuevo: el cambio
-        se hace cuando lo abras, y hasta entonces sigues entrando con el actual.
-      </p>
+    <section className="card" aria-labelledby={`${props.id}-heading`}>
+      <h2 id={`${props.id}-heading`}>{props.heading}</h2>
+      {props.intro}
       <form className="form" onSubmit={submit}>
         <Field
-          id="new-email"
-          label="Nuevo correo electrónico"
-          type="email"
-          autoComplete="email"
+          id={`new-${props.id}`}
           required
-          maxLength={254}
-          value={newEmail}
-          onValue={setNewEmail}
+          value={value}
+          onValue={setValue}
           disabled={busy}
+          {...props.field}
         />
         <PasswordField
-          id="email-password"
+          id={`${props.id}-password`}
           label="Contraseña actual"
           value={password}
           onChange={setPassword}
@@ -273,7 +278,7 @@ function EmailChangeForm({ data, onRequested }: { data: PersonalData; onRequeste
           disabled={busy}
         />
         <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Enviando...' : 'Cambiar correo'}
+          {busy ? props.busyButton : props.button}
         </button>
         {result && <Notice tone={result.tone}>{result.text}</Notice>}
       </form>
@@ -281,53 +286,46 @@ function EmailChangeForm({ data, onRequested }: { data: PersonalData; onRequeste
   );
 }
 
-function CedulaForm({ onSaved }: { onSaved: (data: PersonalData) => void }) {
-  const [cedula, setCedula] = useState('');
-  const [password, setPassword] = useState('');
-  const { busy, result, run } = useSubmission();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    await run(async () => {
-      const saved = await api.post<{ message: string; data: PersonalData }>('/api/me/cedula', {
-        cedula,
-        password,
-      });
-      setCedula('');
-      setPassword('');
-      onSaved(saved.data);
-      return saved.message;
-    });
-  }
-
+function EmailChangeForm({ data, onRequested }: { data: PersonalData; onRequested: () => void }) {
   return (
-    <section className="card" aria-labelledby="cedula-heading">
-      <h2 id="cedula-heading">Cambiar cédula</h2>
-      <form className="form" onSubmit={submit}>
-        <Field
-          id="new-cedula"
-          label="Nueva cédula"
-          inputMode="numeric"
-          required
-          maxLength={20}
-          value={cedula}
-          onValue={setCedula}
-          disabled={busy}
-        />
-        <PasswordField
-          id="cedula-password"
-          label="Contraseña actual"
-          value={password}
-          onChange={setPassword}
-          autoComplete="current-password"
-          disabled={busy}
-        />
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Guardando...' : 'Cambiar cédula'}
-        </button>
-        {result && <Notice tone={result.tone}>{result.text}</Notice>}
-      </form>
-    </section>
+    <PasswordProtectedChange
+      id="email"
+      heading="Cambiar correo electrónico"
+      intro={
+        <p>
+          Tu correo actual es <strong>{data.email}</strong>. Te enviaremos un enlace al correo nuevo: el
+          cambio se hace cuando lo abras, y hasta entonces sigues entrando con el actual.
+        </p>
+      }
+      field={{ label: 'Nuevo correo electrónico', type: 'email', autoComplete: 'email', maxLength: 254 }}
+      button="Cambiar correo"
+      busyButton="Enviando..."
+      send={async (newEmail, password) => {
+        const { message } = await api.post<{ message: string }>('/api/me/email', { newEmail, password });
+        onRequested();
+        return message;
+      }}
+    />
+  );
+}
+
+function CedulaForm({ onSaved }: { onSaved: (data: PersonalData) => void }) {
+  return (
+    <PasswordProtectedChange
+      id="cedula"
+      heading="Cambiar cédula"
+      field={{ label: 'Nueva cédula', inputMode: 'numeric', maxLength: 20 }}
+      button="Cambiar cédula"
+      busyButton="Guardando..."
+      send={async (cedula, password) => {
+        const saved = await api.post<{ message: string; data: PersonalData }>('/api/me/cedula', {
+          cedula,
+          password,
+        });
+        onSaved(saved.data);
+        return saved.message;
+      }}
+    />
   );
 }
 
