@@ -18,8 +18,8 @@ import { lockerRoutes } from './lockers/routes.ts';
 import { privacyRoutes } from './privacy/routes.ts';
 import { createRateLimiter } from './security/rate-limit.ts';
 
-export const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
-export const MAX_BODY_BYTES = 64 * 1024;
+const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
+const MAX_BODY_BYTES = 64 * 1024;
 
 /** The screens of the single-page app; any other path gets the not-found page with status 404. */
 export const APP_ROUTES = [

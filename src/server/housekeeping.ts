@@ -6,7 +6,7 @@ import type { Database } from './db/open.ts';
 import { authVerification } from './db/schema.ts';
 import { pruneRateLimits } from './security/rate-limit.ts';
 
-export const HOUSEKEEPING_MS = 5 * 60 * 1000;
+const HOUSEKEEPING_MS = 5 * 60 * 1000;
 
 export async function removeExpired(db: Database): Promise<void> {
   await deleteExpiredCaptchas(db);

@@ -27,7 +27,7 @@ export function buildWhatsAppNotifyLink(supportPhone: string, notice: PackageNot
   return `https://wa.me/${supportPhone.replace(/\D/g, '')}?text=${encode(packageNoticeText(notice))}`;
 }
 
-export function packageNoticeSubject(lockerNumber: string): string {
+function packageNoticeSubject(lockerNumber: string): string {
   return `Notificación de envío - Casillero ${lockerNumber}`;
 }
 
@@ -37,7 +37,7 @@ export function buildMailtoNotifyLink(supportEmail: string, notice: PackageNotic
   return `mailto:${supportEmail}?subject=${encode(packageNoticeSubject(notice.lockerNumber))}&body=${encode(body)}`;
 }
 
-export function parcelSentText(name: string, lockerNumber: string): string {
+function parcelSentText(name: string, lockerNumber: string): string {
   return `Hola ${name}, tu paquete del casillero ${lockerNumber} ha sido enviado. ¡Gracias por confiar en nosotros!`;
 }
 

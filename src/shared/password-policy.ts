@@ -1,7 +1,7 @@
 // SPEC.md §5 rule 3: at least 8 characters with a lower-case letter, an upper-case letter, a digit and one of @#$%^&+=!
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
-export const PASSWORD_SYMBOLS = '@#$%^&+=!';
+const PASSWORD_SYMBOLS = '@#$%^&+=!';
 
 export function meetsPasswordPolicy(password: string): boolean {
   return (

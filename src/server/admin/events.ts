@@ -43,7 +43,7 @@ function compareCursors(a: Cursor, b: Cursor): number {
   return a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-export function cursorOf(record: Pick<UserRecord, 'createdAt' | 'id'>): Cursor {
+function cursorOf(record: Pick<UserRecord, 'createdAt' | 'id'>): Cursor {
   return { time: record.createdAt.getTime(), id: record.id };
 }
 
@@ -64,7 +64,7 @@ export interface Subscriber {
 }
 
 /** One per app instance (per OpenDatabase): the single LISTEN and the set of connected admin streams. */
-export class AdminEventHub {
+class AdminEventHub {
   /** Comment lines keep proxies from closing an idle stream; tests shorten it. */
   heartbeatMs = 15_000;
   /**

@@ -17,9 +17,9 @@ import { ApiError, clientIp } from '../http.ts';
 import { publicRecord } from '../lockers/routes.ts';
 import { adminEventHub, adminEventStream, formatCursor, newestCursor } from './events.ts';
 
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
-export const MAX_SEARCH_LENGTH = 100;
+const DEFAULT_PAGE_SIZE = 50;
+const MAX_PAGE_SIZE = 200;
+const MAX_SEARCH_LENGTH = 100;
 /** A search's total is exact up to this many matches, then reported as "more than". */
 export const TOTAL_CAP = 1_000;
 /** Rows per database round trip while the CSV streams out: the whole list is never held in memory. */
@@ -32,7 +32,7 @@ const searchField = z
   .pipe(z.string().max(MAX_SEARCH_LENGTH, messages.adminSearchTooLong))
   .default('');
 
-export const listQuerySchema = z.object({
+const listQuerySchema = z.object({
   q: searchField,
   page: z.coerce
     .number({ error: messages.adminPageInvalid })
@@ -48,7 +48,7 @@ export const listQuerySchema = z.object({
     .default(DEFAULT_PAGE_SIZE),
 });
 
-export const csvQuerySchema = z.object({ q: searchField });
+const csvQuerySchema = z.object({ q: searchField });
 
 function readQuery<S extends z.ZodType>(query: Record<string, string>, schema: S): z.output<S> {
   // An empty parameter (?page=) means "not given".
@@ -62,7 +62,7 @@ function readQuery<S extends z.ZodType>(query: Record<string, string>, schema: S
  * Case-insensitive substring on name, e-mail, locker, phone, referral code and referred-by, in the form the
  * pg_trgm GIN index on search_text serves. LIKE's own wildcards typed by the admin match literally.
  */
-export function searchCondition(q: string): SQL | undefined {
+function searchCondition(q: string): SQL | undefined {
   if (!q) return undefined;
   const escaped = q.replace(/[\\%_]/g, (char) => `\\${char}`);
   return sql`${users.searchText} like '%' || lower(${escaped}) || '%'`;
@@ -78,7 +78,7 @@ export function listCondition(q: string): SQL | undefined {
 
 const newestFirst = [desc(users.createdAt), desc(users.id)];
 
-export const CSV_HEADER = [
+const CSV_HEADER = [
   'Nombre',
   'Correo',
   'Casillero',
@@ -92,12 +92,12 @@ export const CSV_HEADER = [
  * One CSV cell: always quoted, quotes doubled; a cell a spreadsheet would run as a formula (= + - @, or a leading
  * tab or carriage return) gets a leading apostrophe, so it shows as text (OWASP "CSV injection").
  */
-export function csvCell(value: string): string {
+function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-export function csvRow(values: string[]): string {
+function csvRow(values: string[]): string {
   return `${values.map(csvCell).join(',')}\r\n`;
 }
 

@@ -14,8 +14,8 @@ import { hashPassword, verifyPassword } from './password.ts';
 /** A session ends after a week without use, and in any case 30 days after sign-in. */
 export const SESSION_IDLE_SECONDS = 60 * 60 * 24 * 7;
 export const SESSION_ABSOLUTE_SECONDS = 60 * 60 * 24 * 30;
-export const SESSION_REFRESH_SECONDS = 60 * 60 * 24;
-export const RESET_TOKEN_SECONDS = 60 * 60;
+const SESSION_REFRESH_SECONDS = 60 * 60 * 24;
+const RESET_TOKEN_SECONDS = 60 * 60;
 
 export function createAuth(options: {
   db: Database;

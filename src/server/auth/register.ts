@@ -17,12 +17,12 @@ export const USER_REGISTERED_CHANNEL = 'user_registered';
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** A 32-character id like better-auth's; its first 6 characters, upper-cased, make the referral code. */
-export function newUserId(): string {
+function newUserId(): string {
   return Array.from(randomBytes(32), (byte) => ID_ALPHABET[byte % 62]).join('');
 }
 
 /** SPEC.md §4: lastNumber + 1, or 1334 when the counter is missing. Row-locked until the transaction ends. */
-export async function assignLockerNumber(tx: Transaction): Promise<string> {
+async function assignLockerNumber(tx: Transaction): Promise<string> {
   const [counter] = await tx
     .insert(lockerCounter)
     .values({ id: 'lockers', lastNumber: FIRST_LOCKER_NUMBER })

@@ -4,7 +4,7 @@ import { and, eq, gt, like, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/open.ts';
 import { authUser, authVerification } from '../db/schema.ts';
 
-export const VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
+const VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
 const PREFIX = 'email-verification:';
 
 const digest = (token: string) => createHash('sha256').update(token).digest('base64url');

@@ -5,7 +5,7 @@ import type { Database, Transaction } from '../db/open.ts';
 import { captcha } from '../db/schema.ts';
 import { drawCaptchaSvg, newCaptchaCode } from './draw.ts';
 
-export const CAPTCHA_TTL_SECONDS = 10 * 60;
+const CAPTCHA_TTL_SECONDS = 10 * 60;
 
 export interface NewCaptcha {
   id: string;

@@ -16,8 +16,8 @@ import {
   users,
 } from './schema.ts';
 
-export const BACKUP_FORMAT = 'casillero-backup';
-export const BACKUP_VERSION = 1;
+const BACKUP_FORMAT = 'casillero-backup';
+const BACKUP_VERSION = 1;
 
 /** In the order a restore inserts them: a table comes after the ones it refers to. Captchas and rate-limit
  * counters are short-lived and left out. */

@@ -20,7 +20,7 @@ export const DELETED_NAME = 'Cuenta eliminada';
 export const deletedEmail = (userId: string) => `eliminado+${userId}@casillero.invalid`;
 
 /** SPEC.md §3's users document plus the proof of consent and the verification state, field by field. */
-export function usersDocument(record: UserRecord, emailVerified: boolean) {
+function usersDocument(record: UserRecord, emailVerified: boolean) {
   return {
     name: record.name,
     registeredName: record.registeredName,

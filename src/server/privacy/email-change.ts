@@ -6,8 +6,8 @@ import { and, eq, gt, like, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/open.ts';
 import { authVerification } from '../db/schema.ts';
 
-export const EMAIL_CHANGE_PREFIX = 'email-change:';
-export const EMAIL_CHANGE_TTL_SECONDS = 24 * 60 * 60;
+const EMAIL_CHANGE_PREFIX = 'email-change:';
+const EMAIL_CHANGE_TTL_SECONDS = 24 * 60 * 60;
 
 const digest = (token: string) => createHash('sha256').update(token).digest('base64url');
 

@@ -23,7 +23,7 @@ import { eraseAccount, personalData } from './data.ts';
 import { createEmailChangeToken, takeEmailChangeToken } from './email-change.ts';
 
 /** What PATCH /me may correct: the registration's own field schemas, so the same rules and messages apply. */
-export const CORRECTABLE_FIELDS = [
+const CORRECTABLE_FIELDS = [
   'name',
   'telefono',
   'direccion1',

@@ -30,7 +30,7 @@ export function normalizeSearch(text: string): string {
 }
 
 /** Only the ASCII digits of a text. */
-export function onlyDigits(text: string): string {
+function onlyDigits(text: string): string {
   return text.replace(/\D/g, '');
 }
 
@@ -72,7 +72,7 @@ export function callingCodeOf(country: CountryCode): string {
  * optional plus ('57', '+57') looks at the calling code; any other search looks at the ISO code ('co') and at
  * the Spanish name without accents and case ('mexico' finds 'México').
  */
-export function countryMatchRank(country: PhoneCountry, query: string): number | null {
+function countryMatchRank(country: PhoneCountry, query: string): number | null {
   const q = normalizeSearch(query).replace(/\s+/g, ' ');
   if (q === '') return 2;
   const compact = q.replace(/[\s()-]/g, '');
