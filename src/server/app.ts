@@ -13,13 +13,16 @@ import type { Auth } from './auth/auth.ts';
 import { authRoutes } from './auth/routes.ts';
 import { type Config, publicConfig } from './config.ts';
 import type { OpenDatabase } from './db/open.ts';
+import { fileRoutes } from './files/routes.ts';
 import { ApiError, errorResponse } from './http.ts';
 import { lockerRoutes } from './lockers/routes.ts';
+import { packageRoutes } from './packages/routes.ts';
 import { privacyRoutes } from './privacy/routes.ts';
 import { createRateLimiter } from './security/rate-limit.ts';
 
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 const MAX_BODY_BYTES = 64 * 1024;
+const UPLOAD_PATH = /^\/api\/packages\/[^/]+\/invoice$/;
 
 /** The screens of the single-page app; any other path gets the not-found page with status 404. */
 export const APP_ROUTES = [
@@ -35,7 +38,11 @@ export const APP_ROUTES = [
   '/politica-de-datos',
   '/mis-datos',
   '/confirmar-correo',
+  '/paquetes',
 ];
+
+/** Screens with a parameter: '/paquetes/100001'. */
+const APP_ROUTE_PATTERNS = [/^\/paquetes\/\d{1,9}$/];
 
 export interface AppDeps {
   config: Config;
@@ -88,12 +95,12 @@ export function createApp(deps: AppDeps) {
 
   const limiter = createRateLimiter(db, { enabled: config.rateLimits });
   const api = new Hono();
-  api.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => errorResponse(c, new ApiError(413, 'too_large', messages.tooLarge)),
-    }),
-  );
+  const smallBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => errorResponse(c, new ApiError(413, 'too_large', messages.tooLarge)),
+  });
+  // Uploads set their own, larger limit on their route.
+  api.use((c, next) => (UPLOAD_PATH.test(c.req.path) ? next() : smallBody(c, next)));
   // State-changing requests must come from our own pages: a foreign Origin or a cross-site fetch is refused.
   api.use(async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
@@ -124,6 +131,8 @@ export function createApp(deps: AppDeps) {
     }),
   );
   api.route('/', lockerRoutes({ db, auth }));
+  api.route('/', packageRoutes({ db, auth, config, onMailQueued }));
+  api.route('/', fileRoutes({ db, auth }));
   api.route('/', privacyRoutes({ db, auth, config, limiter, onMailQueued }));
   api.route('/admin/audit', auditRoutes({ db, auth, config }));
   api.route('/admin', adminRoutes({ db, auth, config, database }));
@@ -133,7 +142,8 @@ export function createApp(deps: AppDeps) {
   if (existsSync(clientDir)) serveClientFiles(app, clientDir);
   app.get('*', (c) => {
     c.header('cache-control', 'no-cache');
-    const known = APP_ROUTES.includes(c.req.path.replace(/\/+$/, '') || '/');
+    const path = c.req.path.replace(/\/+$/, '') || '/';
+    const known = APP_ROUTES.includes(path) || APP_ROUTE_PATTERNS.some((pattern) => pattern.test(path));
     return c.html(indexHtml, known ? 200 : 404);
   });
 

@@ -2,7 +2,7 @@
 // it through app.request() as a browser on APP_URL would.
 import { desc, eq } from 'drizzle-orm';
 import { loadConfig } from '../../src/server/config.ts';
-import { outbox } from '../../src/server/db/schema.ts';
+import { outbox, users } from '../../src/server/db/schema.ts';
 import { type Server, startServer } from '../../src/server/start.ts';
 import { type Driver, openTestDatabase } from './database.ts';
 
@@ -55,13 +55,18 @@ export function browser(server: {
       method,
       headers: {
         origin: TEST_APP_URL,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(body === undefined || body instanceof Uint8Array ? {} : { 'content-type': 'application/json' }),
         ...(cookies.size
           ? { cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; ') }
           : {}),
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      body:
+        body === undefined || typeof body === 'string'
+          ? body
+          : body instanceof Uint8Array
+            ? new Blob([new Uint8Array(body)])
+            : JSON.stringify(body),
     });
     for (const line of response.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
@@ -86,6 +91,11 @@ export function browser(server: {
       send<T>('GET', path, undefined, headers),
     post: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) =>
       send<T>('POST', path, body ?? {}, headers),
+    patch: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) =>
+      send<T>('PATCH', path, body ?? {}, headers),
+    /** Sends `bytes` as the raw body with `type` as its content type (a file upload). */
+    upload: <T = any>(path: string, bytes: Uint8Array, type: string, method = 'PUT') =>
+      send<T>(method, path, bytes, { 'content-type': type }),
     send,
   };
 }
@@ -116,6 +126,22 @@ export async function registrationForm(
     aceptoPolitica: true,
     ...overrides,
   };
+}
+
+/** Registers through the API and signs in: the form, the signed-in client and the users row. */
+export async function signedUpCustomer(
+  server: Pick<TestServer, 'app' | 'db'>,
+  overrides: Record<string, unknown> = {},
+) {
+  const client = browser(server);
+  const form = await registrationForm(client, overrides);
+  const registered = await client.post('/api/register', form);
+  if (registered.status !== 201) throw new Error(`Registration failed: ${JSON.stringify(registered.body)}`);
+  const signedIn = await client.post('/api/login', { email: form.email, password: form.password });
+  if (signedIn.status !== 200) throw new Error(`Sign-in failed: ${JSON.stringify(signedIn.body)}`);
+  const [record] = await server.db.select().from(users).where(eq(users.email, form.email));
+  if (!record) throw new Error('no users row');
+  return { form, client, record };
 }
 
 /** Opens the newest verification link mailed to `email`, as the person would (POST /api/verify-email). */

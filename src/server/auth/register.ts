@@ -1,10 +1,12 @@
 // Registration (DESIGN.md decision 4): the account, its credential, the users record with its locker number and
 // the verification mail commit in one transaction, or nothing does.
+
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { messages } from '../../shared/messages.ts';
 import { PRIVACY_POLICY_VERSION } from '../../shared/policy.ts';
 import type { Registration } from '../../shared/registration.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { authAccount, authUser, lockerCounter, users } from '../db/schema.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -129,18 +131,4 @@ export async function registerCustomer(db: Database, form: Registration, context
     if (isUniqueViolation(error, 'auth_user_email_unique')) throw new EmailTakenError();
     throw error;
   }
-}
-
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let current = error; current instanceof Error || (current && typeof current === 'object'); ) {
-    const candidate = current as { code?: string; constraint?: string; message?: string; cause?: unknown };
-    if (
-      candidate.code === '23505' &&
-      (candidate.constraint === constraint || candidate.message?.includes(constraint))
-    )
-      return true;
-    current = candidate.cause;
-    if (!current) break;
-  }
-  return false;
 }

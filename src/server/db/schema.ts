@@ -1,7 +1,20 @@
 // The one Drizzle schema for both drivers: better-auth's tables (auth_*), the users record of SPEC.md §3, the
-// locker counter, the mail outbox, captchas and settings.
+// locker counter, the mail outbox, captchas, settings, and the packages with their events and files.
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -169,4 +182,96 @@ export const auditLog = pgTable(
     index('audit_log_at_idx').on(table.at.desc()),
     index('audit_log_subject_idx').on(table.subjectId),
   ],
+);
+
+/** Package numbers ('Número de paquete') start at 100001 (PACKAGES.md). */
+export const packageNumberSeq = pgSequence('package_number_seq', { startWith: 100001 });
+
+/** PACKAGES.md 'The package and its states': one row per parcel, its current state beside its history. */
+export const packages = pgTable(
+  'packages',
+  {
+    number: integer('number').primaryKey().default(sql`nextval('package_number_seq')`),
+    /** Null while the warehouse has not identified whose it is ('Sin identificar'). */
+    userId: text('user_id').references(() => users.id),
+    /** Normalised (src/shared/packages/guides.ts); unique among packages that are not cancelled. */
+    guide: text('guide').notNull(),
+    carrier: text('carrier'),
+    store: text('store').notNull().default(''),
+    content: text('content').notNull().default(''),
+    declaredValueCents: integer('declared_value_cents').notNull().default(0),
+    quantity: integer('quantity').notNull().default(1),
+    /** Copied from the customer's address 1 or 2 when pre-alerted, so a later correction does not move it. */
+    deliveryAddress: text('delivery_address').notNull().default(''),
+    addressChoice: integer('address_choice').notNull().default(1),
+    instructions: text('instructions').notNull().default(''),
+    state: text('state').notNull(),
+    /** While 'Retenido': the state it was held in, where a release returns it, and why. */
+    heldFrom: text('held_from'),
+    holdReason: text('hold_reason'),
+    // Filled by the warehouse on receipt.
+    lockerNumber: text('locker_number'),
+    weightLb: numeric('weight_lb', { precision: 7, scale: 2 }),
+    lengthIn: numeric('length_in', { precision: 6, scale: 1 }),
+    widthIn: numeric('width_in', { precision: 6, scale: 1 }),
+    heightIn: numeric('height_in', { precision: 6, scale: 1 }),
+    condition: text('condition'),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    receivedBy: text('received_by'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('packages_guide_unique').on(table.guide).where(sql`state <> 'cancelado'`),
+    // 'Mis paquetes': a customer's packages newest first, and their counts per state.
+    index('packages_user_newest_idx').on(
+      table.userId,
+      table.createdAt.desc().nullsFirst(),
+      table.number.desc().nullsFirst(),
+    ),
+    index('packages_user_state_idx').on(table.userId, table.state),
+  ],
+);
+
+/** Every change of a package's state, written in the same transaction as the state: the 'Historial'. */
+export const packageEvents = pgTable(
+  'package_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    packageNumber: integer('package_number')
+      .notNull()
+      .references(() => packages.number),
+    state: text('state').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: text('actor_id'),
+    /** 'customer', 'bodega', 'admin' or 'system': what the customer's history shows instead of a name. */
+    actorRole: text('actor_role').notNull(),
+    note: text('note').notNull().default(''),
+    carrier: text('carrier').notNull().default(''),
+    carrierGuide: text('carrier_guide').notNull().default(''),
+  },
+  (table) => [index('package_events_package_idx').on(table.packageNumber, table.id.desc().nullsFirst())],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** Invoices and photos, in the database so that one backup keeps everything (PACKAGES.md 'Files'). */
+export const files = pgTable(
+  'files',
+  {
+    id: text('id').primaryKey(),
+    /** The customer the file belongs to; null for a photo of a package nobody has claimed yet. */
+    ownerId: text('owner_id').references(() => users.id),
+    packageNumber: integer('package_number').references(() => packages.number),
+    kind: text('kind').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    /** A photo's small version, when it has one. */
+    thumbnailOf: text('thumbnail_of'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('files_package_idx').on(table.packageNumber)],
 );

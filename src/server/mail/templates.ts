@@ -5,7 +5,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-function layout(
+export function layout(
   brand: string,
   heading: string,
   paragraphs: string[],

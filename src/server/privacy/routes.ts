@@ -10,9 +10,9 @@ import { emailField, passwordField, verifyEmailSchema } from '../../shared/schem
 import { recordAudit } from '../audit/audit.ts';
 import type { Auth } from '../auth/auth.ts';
 import { verifyPassword } from '../auth/password.ts';
-import { isUniqueViolation } from '../auth/register.ts';
 import { requireCaller, type SessionEnv, type UserRecord } from '../auth/session.ts';
 import type { Config } from '../config.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { authAccount, authUser, users } from '../db/schema.ts';
 import { ApiError, clientIp, readBody } from '../http.ts';

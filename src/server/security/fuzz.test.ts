@@ -3,6 +3,7 @@
 import { count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostileText, hostileValue, payload, rawBody } from '../../../test/support/hostile.ts';
 import {
   browser,
   registrationForm,
@@ -12,33 +13,6 @@ import {
 } from '../../../test/support/server.ts';
 import { authUser, lockerCounter, users } from '../db/schema.ts';
 
-const hostileText = fc.oneof(
-  fc.string({ unit: 'grapheme', maxLength: 300 }),
-  fc.string({ unit: 'binary', maxLength: 300 }),
-  fc.constantFrom(
-    "' OR 1=1 --",
-    '"; DROP TABLE users; --',
-    '<script>alert(1)</script>',
-    '%_\\',
-    '\u0000',
-    '\uD800',
-    '👩‍👩‍👧‍👦'.repeat(50),
-    'a'.repeat(70_000),
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, on purpose.
-    '${7*7}',
-    '../../etc/passwd',
-    '=cmd|" /C calc"!A0',
-  ),
-);
-const hostileValue = fc.oneof(
-  hostileText,
-  fc.integer(),
-  fc.double(),
-  fc.boolean(),
-  fc.constant(null),
-  fc.array(hostileText, { maxLength: 3 }),
-  fc.object({ maxDepth: 2 }),
-);
 const registrationKeys = [
   'name',
   'cedula',
@@ -55,17 +29,6 @@ const registrationKeys = [
   'aceptoPolitica',
   'ref',
 ];
-const payload = (keys: string[]) =>
-  fc.oneof(
-    fc.dictionary(fc.constantFrom(...keys), hostileValue),
-    fc.anything(),
-    fc.record(Object.fromEntries(keys.map((key) => [key, hostileValue]))),
-  );
-const rawBody = fc.oneof(
-  fc.string({ unit: 'binary', maxLength: 500 }),
-  fc.constantFrom('{', '[1,', 'null', '"x"', '{"a":'),
-);
-
 describe('fuzzing', () => {
   let server: TestServer;
   let admin: ReturnType<typeof browser>;

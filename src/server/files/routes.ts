@@ -1,0 +1,36 @@
+// GET /api/files/:id: an invoice or a photo, only to its owner and to staff (anyone else: 404, as if it did not
+// exist), with our own download name, `nosniff` and a CSP that lets nothing in the file run.
+import { Hono } from 'hono';
+import type { Auth } from '../auth/auth.ts';
+import { requireCaller, type SessionEnv, type UserRecord } from '../auth/session.ts';
+import type { Database } from '../db/open.ts';
+import { ApiError } from '../http.ts';
+import { STAFF_ROLES } from '../packages/routes.ts';
+import { EXTENSIONS, type InvoiceType } from './invoice-check.ts';
+import { readFile } from './store.ts';
+
+const NAMES: Record<string, string> = { invoice: 'factura', photo: 'foto', thumbnail: 'foto-miniatura' };
+
+export function fileRoutes({ db, auth }: { db: Database; auth: Auth }) {
+  const routes = new Hono<SessionEnv>();
+  routes.get('/files/:id', requireCaller(auth, db), async (c) => {
+    const record = c.get('caller').record as UserRecord;
+    const id = c.req.param('id');
+    const file = /^[0-9a-f-]{36}$/.test(id) ? await readFile(db, id) : null;
+    const allowed = file && (file.ownerId === record.id || STAFF_ROLES.includes(record.role));
+    if (!file || !allowed) throw new ApiError(404, 'not_found', 'No encontramos ese archivo.');
+    const extension = EXTENSIONS[file.mime as InvoiceType] ?? 'bin';
+    const name = `${NAMES[file.kind] ?? 'archivo'}-${file.packageNumber ?? 'sin-paquete'}.${extension}`;
+    // Photos are shown in the page; an invoice is always downloaded, never opened by our origin.
+    const disposition = file.kind === 'invoice' ? 'attachment' : 'inline';
+    return c.body(new Uint8Array(file.bytes), 200, {
+      'content-type': file.mime,
+      'content-length': String(file.size),
+      'content-disposition': `${disposition}; filename="${name}"`,
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; img-src 'self'; sandbox",
+      'cache-control': 'private, no-cache',
+    });
+  });
+  return routes;
+}

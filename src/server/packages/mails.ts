@@ -1,0 +1,62 @@
+// The mails of a package's state changes (PACKAGES.md: which moves mail the customer), in Spanish, HTML and plain
+// text, each with the link to the package's page. Queued by state-change.ts in the move's own transaction.
+import { type PackageState, STATE_LABELS } from '../../shared/packages/states.ts';
+import type { packages } from '../db/schema.ts';
+import type { Mail } from '../mail/outbox.ts';
+import { layout } from '../mail/templates.ts';
+
+type PackageRow = typeof packages.$inferSelect;
+
+/** What each mailing move tells, after the greeting. */
+function paragraphsFor(state: PackageState, pkg: PackageRow, note: string): string[] {
+  const what = [pkg.content, pkg.store && `de ${pkg.store}`].filter(Boolean).join(' ');
+  const guide = `guía ${pkg.guide}`;
+  switch (state) {
+    case 'recibido':
+      return [
+        `Tu paquete ${pkg.number} (${what}, ${guide}) llegó a nuestra bodega en Miami.`,
+        ...(pkg.weightLb ? [`Peso: ${pkg.weightLb} lb.`] : []),
+        'Lo enviaremos a Colombia en el próximo despacho.',
+      ];
+    case 'retenido':
+      return [
+        `Retuvimos tu paquete ${pkg.number} (${guide}).`,
+        `Motivo: ${note || 'sin detalle'}.`,
+        'Escríbenos a soporte para resolverlo: en cuanto lo aclaremos, seguirá su camino.',
+      ];
+    case 'en_transito':
+      return [`Tu paquete ${pkg.number} (${guide}) salió de Miami hacia Colombia.`];
+    case 'en_reparto':
+      return [`Tu paquete ${pkg.number} (${guide}) va camino a tu dirección: ${pkg.deliveryAddress}.`];
+    case 'entregado':
+      return [`Tu paquete ${pkg.number} (${guide}) fue entregado. ¡Gracias por confiar en nosotros!`];
+    case 'devuelto':
+      return [
+        `Tu paquete ${pkg.number} (${guide}) fue devuelto.`,
+        `Motivo: ${note || 'sin detalle'}.`,
+        'Si tienes preguntas, escríbenos.',
+      ];
+    default:
+      return [`Tu paquete ${pkg.number} (${guide}) ahora está en «${STATE_LABELS[state]}».`];
+  }
+}
+
+export function packageStateMail(
+  settings: { brandName: string; appUrl: string },
+  owner: { email: string; name: string },
+  pkg: PackageRow,
+  change: { state: PackageState; note: string },
+): Mail {
+  const label = STATE_LABELS[change.state];
+  const url = `${settings.appUrl.replace(/\/+$/, '')}/paquetes/${pkg.number}`;
+  return {
+    to: owner.email,
+    subject: `${settings.brandName}: tu paquete ${pkg.number} está ${label === 'Retenido' ? 'retenido' : `en «${label}»`}`,
+    ...layout(
+      settings.brandName,
+      label,
+      [`Hola ${owner.name},`, ...paragraphsFor(change.state, pkg, change.note)],
+      { label: 'Ver mi paquete', url },
+    ),
+  };
+}

@@ -1,0 +1,208 @@
+// Reading packages as the screens show them: a customer's page of 'Mis paquetes' with its counts, and one
+// package with its history and files. Every query names its owner, so no customer reads another's package.
+import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type {
+  PackageDetail,
+  PackageEvent,
+  PackageFile,
+  PackageList,
+  PackageSummary,
+} from '../../shared/packages/api-types.ts';
+import type { Carrier } from '../../shared/packages/guides.ts';
+import { normalizeGuide } from '../../shared/packages/guides.ts';
+import { courierRegimeWarning } from '../../shared/packages/prealert.ts';
+import { type PackageState, STAFF_ONLY_STATES } from '../../shared/packages/states.ts';
+import type { Database, Transaction } from '../db/open.ts';
+import { packageEvents, packages } from '../db/schema.ts';
+import { filesOfPackages } from '../files/store.ts';
+
+export const PAGE_SIZE = 20;
+
+type PackageRow = typeof packages.$inferSelect;
+
+/** Whom the package page shows: the customer, or staff (who may see what only staff see). */
+export type Viewer = { kind: 'customer'; userId: string } | { kind: 'staff' };
+
+/** A customer never sees 'Sin identificar' (the warehouse's review): to them it is still their pre-alert. */
+function visibleState(state: string, viewer: Viewer): PackageState {
+  return viewer.kind === 'customer' && STAFF_ONLY_STATES.has(state as PackageState)
+    ? 'prealertado'
+    : (state as PackageState);
+}
+
+const ACTOR_LABELS: Record<string, string> = {
+  customer: 'Tú',
+  bodega: 'Bodega',
+  admin: 'Administración',
+  system: 'Sistema',
+};
+
+function summary(row: Pick<PackageRow, keyof typeof summaryColumns>, viewer: Viewer): PackageSummary {
+  return {
+    number: row.number,
+    guide: row.guide,
+    carrier: row.carrier as Carrier | null,
+    store: row.store,
+    content: row.content,
+    state: visibleState(row.state, viewer),
+    declaredValueCents: row.declaredValueCents,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const summaryColumns = {
+  number: packages.number,
+  guide: packages.guide,
+  carrier: packages.carrier,
+  store: packages.store,
+  content: packages.content,
+  state: packages.state,
+  declaredValueCents: packages.declaredValueCents,
+  createdAt: packages.createdAt,
+  updatedAt: packages.updatedAt,
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** A page of the customer's packages, newest first, with the counts per state of all of them. */
+export async function listCustomerPackages(
+  db: Database,
+  userId: string,
+  options: { q: string; state: PackageState | null; page: number },
+): Promise<PackageList> {
+  const conditions: SQL[] = [eq(packages.userId, userId)];
+  if (options.state) {
+    // 'Prealertado' includes what the warehouse is still reviewing, as visibleState shows it.
+    conditions.push(
+      options.state === 'prealertado'
+        ? inArray(packages.state, ['prealertado', ...STAFF_ONLY_STATES])
+        : eq(packages.state, options.state),
+    );
+  }
+  if (options.q) {
+    const pattern = `%${escapeLike(options.q)}%`;
+    const guide = normalizeGuide(options.q);
+    conditions.push(
+      or(
+        ilike(packages.store, pattern),
+        ilike(packages.content, pattern),
+        ...(guide ? [ilike(packages.guide, `%${escapeLike(guide)}%`)] : []),
+      ) as SQL,
+    );
+  }
+  const where = and(...conditions);
+  const viewer: Viewer = { kind: 'customer', userId };
+  const [rows, [matching], perState] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(packages)
+      .where(where)
+      .orderBy(desc(packages.createdAt), desc(packages.number))
+      .limit(PAGE_SIZE)
+      .offset((options.page - 1) * PAGE_SIZE),
+    db.select({ total: count() }).from(packages).where(where),
+    db
+      .select({ state: packages.state, total: count() })
+      .from(packages)
+      .where(eq(packages.userId, userId))
+      .groupBy(packages.state),
+  ]);
+  const counts: PackageList['counts'] = {};
+  for (const { state, total } of perState) {
+    const shown = visibleState(state, viewer);
+    counts[shown] = (counts[shown] ?? 0) + total;
+  }
+  return {
+    packages: rows.map((row) => summary(row, viewer)),
+    counts,
+    total: matching?.total ?? 0,
+    page: options.page,
+    pageSize: PAGE_SIZE,
+  };
+}
+
+/** The package row if `viewer` may see it: its owner or staff. Anyone else learns nothing (null → 404). */
+export async function findVisiblePackage(
+  db: Database | Transaction,
+  number: number,
+  viewer: Viewer,
+  options: { forUpdate?: boolean } = {},
+): Promise<PackageRow | null> {
+  const where =
+    viewer.kind === 'staff'
+      ? eq(packages.number, number)
+      : and(eq(packages.number, number), eq(packages.userId, viewer.userId));
+  const query = db.select().from(packages).where(where);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+const decimal = (value: string | null) => (value === null ? null : Number(value));
+
+export async function packageDetail(
+  db: Database | Transaction,
+  row: PackageRow,
+  viewer: Viewer,
+): Promise<PackageDetail> {
+  const [events, fileRows] = await Promise.all([
+    db
+      .select()
+      .from(packageEvents)
+      .where(eq(packageEvents.packageNumber, row.number))
+      .orderBy(desc(packageEvents.id)),
+    filesOfPackages(db, [row.number]),
+  ]);
+  const thumbnails = new Map(
+    fileRows.filter((file) => file.kind === 'thumbnail').map((file) => [file.thumbnailOf, file.id]),
+  );
+  const shownFiles: PackageFile[] = fileRows
+    .filter((file) => file.kind !== 'thumbnail')
+    .map((file) => {
+      const thumbnail = thumbnails.get(file.id);
+      return {
+        id: file.id,
+        kind: file.kind as PackageFile['kind'],
+        mime: file.mime,
+        size: file.size,
+        createdAt: file.createdAt.toISOString(),
+        url: `/api/files/${file.id}`,
+        thumbnailUrl: thumbnail ? `/api/files/${thumbnail}` : null,
+      };
+    });
+  const history: PackageEvent[] = events
+    // The warehouse's review is not the customer's business: it stays out of their history.
+    .filter((event) => viewer.kind === 'staff' || !STAFF_ONLY_STATES.has(event.state as PackageState))
+    .map((event) => ({
+      id: event.id,
+      state: event.state as PackageState,
+      at: event.at.toISOString(),
+      actor: ACTOR_LABELS[event.actorRole] ?? 'Sistema',
+      note: event.note,
+      carrier: event.carrier,
+      carrierGuide: event.carrierGuide,
+    }));
+  const weightLb = decimal(row.weightLb);
+  return {
+    ...summary(row, viewer),
+    quantity: row.quantity,
+    deliveryAddress: row.deliveryAddress,
+    addressChoice: row.addressChoice === 2 ? 2 : 1,
+    instructions: row.instructions,
+    lockerNumber: row.lockerNumber,
+    weightLb,
+    lengthIn: decimal(row.lengthIn),
+    widthIn: decimal(row.widthIn),
+    heightIn: decimal(row.heightIn),
+    condition: row.condition,
+    receivedAt: row.receivedAt?.toISOString() ?? null,
+    holdReason: row.holdReason,
+    events: history,
+    files: shownFiles,
+    warning: courierRegimeWarning({
+      declaredValueCents: row.declaredValueCents,
+      quantity: row.quantity,
+      weightKg: weightLb === null ? null : weightLb * 0.45359237,
+    }),
+  };
+}

@@ -1,0 +1,205 @@
+// The customer's packages (PACKAGES.md 'Pre-alert' and 'Customer screens'): pre-alert one, list them, read one with
+// its history, edit, attach an invoice or cancel while it is 'Prealertado'. A package that is not the caller's is
+// a 404, never a 403, so numbers cannot be probed.
+import { eq } from 'drizzle-orm';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { deliveryAddresses } from '../../shared/address.ts';
+import { recognizeCarrier } from '../../shared/packages/guides.ts';
+import { type Prealert, prealertMessages, prealertSchema } from '../../shared/packages/prealert.ts';
+import { customerMayEdit, isPackageState } from '../../shared/packages/states.ts';
+import type { Auth } from '../auth/auth.ts';
+import { requireCaller, type SessionEnv, type UserRecord } from '../auth/session.ts';
+import type { Config } from '../config.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import type { Database, Transaction } from '../db/open.ts';
+import { packages } from '../db/schema.ts';
+import { checkInvoice, INVOICE_MAX_BYTES } from '../files/invoice-check.ts';
+import { deletePackageFiles, saveFile } from '../files/store.ts';
+import { ApiError, errorResponse, readBody } from '../http.ts';
+import { findVisiblePackage, listCustomerPackages, packageDetail, type Viewer } from './queries.ts';
+import { type Actor, changeState, recordEvent } from './state-change.ts';
+
+export const STAFF_ROLES = ['admin', 'bodega'];
+
+const notFound = () => new ApiError(404, 'not_found', 'No encontramos ese paquete.');
+
+const listQuerySchema = z.object({
+  q: z.string().trim().max(100, 'La búsqueda admite hasta 100 caracteres.').optional().default(''),
+  estado: z
+    .string()
+    .optional()
+    .refine((state) => state === undefined || state === '' || isPackageState(state), 'Ese estado no existe.'),
+  page: z.coerce
+    .number({ error: 'La página debe ser un número entero desde 1.' })
+    .int('La página debe ser un número entero desde 1.')
+    .min(1, 'La página debe ser un número entero desde 1.')
+    .max(100_000, 'La página debe ser un número entero desde 1.')
+    .optional()
+    .default(1),
+});
+
+/** A package number from the path; anything else names no package (404). */
+function packageNumber(c: Context): number {
+  const text = c.req.param('number') ?? '';
+  if (!/^\d{1,9}$/.test(text)) throw notFound();
+  return Number(text);
+}
+
+export interface PackageRoutesDeps {
+  db: Database;
+  auth: Auth;
+  config: Config;
+  onMailQueued: () => void;
+}
+
+export function packageRoutes({ db, auth, config }: PackageRoutesDeps) {
+  const routes = new Hono<SessionEnv>();
+  const signedIn = requireCaller(auth, db);
+  const recordOf = (c: Context<SessionEnv>) => c.get('caller').record as UserRecord;
+  const viewerOf = (c: Context<SessionEnv>): Viewer => {
+    const record = recordOf(c);
+    return STAFF_ROLES.includes(record.role) ? { kind: 'staff' } : { kind: 'customer', userId: record.id };
+  };
+  const actorOf = (c: Context<SessionEnv>): Actor => ({ id: recordOf(c).id, role: 'customer' });
+  const mailSettings = { brandName: config.brandName, appUrl: config.appUrl };
+
+  /** The columns a pre-alert sets, from the form and the customer's own addresses. */
+  function prealertColumns(record: UserRecord, form: Prealert) {
+    const address = deliveryAddresses(record)[form.address - 1];
+    if (!address) throw new ApiError(400, 'invalid', prealertMessages.addressInvalid);
+    return {
+      guide: form.guide,
+      carrier: recognizeCarrier(form.guide),
+      store: form.store,
+      content: form.content,
+      declaredValueCents: form.declaredValue,
+      quantity: form.quantity,
+      deliveryAddress: address,
+      addressChoice: form.address,
+      instructions: form.instructions,
+    };
+  }
+
+  /** Runs `work`, turning a taken guide into the message that names no one. */
+  async function guardGuide<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error, 'packages_guide_unique'))
+        throw new ApiError(409, 'guide_taken', prealertMessages.guideTaken);
+      throw error;
+    }
+  }
+
+  /** The caller's own package, locked, still 'Prealertado'; else 404 or 409. */
+  async function editablePackage(tx: Transaction, c: Context<SessionEnv>) {
+    const row = await findVisiblePackage(
+      tx,
+      packageNumber(c),
+      { kind: 'customer', userId: recordOf(c).id },
+      { forUpdate: true },
+    );
+    if (!row) throw notFound();
+    if (!customerMayEdit(row.state as never))
+      throw new ApiError(409, 'not_editable', prealertMessages.notEditable);
+    return row;
+  }
+
+  routes.get('/packages', signedIn, async (c) => {
+    const parsed = listQuerySchema.safeParse(c.req.query());
+    if (!parsed.success)
+      throw new ApiError(400, 'invalid', parsed.error.issues[0]?.message ?? 'Búsqueda no válida.');
+    const { q, estado, page } = parsed.data;
+    c.header('cache-control', 'no-store');
+    return c.json(
+      await listCustomerPackages(db, recordOf(c).id, {
+        q,
+        state: estado && isPackageState(estado) ? estado : null,
+        page,
+      }),
+    );
+  });
+
+  routes.post('/packages', signedIn, async (c) => {
+    const record = recordOf(c);
+    const form = await readBody(c, prealertSchema);
+    const columns = prealertColumns(record, form);
+    const created = await guardGuide(() =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(packages)
+          .values({ ...columns, userId: record.id, state: 'prealertado' })
+          .returning();
+        if (!row) throw new Error('insert returned nothing');
+        await recordEvent(tx, row.number, 'prealertado', actorOf(c));
+        return packageDetail(tx, row, viewerOf(c));
+      }),
+    );
+    return c.json({ package: created, message: prealertMessages.saved, warning: created.warning }, 201);
+  });
+
+  routes.get('/packages/:number', signedIn, async (c) => {
+    const viewer = viewerOf(c);
+    const row = await findVisiblePackage(db, packageNumber(c), viewer);
+    if (!row) throw notFound();
+    c.header('cache-control', 'no-store');
+    return c.json(await packageDetail(db, row, viewer));
+  });
+
+  routes.patch('/packages/:number', signedIn, async (c) => {
+    const form = await readBody(c, prealertSchema);
+    const columns = prealertColumns(recordOf(c), form);
+    const updated = await guardGuide(() =>
+      db.transaction(async (tx) => {
+        const row = await editablePackage(tx, c);
+        const [saved] = await tx
+          .update(packages)
+          .set({ ...columns, updatedAt: new Date() })
+          .where(eq(packages.number, row.number))
+          .returning();
+        return packageDetail(tx, saved ?? row, viewerOf(c));
+      }),
+    );
+    return c.json({ package: updated, message: prealertMessages.updated, warning: updated.warning });
+  });
+
+  routes.post('/packages/:number/cancel', signedIn, async (c) => {
+    const detail = await db.transaction(async (tx) => {
+      const row = await editablePackage(tx, c);
+      const cancelled = await changeState(tx, row.number, 'cancelado', actorOf(c), mailSettings);
+      return packageDetail(tx, cancelled, viewerOf(c));
+    });
+    return c.json({ package: detail, message: prealertMessages.cancelled, warning: null });
+  });
+
+  // The invoice travels as the request body itself (not a form): its type is sniffed from the bytes.
+  routes.put(
+    '/packages/:number/invoice',
+    bodyLimit({
+      maxSize: INVOICE_MAX_BYTES,
+      onError: (c) => errorResponse(c, new ApiError(413, 'invalid_file', prealertMessages.invoiceInvalid)),
+    }),
+    signedIn,
+    async (c) => {
+      // Types a cross-site form can send are refused: only a script of ours, with a preflight, can upload.
+      const type = (c.req.header('content-type') ?? '').toLowerCase();
+      if (!type || /^(multipart\/form-data|application\/x-www-form-urlencoded|text\/plain)\b/.test(type))
+        throw new ApiError(415, 'unsupported_media_type', prealertMessages.invoiceInvalid);
+      const bytes = Buffer.from(await c.req.arrayBuffer());
+      const mime = await checkInvoice(bytes);
+      if (!mime) throw new ApiError(400, 'invalid_file', prealertMessages.invoiceInvalid);
+      const detail = await db.transaction(async (tx) => {
+        const row = await editablePackage(tx, c);
+        await deletePackageFiles(tx, row.number, 'invoice');
+        await saveFile(tx, { ownerId: row.userId, packageNumber: row.number, kind: 'invoice', mime, bytes });
+        await tx.update(packages).set({ updatedAt: new Date() }).where(eq(packages.number, row.number));
+        return packageDetail(tx, row, viewerOf(c));
+      });
+      return c.json({ package: detail, message: prealertMessages.invoiceSaved, warning: detail.warning });
+    },
+  );
+
+  return routes;
+}
