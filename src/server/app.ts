@@ -83,6 +83,8 @@ export function createApp(deps: AppDeps) {
       xFrameOptions: 'DENY',
       strictTransportSecurity: config.secureCookies ? 'max-age=31536000; includeSubDomains' : false,
       crossOriginEmbedderPolicy: false,
+      // A response that sets its own header keeps it: files are served with a stricter CSP than the pages.
+      overwrite: false,
     }),
   );
   app.use(compress());
