@@ -12,6 +12,7 @@ import {
   outbox,
   users,
 } from '../db/schema.ts';
+import { erasePackagesOf, packagesForExport } from '../packages/privacy.ts';
 import { pendingEmailChanges } from './email-change.ts';
 
 export const DELETED_NAME = 'Cuenta eliminada';
@@ -58,7 +59,7 @@ export interface ActivityEntry {
   detail: Record<string, unknown> | null;
 }
 
-/** Everything held on the person: the users document, a pending e-mail change and their audit entries. */
+/** Everything held on the person: the users document, a pending e-mail change, their packages and audit entries. */
 export async function personalData(db: Database, userId: string) {
   const [row] = await db
     .select({ record: users, emailVerified: authUser.emailVerified })
@@ -81,6 +82,7 @@ export async function personalData(db: Database, userId: string) {
   return {
     ...usersDocument(row.record, row.emailVerified),
     correoPendiente: pending ?? '',
+    paquetes: await packagesForExport(db, userId),
     actividad: activity.map(
       (entry): ActivityEntry => ({
         id: entry.id,
@@ -136,6 +138,7 @@ export async function eraseAccount(tx: Transaction, record: UserRecord): Promise
     .delete(authVerification)
     .where(or(eq(authVerification.value, id), like(authVerification.value, `${id} %`)));
   await tx.delete(outbox).where(inArray(outbox.toAddress, addresses));
+  await erasePackagesOf(tx, id);
   await tx
     .update(auditLog)
     .set({ email: placeholder, detail: null })

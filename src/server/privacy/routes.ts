@@ -18,6 +18,7 @@ import { authAccount, authUser, users } from '../db/schema.ts';
 import { ApiError, clientIp, readBody } from '../http.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { emailChangedNoticeMail, emailChangeMail } from '../mail/templates.ts';
+import { ACTIVE_PACKAGES_MESSAGE, activePackageCount } from '../packages/privacy.ts';
 import type { RateLimiter } from '../security/rate-limit.ts';
 import { eraseAccount, personalData } from './data.ts';
 import { createEmailChangeToken, takeEmailChangeToken } from './email-change.ts';
@@ -249,6 +250,8 @@ export function privacyRoutes({ db, auth, config, limiter, onMailQueued }: Priva
     const { password } = await readBody(c, passwordSchema);
     await checkPassword(c, record.id, password);
     await db.transaction(async (tx) => {
+      if ((await activePackageCount(tx, record.id)) > 0)
+        throw new ApiError(409, 'packages_active', ACTIVE_PACKAGES_MESSAGE);
       await eraseAccount(tx, record);
       await recordAudit(tx, {
         action: 'account_deleted',
