@@ -19,10 +19,11 @@ import { lockerRoutes } from './lockers/routes.ts';
 import { packageRoutes } from './packages/routes.ts';
 import { privacyRoutes } from './privacy/routes.ts';
 import { createRateLimiter } from './security/rate-limit.ts';
+import { warehouseRoutes } from './warehouse/routes.ts';
 
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 const MAX_BODY_BYTES = 64 * 1024;
-const UPLOAD_PATH = /^\/api\/packages\/[^/]+\/invoice$/;
+const UPLOAD_PATH = /^\/api\/(packages\/[^/]+\/invoice|warehouse\/photos)$/;
 
 /** The screens of the single-page app; any other path gets the not-found page with status 404. */
 export const APP_ROUTES = [
@@ -135,6 +136,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', lockerRoutes({ db, auth }));
   api.route('/', packageRoutes({ db, auth, config, onMailQueued }));
   api.route('/', fileRoutes({ db, auth }));
+  api.route('/', warehouseRoutes({ db, auth, config, onMailQueued }));
   api.route('/', privacyRoutes({ db, auth, config, limiter, onMailQueued }));
   api.route('/admin/audit', auditRoutes({ db, auth, config }));
   api.route('/admin', adminRoutes({ db, auth, config, database }));

@@ -1,12 +1,21 @@
 // Money is integer cents, never floats: typed amounts are parsed as text, and amounts are written the Colombian
 // way ('US$ 52,50', '$ 218.000').
 
-/** Cents of a typed USD amount ('49.99', '49,99', '1500'); null when it is not such a number. */
-export function parseUsdCents(text: string): number | null {
-  const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text.trim());
+/**
+ * A typed decimal ('4.5', '4,5', '12') as whole units of 10^-digits (digits 2: hundredths); null when it is not a
+ * plain non-negative number with at most `digits` decimals. Text, never floats, so '0.1' is exactly 10 hundredths.
+ */
+export function parseDecimalUnits(text: string, digits: number): number | null {
+  const match = /^(\d{1,9})(?:[.,](\d+))?$/.exec(text.trim());
   if (!match) return null;
   const [, whole = '0', fraction = ''] = match;
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  if (fraction.length > digits) return null;
+  return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
+}
+
+/** Cents of a typed USD amount ('49.99', '49,99', '1500'); null when it is not such a number. */
+export function parseUsdCents(text: string): number | null {
+  return parseDecimalUnits(text, 2);
 }
 
 const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');

@@ -216,6 +216,8 @@ export const packages = pgTable(
     widthIn: numeric('width_in', { precision: 6, scale: 1 }),
     heightIn: numeric('height_in', { precision: 6, scale: 1 }),
     condition: text('condition'),
+    /** The warehouse's 'Notas' on receipt. */
+    warehouseNotes: text('warehouse_notes').notNull().default(''),
     receivedAt: timestamp('received_at', { withTimezone: true }),
     receivedBy: text('received_by'),
     ...timestamps,
@@ -229,6 +231,9 @@ export const packages = pgTable(
       table.number.desc().nullsFirst(),
     ),
     index('packages_user_state_idx').on(table.userId, table.state),
+    // The warehouse's 'Sin identificar' queue and 'Recibidos hoy'.
+    index('packages_state_idx').on(table.state),
+    index('packages_received_at_idx').on(table.receivedAt),
   ],
 );
 

@@ -7,6 +7,9 @@ import { layout } from '../mail/templates.ts';
 
 type PackageRow = typeof packages.$inferSelect;
 
+/** '4.50' → '4,5': a stored decimal the way Colombians write it. */
+const decimal = (value: string) => String(Number(value)).replace('.', ',');
+
 /** What each mailing move tells, after the greeting. */
 function paragraphsFor(state: PackageState, pkg: PackageRow, note: string): string[] {
   const what = [pkg.content, pkg.store && `de ${pkg.store}`].filter(Boolean).join(' ');
@@ -15,7 +18,10 @@ function paragraphsFor(state: PackageState, pkg: PackageRow, note: string): stri
     case 'recibido':
       return [
         `Tu paquete ${pkg.number} (${what}, ${guide}) llegó a nuestra bodega en Miami.`,
-        ...(pkg.weightLb ? [`Peso: ${pkg.weightLb} lb.`] : []),
+        ...(pkg.weightLb ? [`Peso: ${decimal(pkg.weightLb)} lb.`] : []),
+        ...(pkg.lengthIn && pkg.widthIn && pkg.heightIn
+          ? [`Medidas: ${decimal(pkg.lengthIn)} × ${decimal(pkg.widthIn)} × ${decimal(pkg.heightIn)} in.`]
+          : []),
         'Lo enviaremos a Colombia en el próximo despacho.',
       ];
     case 'retenido':
@@ -46,6 +52,8 @@ export function packageStateMail(
   owner: { email: string; name: string },
   pkg: PackageRow,
   change: { state: PackageState; note: string },
+  /** Further lines after what the state tells (the receipt's photo links, the charge). */
+  extra: string[] = [],
 ): Mail {
   const label = STATE_LABELS[change.state];
   const url = `${settings.appUrl.replace(/\/+$/, '')}/paquetes/${pkg.number}`;
@@ -55,7 +63,7 @@ export function packageStateMail(
     ...layout(
       settings.brandName,
       label,
-      [`Hola ${owner.name},`, ...paragraphsFor(change.state, pkg, change.note)],
+      [`Hola ${owner.name},`, ...paragraphsFor(change.state, pkg, change.note), ...extra],
       { label: 'Ver mi paquete', url },
     ),
   };

@@ -27,6 +27,8 @@ export interface StateChangeDetails {
   carrierGuide?: string;
   /** Further columns of the package to set with the move (e.g. the hold's reason). */
   set?: Partial<typeof packages.$inferInsert>;
+  /** Further lines for the customer's mail (photo links). */
+  mailExtra?: string[];
 }
 
 export interface MailSettings {
@@ -42,7 +44,7 @@ export async function recordEvent(
   packageNumber: number,
   state: PackageState,
   actor: Actor,
-  details: Omit<StateChangeDetails, 'set'> = {},
+  details: Pick<StateChangeDetails, 'note' | 'carrier' | 'carrierGuide'> = {},
 ) {
   await tx.insert(packageEvents).values({
     packageNumber,
@@ -89,13 +91,24 @@ export async function changeState(
   if (!updated) throw new ApiError(409, 'conflict', 'El paquete cambió mientras tanto. Vuelve a intentarlo.');
   await recordEvent(tx, number, to, actor, details);
 
-  if (mailsCustomer(to) && updated.userId) {
-    const [owner] = await tx
-      .select({ email: users.email, name: users.name, deletedAt: users.deletedAt })
-      .from(users)
-      .where(eq(users.id, updated.userId));
-    if (owner && !owner.deletedAt)
-      await enqueueMail(tx, packageStateMail(mail, owner, updated, { state: to, note: details.note ?? '' }));
-  }
+  if (mailsCustomer(to)) await queueStateMail(tx, updated, to, details.note ?? '', mail, details.mailExtra);
   return updated;
+}
+
+/** Queues the owner's mail for a package that entered state `to` (a deleted account is mailed nothing). */
+export async function queueStateMail(
+  tx: Transaction,
+  row: PackageRow,
+  to: PackageState,
+  note: string,
+  mail: MailSettings,
+  extra: string[] = [],
+) {
+  if (!row.userId) return;
+  const [owner] = await tx
+    .select({ email: users.email, name: users.name, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, row.userId));
+  if (owner && !owner.deletedAt)
+    await enqueueMail(tx, packageStateMail(mail, owner, row, { state: to, note }, extra));
 }
