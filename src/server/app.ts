@@ -11,6 +11,7 @@ import { adminRoutes } from './admin/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import type { Auth } from './auth/auth.ts';
 import { authRoutes } from './auth/routes.ts';
+import { chargeRoutes } from './charges/routes.ts';
 import { type Config, publicConfig } from './config.ts';
 import type { OpenDatabase } from './db/open.ts';
 import { fileRoutes } from './files/routes.ts';
@@ -40,10 +41,19 @@ export const APP_ROUTES = [
   '/mis-datos',
   '/confirmar-correo',
   '/paquetes',
+  '/bodega',
+  '/calculadora',
+  '/admin/tarifas',
+  '/admin/paquetes',
+  '/admin/despachos',
 ];
 
 /** Screens with a parameter: '/paquetes/100001'. */
-const APP_ROUTE_PATTERNS = [/^\/paquetes\/\d{1,9}$/];
+const APP_ROUTE_PATTERNS = [
+  /^\/paquetes\/\d{1,9}$/,
+  /^\/etiqueta\/\d{1,9}$/,
+  /^\/admin\/despachos\/\d{1,9}$/,
+];
 
 export interface AppDeps {
   config: Config;
@@ -137,6 +147,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', packageRoutes({ db, auth, config, onMailQueued }));
   api.route('/', fileRoutes({ db, auth }));
   api.route('/', warehouseRoutes({ db, auth, config, onMailQueued }));
+  api.route('/', chargeRoutes({ db, auth, config }));
   api.route('/', privacyRoutes({ db, auth, config, limiter, onMailQueued }));
   api.route('/admin/audit', auditRoutes({ db, auth, config }));
   api.route('/admin', adminRoutes({ db, auth, config, database }));

@@ -14,7 +14,10 @@ export type AuditAction =
   | 'data_updated'
   | 'email_change_requested'
   | 'email_changed'
-  | 'account_deleted';
+  | 'account_deleted'
+  | 'rates_changed'
+  | 'charge_recomputed'
+  | 'package_state_corrected';
 
 export interface AuditEntry {
   action: AuditAction;

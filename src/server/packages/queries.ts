@@ -12,6 +12,8 @@ import type { Carrier } from '../../shared/packages/guides.ts';
 import { normalizeGuide } from '../../shared/packages/guides.ts';
 import { courierRegimeWarning } from '../../shared/packages/prealert.ts';
 import { type PackageState, STAFF_ONLY_STATES } from '../../shared/packages/states.ts';
+import { storedCharge } from '../charges/package-charge.ts';
+import { ratesInForce } from '../charges/rates.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { packageEvents, packages } from '../db/schema.ts';
 import { filesOfPackages } from '../files/store.ts';
@@ -138,6 +140,17 @@ export async function findVisiblePackage(
   return row ?? null;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Days in the Miami warehouse and free days left, while the package waits there. */
+async function storageDays(db: Database | Transaction, row: PackageRow) {
+  const waiting = row.state === 'recibido' || (row.state === 'retenido' && row.heldFrom === 'recibido');
+  if (!waiting || !row.receivedAt) return { daysInWarehouse: null, freeStorageDaysLeft: null };
+  const rates = await ratesInForce(db, row.receivedAt);
+  const days = Math.max(0, Math.floor((Date.now() - row.receivedAt.getTime()) / DAY_MS));
+  return { daysInWarehouse: days, freeStorageDaysLeft: Math.max(0, rates.freeStorageDays - days) };
+}
+
 const decimal = (value: string | null) => (value === null ? null : Number(value));
 
 export async function packageDetail(
@@ -145,13 +158,15 @@ export async function packageDetail(
   row: PackageRow,
   viewer: Viewer,
 ): Promise<PackageDetail> {
-  const [events, fileRows] = await Promise.all([
+  const [events, fileRows, charge, storage] = await Promise.all([
     db
       .select()
       .from(packageEvents)
       .where(eq(packageEvents.packageNumber, row.number))
       .orderBy(desc(packageEvents.id)),
     filesOfPackages(db, [row.number]),
+    storedCharge(db, row.number),
+    storageDays(db, row),
   ]);
   const thumbnails = new Map(
     fileRows.filter((file) => file.kind === 'thumbnail').map((file) => [file.thumbnailOf, file.id]),
@@ -197,6 +212,16 @@ export async function packageDetail(
     condition: row.condition,
     receivedAt: row.receivedAt?.toISOString() ?? null,
     holdReason: row.holdReason,
+    charge: charge && {
+      chargeableLb: charge.chargeableLb,
+      freightCents: charge.freightCents,
+      insuranceCents: charge.insuranceCents,
+      taxesCents: charge.tariffCents + charge.vatCents,
+      creditUsedCents: charge.creditUsedCents,
+      totalCents: charge.totalCents,
+      totalCop: charge.totalCop,
+    },
+    ...storage,
     events: history,
     files: shownFiles,
     warning: courierRegimeWarning({

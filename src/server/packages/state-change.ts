@@ -8,6 +8,8 @@ import {
   moveProblem,
   type PackageState,
 } from '../../shared/packages/states.ts';
+import { earnReferralCredit } from '../charges/credit.ts';
+import { amountDueLine, storedCharge } from '../charges/package-charge.ts';
 import type { Transaction } from '../db/open.ts';
 import { packageEvents, packages, users } from '../db/schema.ts';
 import { ApiError } from '../http.ts';
@@ -90,6 +92,7 @@ export async function changeState(
     .returning();
   if (!updated) throw new ApiError(409, 'conflict', 'El paquete cambió mientras tanto. Vuelve a intentarlo.');
   await recordEvent(tx, number, to, actor, details);
+  if (to === 'entregado') await earnReferralCredit(tx, number, updated.userId);
 
   if (mailsCustomer(to)) await queueStateMail(tx, updated, to, details.note ?? '', mail, details.mailExtra);
   return updated;
@@ -109,6 +112,9 @@ export async function queueStateMail(
     .select({ email: users.email, name: users.name, deletedAt: users.deletedAt })
     .from(users)
     .where(eq(users.id, row.userId));
-  if (owner && !owner.deletedAt)
-    await enqueueMail(tx, packageStateMail(mail, owner, row, { state: to, note }, extra));
+  if (!owner || owner.deletedAt) return;
+  // The amount to pay travels with the receipt and with the delivery notice.
+  const charge = to === 'recibido' || to === 'en_reparto' ? await storedCharge(tx, row.number) : null;
+  const lines = charge ? [amountDueLine(charge), ...extra] : extra;
+  await enqueueMail(tx, packageStateMail(mail, owner, row, { state: to, note }, lines));
 }

@@ -6,6 +6,7 @@ import { deliveryAddresses } from '../../shared/address.ts';
 import { formatLongDate } from '../../shared/dates.ts';
 import { recognizeCarrier } from '../../shared/packages/guides.ts';
 import { type Receipt, receiptMessages } from '../../shared/warehouse/receipt.ts';
+import { chargePackage } from '../charges/package-charge.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { files, packages, users } from '../db/schema.ts';
@@ -134,6 +135,7 @@ async function receiveInTransaction(
       : [];
     const matches = Boolean(receipt.lockerNumber) && owner?.lockerNumber === receipt.lockerNumber;
     await attachPhotos(tx, receipt.photoIds, existing.number, matches ? existing.userId : null);
+    if (matches) await chargePackage(tx, { ...existing, ...columns }, actor.id);
     const extra = matches ? await photoLinks(tx, existing.number, mail.appUrl) : [];
     const row = await changeState(
       tx,
@@ -167,6 +169,7 @@ async function receiveInTransaction(
   if (!row) throw new Error('insert returned nothing');
   await recordEvent(tx, row.number, state, actor);
   await attachPhotos(tx, receipt.photoIds, row.number, owner?.id ?? null);
+  if (owner) await chargePackage(tx, row, actor.id);
   if (owner)
     await queueStateMail(tx, row, 'recibido', '', mail, await photoLinks(tx, row.number, mail.appUrl));
   return result(row, Boolean(owner));
@@ -199,6 +202,7 @@ export async function assignPackage(
       throw new ApiError(409, 'invalid_move', 'Este paquete ya no está en «Sin identificar».');
     const sameOwner = current.userId === owner.id;
     await tx.update(files).set({ ownerId: owner.id }).where(eq(files.packageNumber, number));
+    await chargePackage(tx, { ...current, userId: owner.id }, actor.id);
     const extra = await photoLinks(tx, number, mail.appUrl);
     const row = await changeState(tx, number, 'recibido', actor, mail, {
       note: `Asignado al casillero ${lockerNumber}.`,

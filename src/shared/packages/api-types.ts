@@ -47,6 +47,17 @@ export interface PackageFile {
   thumbnailUrl: string | null;
 }
 
+/** 'Valor a pagar' and the figures it came from (computed on receipt). */
+export interface PackageCharge {
+  chargeableLb: number;
+  freightCents: number;
+  insuranceCents: number;
+  taxesCents: number;
+  creditUsedCents: number;
+  totalCents: number;
+  totalCop: number;
+}
+
 /** GET /api/packages/:number */
 export interface PackageDetail extends PackageSummary {
   quantity: number;
@@ -62,6 +73,11 @@ export interface PackageDetail extends PackageSummary {
   condition: string | null;
   receivedAt: string | null;
   holdReason: string | null;
+  charge: PackageCharge | null;
+  /** Whole days since it was received, while it waits in Miami ('Recibido en Miami' or held there). */
+  daysInWarehouse: number | null;
+  /** Free storage days left (0 once they are over), while it waits in Miami. */
+  freeStorageDaysLeft: number | null;
   events: PackageEvent[];
   files: PackageFile[];
   warning: string | null;

@@ -1,0 +1,61 @@
+// Referral credit (SPEC.md §1, PACKAGES.md 'Charges'): a ledger of credits earned and used, never a mutable
+// balance. A referred customer's first delivered package earns their referrer the credit once; a charge uses it.
+import { and, count, countDistinct, eq, ne, sum } from 'drizzle-orm';
+import type { Database, Transaction } from '../db/open.ts';
+import { creditLedger, packages, users } from '../db/schema.ts';
+import { ratesInForce } from './rates.ts';
+
+export async function creditBalance(db: Database | Transaction, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sum(creditLedger.amountCents) })
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, userId));
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * Called in the transaction that moves `packageNumber` to 'Entregado'. When it is its owner's first delivered
+ * package and the owner was referred, the referrer earns the credit in force today; the unique index on the
+ * referred person makes a second earning impossible, even from two deliveries at once.
+ */
+export async function earnReferralCredit(tx: Transaction, packageNumber: number, ownerId: string | null) {
+  if (!ownerId) return;
+  const [owner] = await tx.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, ownerId));
+  if (!owner?.referredBy) return;
+  const [delivered] = await tx
+    .select({ n: count() })
+    .from(packages)
+    .where(
+      and(eq(packages.userId, ownerId), eq(packages.state, 'entregado'), ne(packages.number, packageNumber)),
+    );
+  if ((delivered?.n ?? 0) > 0) return;
+  const [referrer] = await tx.select({ id: users.id }).from(users).where(eq(users.refCode, owner.referredBy));
+  if (!referrer) return;
+  const rates = await ratesInForce(tx);
+  if (rates.referralCreditCents <= 0) return;
+  await tx
+    .insert(creditLedger)
+    .values({
+      userId: referrer.id,
+      kind: 'earned',
+      amountCents: rates.referralCreditCents,
+      referredUserId: ownerId,
+      packageNumber,
+    })
+    .onConflictDoNothing();
+}
+
+/** 'Tus referidos': how many registered with the code, how many have received a package, and the credit. */
+export async function referralSummary(db: Database, userId: string, refCode: string) {
+  const [registered] = await db.select({ n: count() }).from(users).where(eq(users.referredBy, refCode));
+  const [shipped] = await db
+    .select({ n: countDistinct(packages.userId) })
+    .from(packages)
+    .innerJoin(users, eq(users.id, packages.userId))
+    .where(and(eq(users.referredBy, refCode), eq(packages.state, 'entregado')));
+  return {
+    registered: registered?.n ?? 0,
+    shipped: shipped?.n ?? 0,
+    creditCents: await creditBalance(db, userId),
+  };
+}

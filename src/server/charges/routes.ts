@@ -1,0 +1,119 @@
+// Charges' API: the public rates and estimate behind 'Calcula tu envío', the customer's 'Tus referidos', and the
+// admin's 'Tarifas' (history, a new set from a date) and the explicit recomputation of one package's charge.
+
+import { eq } from 'drizzle-orm';
+import { type Context, Hono } from 'hono';
+import { computeCharge } from '../../shared/charges/charge.ts';
+import { calculatorSchema, ratesFormSchema } from '../../shared/charges/rates-form.ts';
+import { recordAudit } from '../audit/audit.ts';
+import type { Auth } from '../auth/auth.ts';
+import { requireCaller, type SessionEnv, type UserRecord } from '../auth/session.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/open.ts';
+import { packages } from '../db/schema.ts';
+import { ApiError, clientIp, readBody } from '../http.ts';
+import { referralSummary } from './credit.ts';
+import { chargePackage } from './package-charge.ts';
+import { addRates, isTodayOrLater, type RateRow, rateHistory, ratesInForce, settingsOf } from './rates.ts';
+
+const publicRates = (row: RateRow) => ({
+  id: row.id,
+  effectiveFrom: row.effectiveFrom.toISOString(),
+  ...settingsOf(row),
+});
+
+export function chargeRoutes({ db, auth, config }: { db: Database; auth: Auth; config: Config }) {
+  const routes = new Hono<SessionEnv>();
+  const admin = requireCaller(auth, db, { role: 'admin', verifiedEmail: config.production });
+  const recordOf = (c: Context<SessionEnv>) => c.get('caller').record as UserRecord;
+
+  routes.get('/rates', async (c) => {
+    c.header('cache-control', 'public, max-age=300');
+    return c.json(publicRates(await ratesInForce(db)));
+  });
+
+  // The calculator's figures from the server too (the screen computes the same with the shared module).
+  routes.get('/charges/estimate', async (c) => {
+    const query = c.req.query();
+    const parsed = calculatorSchema.safeParse({
+      weight: query.peso ?? '',
+      measures: [query.largo ?? '', query.ancho ?? '', query.alto ?? ''],
+      value: query.valor ?? '',
+    });
+    if (!parsed.success)
+      throw new ApiError(400, 'invalid', parsed.error.issues[0]?.message ?? 'Revisa los datos.');
+    const rates = await ratesInForce(db);
+    const { weight, measures, value } = parsed.data;
+    return c.json(
+      computeCharge(
+        { weightHundredthsLb: weight, measuresTenthsIn: measures, declaredValueCents: value },
+        settingsOf(rates),
+      ),
+    );
+  });
+
+  routes.get('/me/referrals', requireCaller(auth, db), async (c) => {
+    const record = recordOf(c);
+    c.header('cache-control', 'no-store');
+    return c.json(await referralSummary(db, record.id, record.refCode));
+  });
+
+  routes.get('/admin/rates', admin, async (c) => {
+    const [current, history] = await Promise.all([ratesInForce(db), rateHistory(db)]);
+    c.header('cache-control', 'no-store');
+    return c.json({ currentId: current.id, history: history.map(publicRates) });
+  });
+
+  routes.post('/admin/rates', admin, async (c) => {
+    const { effectiveFrom, settings } = await readBody(c, ratesFormSchema);
+    if (!isTodayOrLater(effectiveFrom))
+      throw new ApiError(
+        400,
+        'invalid',
+        'La fecha debe ser hoy o posterior: las tarifas pasadas no se cambian.',
+      );
+    const record = recordOf(c);
+    const row = await db.transaction(async (tx) => {
+      const added = await addRates(tx, effectiveFrom, settings, record.id);
+      await recordAudit(tx, {
+        action: 'rates_changed',
+        actorId: record.id,
+        ip: clientIp(c, config.trustProxy),
+        detail: { effectiveFrom, ...settings },
+      });
+      return added;
+    });
+    return c.json(
+      { rates: publicRates(row), message: `Tarifas guardadas: rigen desde el ${effectiveFrom}.` },
+      201,
+    );
+  });
+
+  routes.post('/admin/packages/:number/charge', admin, async (c) => {
+    const number = Number(c.req.param('number'));
+    if (!Number.isInteger(number)) throw new ApiError(404, 'not_found', 'No encontramos ese paquete.');
+    const record = recordOf(c);
+    const charge = await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(packages).where(eq(packages.number, number)).for('update');
+      if (!row) throw new ApiError(404, 'not_found', 'No encontramos ese paquete.');
+      const computed = await chargePackage(tx, row, record.id);
+      if (!computed)
+        throw new ApiError(
+          409,
+          'not_received',
+          'Este paquete aún no tiene peso ni dueño: no se puede cobrar.',
+        );
+      await recordAudit(tx, {
+        action: 'charge_recomputed',
+        actorId: record.id,
+        subjectId: row.userId,
+        ip: clientIp(c, config.trustProxy),
+        detail: { packageNumber: number, totalCents: computed.totalCents },
+      });
+      return computed;
+    });
+    return c.json({ charge, message: 'Cobro recalculado con las tarifas del día en que se recibió.' });
+  });
+
+  return routes;
+}

@@ -1,0 +1,152 @@
+// The 'Tarifas' form and the public calculator's form: labels of PACKAGES.md, typed decimals turned into the
+// integer units of charge.ts, and the Spanish messages for values that make no sense.
+import { z } from 'zod';
+import { parseDecimalUnits } from '../money.ts';
+import type { ChargeSettings } from './charge.ts';
+
+interface RateField {
+  key: keyof ChargeSettings;
+  label: string;
+  /** Decimals the form accepts; the stored integer is the value × 10^digits (× 100 for percentages). */
+  digits: number;
+  /** Stored units per typed unit. */
+  scale: number;
+  min: number;
+  max: number;
+  /** A divisor (or a minimum) cannot be zero. */
+  positive?: boolean;
+}
+
+export const RATE_FIELDS: readonly RateField[] = [
+  {
+    key: 'pricePerLbCents',
+    label: 'Precio por libra (USD)',
+    digits: 2,
+    scale: 100,
+    min: 0,
+    max: 1000,
+    positive: true,
+  },
+  { key: 'minWeightLb', label: 'Peso mínimo (lb)', digits: 0, scale: 1, min: 0, max: 150, positive: true },
+  {
+    key: 'volumetricDivisor',
+    label: 'Divisor volumétrico',
+    digits: 0,
+    scale: 1,
+    min: 0,
+    max: 1000,
+    positive: true,
+  },
+  { key: 'insuranceBasisPoints', label: 'Seguro (%)', digits: 2, scale: 100, min: 0, max: 100 },
+  {
+    key: 'trmHundredths',
+    label: 'TRM (COP por USD)',
+    digits: 2,
+    scale: 100,
+    min: 0,
+    max: 20000,
+    positive: true,
+  },
+  { key: 'freeStorageDays', label: 'Días de bodega gratis', digits: 0, scale: 1, min: 0, max: 365 },
+  {
+    key: 'referralCreditCents',
+    label: 'Crédito por referido (USD)',
+    digits: 2,
+    scale: 100,
+    min: 0,
+    max: 1000,
+  },
+  {
+    key: 'taxFreeThresholdCents',
+    label: 'Umbral sin impuestos (USD)',
+    digits: 2,
+    scale: 100,
+    min: 0,
+    max: 100000,
+  },
+  { key: 'tariffBasisPoints', label: 'Arancel (%)', digits: 2, scale: 100, min: 0, max: 100 },
+  { key: 'vatBasisPoints', label: 'IVA (%)', digits: 2, scale: 100, min: 0, max: 100 },
+];
+
+export function rateFieldMessage(field: RateField): string {
+  const floor = field.positive ? `mayor que ${field.min}` : `desde ${field.min}`;
+  return `${field.label}: escribe un número ${floor} y hasta ${field.max.toLocaleString('es-CO')}${field.digits ? `, con hasta ${field.digits} decimales` : ', sin decimales'}.`;
+}
+
+/** A typed rate in its stored units, or null when it is out of its range. */
+export function parseRate(field: RateField, text: string): number | null {
+  const units = parseDecimalUnits(text, field.digits);
+  if (units === null) return null;
+  const scaled = units * (field.scale / 10 ** field.digits);
+  if (scaled < field.min * field.scale || scaled > field.max * field.scale) return null;
+  if (field.positive && scaled === 0) return null;
+  return scaled;
+}
+
+/** The stored value as the form shows it ('2.5', '4000'). */
+export function rateToInput(field: RateField, value: number): string {
+  return String(value / field.scale);
+}
+
+export const ratesFormSchema = z
+  .object({
+    effectiveFrom: z.iso.date({ error: 'Escribe la fecha desde la que rigen, por ejemplo 2026-12-01.' }),
+    values: z.record(z.string(), z.string().max(20)),
+  })
+  .transform((form, ctx) => {
+    const settings: Partial<ChargeSettings> = {};
+    for (const field of RATE_FIELDS) {
+      const value = parseRate(field, form.values[field.key] ?? '');
+      if (value === null) {
+        ctx.addIssue({ code: 'custom', message: rateFieldMessage(field), path: ['values', field.key] });
+        return z.NEVER;
+      }
+      settings[field.key] = value;
+    }
+    return { effectiveFrom: form.effectiveFrom, settings: settings as ChargeSettings };
+  });
+
+export const calculatorMessages = {
+  weight: 'Escribe el peso en libras: un número mayor que 0 y hasta 150, por ejemplo 4.5.',
+  measure: 'Las medidas van en pulgadas: números mayores que 0 y hasta 120, o déjalas vacías.',
+  value: 'Escribe el valor declarado en dólares, por ejemplo 49.99.',
+} as const;
+
+/** The calculator's fields as typed, in the units of charge.ts; a Spanish message for anything else. */
+export const calculatorSchema = z.object({
+  weight: z
+    .string({ error: calculatorMessages.weight })
+    .max(20, calculatorMessages.weight)
+    .transform((text, ctx) => {
+      const units = parseDecimalUnits(text, 2);
+      if (units === null || units <= 0 || units > 15_000) {
+        ctx.addIssue({ code: 'custom', message: calculatorMessages.weight });
+        return z.NEVER;
+      }
+      return units;
+    }),
+  measures: z
+    .tuple([z.string().max(20), z.string().max(20), z.string().max(20)], {
+      error: calculatorMessages.measure,
+    })
+    .transform((texts, ctx) => {
+      if (texts.every((text) => text.trim() === '')) return null;
+      const values = texts.map((text) => parseDecimalUnits(text, 1));
+      if (values.some((value) => value === null || value <= 0 || value > 1200)) {
+        ctx.addIssue({ code: 'custom', message: calculatorMessages.measure });
+        return z.NEVER;
+      }
+      return values as [number, number, number];
+    }),
+  value: z
+    .string({ error: calculatorMessages.value })
+    .max(20, calculatorMessages.value)
+    .transform((text, ctx) => {
+      const cents = parseDecimalUnits(text, 2);
+      if (cents === null || cents > 10_000_000) {
+        ctx.addIssue({ code: 'custom', message: calculatorMessages.value });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+});
