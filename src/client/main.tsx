@@ -1,10 +1,10 @@
-// The single-page app: one table of screens; the welcome screen ships in the first bundle, every other screen
-// loads when it is first opened.
+// The single-page app: one table of screens (patterns may hold parameters, e.g. `/paquetes/:number`); the welcome
+// screen ships in the first bundle, every other screen loads when it is first opened.
 import { lazy, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { messages } from '../shared/messages.ts';
 import WelcomePage from './pages/welcome/welcome-page.tsx';
-import { paths } from './paths.ts';
+import { packageDetailPattern, paths } from './paths.ts';
 import { Router } from './router.tsx';
 import './styles.css';
 
@@ -23,6 +23,8 @@ const screens = {
   [paths.privacyPolicy]: lazy(() => import('./pages/privacy-policy/privacy-policy-page.tsx')),
   [paths.myData]: lazy(() => import('./pages/my-data/my-data-page.tsx')),
   [paths.confirmEmail]: lazy(() => import('./pages/my-data/confirm-email-page.tsx')),
+  [paths.packages]: lazy(() => import('./pages/packages/packages-page.tsx')),
+  [packageDetailPattern]: lazy(() => import('./pages/package/package-page.tsx')),
 };
 const NotFoundPage = lazy(() => import('./pages/not-found/not-found-page.tsx'));
 

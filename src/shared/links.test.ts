@@ -38,6 +38,48 @@ describe('the WhatsApp notice to support', () => {
   });
 });
 
+describe("the pre-alert's guide, store and value in the notice", () => {
+  const spec = { lockerNumber: '1334', address: 'Calle 5 #2-3, Cali', instructions: 'Timbre' };
+
+  it('adds one line for each one given, after the SPEC.md lines, which stay as they were', () => {
+    const text = packageNoticeText({
+      ...spec,
+      guide: ' 1Z999AA10123456784 ',
+      store: 'Amazon',
+      value: '49.99',
+    });
+    expect(text).toBe(
+      [
+        packageNoticeText(spec),
+        'Número de guía: 1Z999AA10123456784',
+        'Tienda: Amazon',
+        'Valor declarado: US$ 49.99',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves out the blank ones, so a notice without them reads exactly as SPEC.md wrote it', () => {
+    const text = packageNoticeText({ ...spec, guide: '  ', store: '', value: undefined });
+    expect(text).toBe(
+      'Hola, quiero notificar un paquete en camino.\nCasillero: 1334\nDirección de entrega: Calle 5 #2-3, Cali\nInstrucciones adicionales: Timbre',
+    );
+    expect(packageNoticeText({ ...spec, store: 'eBay' })).toBe(`${packageNoticeText(spec)}\nTienda: eBay`);
+  });
+
+  it('travels in the WhatsApp and the mailto links, intact for any text', () => {
+    const notice = { ...spec, guide: 'TBA123456789012', store: HOSTILE, value: '1.500,50' };
+    const whatsapp = new URL(buildWhatsAppNotifyLink('13055550114', notice)).searchParams.get('text') ?? '';
+    expect(whatsapp).toContain('Número de guía: TBA123456789012');
+    expect(whatsapp).toContain(`Tienda: ${HOSTILE}`);
+    expect(whatsapp).toContain('Valor declarado: US$ 1.500,50');
+    const mailto = buildMailtoNotifyLink('s@example.com', notice);
+    const body = decodeURIComponent(/body=([^&]*)/.exec(mailto)?.[1] ?? '');
+    expect(body).toBe(packageNoticeText(notice).replace(/\n/g, '\r\n'));
+    expect(mailto.split('&')).toHaveLength(2);
+    expect(mailto).not.toMatch(/[\s#+]/);
+  });
+});
+
 describe('the mailto notice to support', () => {
   const decode = (link: string) => {
     const [target = '', query = ''] = link.split('?');

@@ -12,14 +12,25 @@ export interface PackageNotice {
   lockerNumber: string;
   address: string;
   instructions: string;
+  /** The pre-alert's 'Número de guía', 'Tienda' and 'Valor declarado (USD)', when the person filled them in. */
+  guide?: string;
+  store?: string;
+  value?: string;
 }
 
-export function packageNoticeText({ lockerNumber, address, instructions }: PackageNotice): string {
+/** SPEC.md's four lines, unchanged, then one line for each pre-alert field that is not blank. */
+export function packageNoticeText(notice: PackageNotice): string {
+  const { lockerNumber, address, instructions } = notice;
+  const extra = (label: string, value: string | undefined) =>
+    value?.trim() ? [`${label}${value.trim()}`] : [];
   return [
     'Hola, quiero notificar un paquete en camino.',
     `Casillero: ${lockerNumber}`,
     `Dirección de entrega: ${address}`,
     `Instrucciones adicionales: ${instructions.trim() || messages.notAvailable}`,
+    ...extra('Número de guía: ', notice.guide),
+    ...extra('Tienda: ', notice.store),
+    ...extra('Valor declarado: US$ ', notice.value),
   ].join('\n');
 }
 

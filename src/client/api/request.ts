@@ -1,4 +1,5 @@
-// The one fetch wrapper: JSON in and out, the server's Spanish message as the error, 401 → /login.
+// The one fetch wrapper: JSON (or a raw file upload) in, JSON out, the server's Spanish message as the error,
+// 401 → /login.
 import { messages } from '../../shared/messages.ts';
 
 export class RequestError extends Error {
@@ -17,19 +18,20 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export async function request<T>(
+/** Sends one request and reads its JSON answer; every error, whatever the body sent, is handled here. */
+async function send<T>(
   method: string,
   path: string,
-  body?: unknown,
-  options: RequestOptions = {},
+  init: { body?: BodyInit; contentType?: string },
+  options: RequestOptions,
 ): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: init.contentType ? { 'content-type': init.contentType } : {},
+      body: init.body,
       signal: options.signal,
     });
   } catch (error) {
@@ -51,6 +53,25 @@ export async function request<T>(
   return data as T;
 }
 
+export function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  return send<T>(
+    method,
+    path,
+    body === undefined ? {} : { body: JSON.stringify(body), contentType: 'application/json' },
+    options,
+  );
+}
+
+/** A file as the raw request body (PUT), typed by the browser's guess; the server checks the bytes themselves. */
+export function upload<T>(path: string, file: Blob, options: RequestOptions = {}): Promise<T> {
+  return send<T>('PUT', path, { body: file, contentType: file.type || 'application/octet-stream' }, options);
+}
+
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body: unknown = {}, options?: RequestOptions) =>
@@ -59,4 +80,5 @@ export const api = {
     request<T>('PATCH', path, body, options),
   delete: <T>(path: string, body: unknown = {}, options?: RequestOptions) =>
     request<T>('DELETE', path, body, options),
+  upload,
 };

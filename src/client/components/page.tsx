@@ -1,4 +1,5 @@
-// The frame of every screen: the brand header, the page title in the tab, the content.
+// The frame of every screen: the brand header (with the signed-in navigation where given), the page title in the
+// tab, the content.
 import { type ReactNode, useEffect } from 'react';
 import { appConfig } from '../app-config.ts';
 import { Link } from '../router.tsx';
@@ -10,7 +11,18 @@ export function usePageTitle(title: string) {
   }, [title]);
 }
 
-export function Page({ title, children, wide }: { title: string; children: ReactNode; wide?: boolean }) {
+export function Page({
+  title,
+  children,
+  wide,
+  nav,
+}: {
+  title: string;
+  children: ReactNode;
+  wide?: boolean;
+  /** Passed in by the signed-in screens, so its code stays out of the first paint of `/`. */
+  nav?: ReactNode;
+}) {
   usePageTitle(title);
   return (
     <div className="shell">
@@ -19,6 +31,7 @@ export function Page({ title, children, wide }: { title: string; children: React
           <Logo size={36} />
           <span>{appConfig.brandName}</span>
         </Link>
+        {nav}
       </header>
       <main className={wide ? 'page page--wide' : 'page'}>{children}</main>
     </div>

@@ -1,5 +1,5 @@
 // SPEC.md §2 Locker screen: the customer's locker number, US address (whole and per checkout field), referral
-// invitation, and the way to notify a package.
+// invitation, the way to notify a package, and the customer's packages ('Mis paquetes').
 import { useState } from 'react';
 import { checkoutFields, formatSendToAddress, parseOfficeAddress } from '../../../shared/address.ts';
 import { buildInvitationLink, invitationMessage } from '../../../shared/links.ts';
@@ -11,13 +11,14 @@ import { copyText } from '../../components/clipboard.ts';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { Notice, type NoticeTone } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
+import { SignedInNav } from '../../components/signed-in-nav.tsx';
 import { paths } from '../../paths.ts';
 import { useNavigate } from '../../router.tsx';
 
 export default function LockerPage() {
   const state = useMe();
   return (
-    <Page title="Mi casillero">
+    <Page title="Mi casillero" nav={<SignedInNav />}>
       {state.status === 'loading' && <p role="status">{messages.loadingLocker}</p>}
       {state.status === 'missing' && <MissingRecord />}
       {state.status === 'error' && <Notice tone="error">{state.message}</Notice>}
@@ -131,6 +132,9 @@ function Locker({ me }: { me: Me }) {
       <div className="actions">
         <button type="button" className="button" onClick={() => navigate(paths.notify)}>
           Notificar paquete
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => navigate(paths.packages)}>
+          Mis paquetes
         </button>
         <button type="button" className="button button--secondary" onClick={() => navigate(paths.myData)}>
           Mis datos

@@ -1,0 +1,23 @@
+// TanStack Query for the signed-in screens' server state. Only their lazy chunks import this file, so the library
+// never weighs on the first paint of `/`; one client for the whole tab keeps the cache across screens.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { RequestError } from './request.ts';
+
+/** Retrying cannot fix what the server refused (4xx): only a network failure or a 5xx is tried again, once. */
+function shouldRetry(failures: number, error: unknown): boolean {
+  if (error instanceof RequestError && error.status >= 400 && error.status < 500) return false;
+  return failures < 1;
+}
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: shouldRetry, staleTime: 10_000, refetchOnWindowFocus: true },
+    mutations: { retry: false },
+  },
+});
+
+/** Wraps a screen that reads or changes server state through TanStack Query. */
+export function WithQuery({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}

@@ -1,0 +1,130 @@
+// PACKAGES.md 'Customer screens' /paquetes/:number: everything known about one package and its 'Historial'; while it
+// is 'Prealertado', the edit form, the invoice and 'Cancelar prealerta'. Another customer's package is a 404.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { messages } from '../../../shared/messages.ts';
+import type { PackageDetail, PrealertSaved } from '../../../shared/packages/api-types.ts';
+import { customerMayEdit } from '../../../shared/packages/states.ts';
+import { getPackage, packageKeys } from '../../api/packages.ts';
+import { WithQuery } from '../../api/query-client.tsx';
+import { RequestError } from '../../api/request.ts';
+import { Notice, type NoticeTone } from '../../components/notice.tsx';
+import { Page } from '../../components/page.tsx';
+import { SignedInNav } from '../../components/signed-in-nav.tsx';
+import { paths } from '../../paths.ts';
+import { Link, useParams } from '../../router.tsx';
+import { CancelPrealert } from './cancel-prealert.tsx';
+import { EditPrealert } from './edit-prealert.tsx';
+import { InvoiceUpload } from './invoice-upload.tsx';
+import { PackageFacts, PackageFiles } from './package-facts.tsx';
+import { PackageHistory } from './package-history.tsx';
+
+export default function PackagePage() {
+  const number = useParams().number ?? '';
+  return (
+    <WithQuery>
+      <Page title={`Paquete ${number}`} nav={<SignedInNav />}>
+        {/* A new number is a new package: nothing of the previous one's notices or forms carries over. */}
+        <PackageScreen key={number} number={number} />
+      </Page>
+    </WithQuery>
+  );
+}
+
+function PackageScreen({ number }: { number: string }) {
+  const detail = useQuery({
+    queryKey: packageKeys.detail(number),
+    queryFn: ({ signal }) => getPackage(number, signal),
+  });
+
+  if (detail.isPending)
+    return (
+      <>
+        <h1>Paquete {number}</h1>
+        <p role="status">{messages.loading}</p>
+      </>
+    );
+  if (detail.isError) {
+    const missing = detail.error instanceof RequestError && detail.error.status === 404;
+    return (
+      <>
+        <h1>{missing ? 'Paquete no encontrado' : `Paquete ${number}`}</h1>
+        <Notice tone="error">
+          {missing ? 'No encontramos ese paquete.' : detail.error.message || messages.serverError}
+        </Notice>
+        {!missing && (
+          <button type="button" className="button button--secondary" onClick={() => void detail.refetch()}>
+            Reintentar
+          </button>
+        )}
+        <p>
+          <Link to={paths.packages}>Volver a Mis paquetes</Link>
+        </p>
+      </>
+    );
+  }
+  return <PackageView pkg={detail.data} />;
+}
+
+function PackageView({ pkg }: { pkg: PackageDetail }) {
+  const queryClient = useQueryClient();
+  const [notice, setNotice] = useState<{ tone: NoticeTone; text: string; warning?: string | null } | null>(
+    null,
+  );
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const editable = customerMayEdit(pkg.state);
+  const invoice = pkg.files.find((file) => file.kind === 'invoice');
+
+  /** After any change: the answer replaces the cached package, and every list is read again. */
+  function changed(saved: PrealertSaved) {
+    queryClient.setQueryData(packageKeys.detail(String(pkg.number)), saved.package);
+    void queryClient.invalidateQueries({ queryKey: packageKeys.all });
+    // The courier-regime warning comes with the package itself (PackageFacts), so it is not repeated here.
+    report('success', saved.message);
+  }
+
+  /** A page-level notice; the focus goes to it when the control that asked may have gone (cancel, refusal). */
+  function report(tone: NoticeTone, text: string, focus = false) {
+    setNotice({ tone, text });
+    if (focus) requestAnimationFrame(() => noticeRef.current?.focus());
+  }
+
+  function refused(text: string) {
+    report('error', text, true);
+    void queryClient.invalidateQueries({ queryKey: packageKeys.all });
+  }
+
+  return (
+    <>
+      <h1>Paquete {pkg.number}</h1>
+      <div ref={noticeRef} tabIndex={-1} className="package-notice">
+        {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      </div>
+      <PackageFacts pkg={pkg} />
+      <PackageFiles pkg={pkg} />
+      <PackageHistory events={pkg.events} />
+      {editable && (
+        <>
+          <InvoiceUpload
+            number={pkg.number}
+            hasInvoice={Boolean(invoice)}
+            onSaved={changed}
+            onRefused={refused}
+          />
+          <EditPrealert pkg={pkg} onSaved={changed} onRefused={refused} />
+          <CancelPrealert
+            number={pkg.number}
+            onCancelled={(saved) => {
+              changed(saved);
+              requestAnimationFrame(() => noticeRef.current?.focus());
+            }}
+            onRefused={refused}
+          />
+        </>
+      )}
+      <p>
+        <Link to={paths.packages}>Volver a Mis paquetes</Link>
+      </p>
+    </>
+  );
+}

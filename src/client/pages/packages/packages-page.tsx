@@ -1,0 +1,129 @@
+// PACKAGES.md 'Customer screens' /paquetes ('Mis paquetes'): the customer's packages newest first, the counts per
+// state, a server-side search ('Buscar') as the person types, pages, and an empty state that explains pre-alerts.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { messages } from '../../../shared/messages.ts';
+import { listPackages, packageKeys } from '../../api/packages.ts';
+import { WithQuery } from '../../api/query-client.tsx';
+import { Notice } from '../../components/notice.tsx';
+import { Page } from '../../components/page.tsx';
+import { SignedInNav } from '../../components/signed-in-nav.tsx';
+import { paths } from '../../paths.ts';
+import { Link } from '../../router.tsx';
+import { EmptyState, PackageCards, Pager, StateCounts } from './package-rows.tsx';
+import { useDebounced } from './use-debounced.ts';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+export default function PackagesPage() {
+  return (
+    <WithQuery>
+      <Page title="Mis paquetes" nav={<SignedInNav />}>
+        <h1>Mis paquetes</h1>
+        <Packages />
+      </Page>
+    </WithQuery>
+  );
+}
+
+function Packages() {
+  const [input, setInput] = useState('');
+  const typed = useDebounced(input.trim(), SEARCH_DEBOUNCE_MS);
+  // Enter searches at once; otherwise the search follows the typing once it pauses.
+  const [submitted, setSubmitted] = useState<string | null>(null);
+  const q = submitted ?? typed;
+  const [paging, setPaging] = useState({ q, page: 1 });
+  // A new search starts on its first page.
+  const page = paging.q === q ? paging.page : 1;
+  const list = useQuery({
+    queryKey: packageKeys.list({ q, page }),
+    queryFn: ({ signal }) => listPackages({ q, page }, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  function searchNow(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(input.trim());
+  }
+
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const hasAny = data ? Object.values(data.counts).some((count) => (count ?? 0) > 0) : false;
+
+  return (
+    <>
+      <search>
+        <form className="package-search" onSubmit={searchNow}>
+          <label htmlFor="package-search">Buscar</label>
+          <input
+            id="package-search"
+            type="search"
+            value={input}
+            onChange={(event) => {
+              setInput(event.target.value);
+              setSubmitted(null);
+            }}
+            maxLength={100}
+            autoComplete="off"
+            aria-describedby="package-search-hint"
+          />
+          <p className="field__hint" id="package-search-hint">
+            Por número de guía, tienda o contenido.
+          </p>
+        </form>
+      </search>
+
+      {list.isPending && <p role="status">Cargando tus paquetes...</p>}
+      {list.isError && (
+        <Notice tone="error">
+          <p>{list.error instanceof Error ? list.error.message : messages.serverError}</p>
+          <button type="button" className="button button--small" onClick={() => void list.refetch()}>
+            Reintentar
+          </button>
+        </Notice>
+      )}
+
+      {data && (
+        <>
+          <StateCounts counts={data.counts} />
+          {data.total === 0 && !q && <EmptyState />}
+          {data.total === 0 && q && (
+            <p role="status" className="no-results">
+              No encontramos paquetes que coincidan con «{q}». Revisa lo que escribiste o busca por otra
+              palabra.
+            </p>
+          )}
+          {data.total > 0 && (
+            <>
+              <p className="package-total" role="status">
+                {q
+                  ? `${data.total} ${data.total === 1 ? 'paquete encontrado' : 'paquetes encontrados'}`
+                  : `${data.total} ${data.total === 1 ? 'paquete' : 'paquetes'}`}
+                {list.isFetching && ' · Actualizando...'}
+              </p>
+              <PackageCards packages={data.packages} busy={list.isPlaceholderData} />
+            </>
+          )}
+          {data.total > data.pageSize && (
+            <Pager
+              page={page}
+              pages={pages}
+              busy={list.isPlaceholderData}
+              onPage={(next) => {
+                setPaging({ q, page: next });
+                window.scrollTo(0, 0);
+              }}
+            />
+          )}
+          {hasAny && (
+            <p className="actions">
+              <Link to={paths.notify} className="button button--secondary">
+                Notificar otro paquete
+              </Link>
+            </p>
+          )}
+        </>
+      )}
+    </>
+  );
+}
