@@ -14,9 +14,11 @@ import { authRoutes } from './auth/routes.ts';
 import { chargeRoutes } from './charges/routes.ts';
 import { type Config, publicConfig } from './config.ts';
 import type { OpenDatabase } from './db/open.ts';
+import { dispatchRoutes } from './dispatches/routes.ts';
 import { fileRoutes } from './files/routes.ts';
 import { ApiError, errorResponse } from './http.ts';
 import { lockerRoutes } from './lockers/routes.ts';
+import { boardRoutes } from './packages/board-routes.ts';
 import { packageRoutes } from './packages/routes.ts';
 import { privacyRoutes } from './privacy/routes.ts';
 import { createRateLimiter } from './security/rate-limit.ts';
@@ -24,7 +26,7 @@ import { warehouseRoutes } from './warehouse/routes.ts';
 
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 const MAX_BODY_BYTES = 64 * 1024;
-const UPLOAD_PATH = /^\/api\/(packages\/[^/]+\/invoice|warehouse\/photos)$/;
+const UPLOAD_PATH = /^\/api\/(packages\/[^/]+\/invoice|warehouse\/photos|admin\/packages\/import)$/;
 
 /** The screens of the single-page app; any other path gets the not-found page with status 404. */
 export const APP_ROUTES = [
@@ -148,6 +150,8 @@ export function createApp(deps: AppDeps) {
   api.route('/', fileRoutes({ db, auth }));
   api.route('/', warehouseRoutes({ db, auth, config, onMailQueued }));
   api.route('/', chargeRoutes({ db, auth, config }));
+  api.route('/', boardRoutes({ db, auth, config, onMailQueued }));
+  api.route('/', dispatchRoutes({ db, auth, config, onMailQueued }));
   api.route('/', privacyRoutes({ db, auth, config, limiter, onMailQueued }));
   api.route('/admin/audit', auditRoutes({ db, auth, config }));
   api.route('/admin', adminRoutes({ db, auth, config, database }));

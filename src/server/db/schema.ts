@@ -220,6 +220,8 @@ export const packages = pgTable(
     warehouseNotes: text('warehouse_notes').notNull().default(''),
     receivedAt: timestamp('received_at', { withTimezone: true }),
     receivedBy: text('received_by'),
+    /** When the 'free storage ends soon' reminder was mailed: once per package. */
+    storageReminderAt: timestamp('storage_reminder_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -231,9 +233,17 @@ export const packages = pgTable(
       table.number.desc().nullsFirst(),
     ),
     index('packages_user_state_idx').on(table.userId, table.state),
-    // The warehouse's 'Sin identificar' queue and 'Recibidos hoy'.
-    index('packages_state_idx').on(table.state),
+    // 'Recibidos hoy'; the 'Sin identificar' queue and the board's state filter use packages_state_newest_idx.
     index('packages_received_at_idx').on(table.receivedAt),
+    // The operations board ('Paquetes'): newest first, with or without a state filter, and its search.
+    index('packages_newest_idx').on(table.createdAt.desc().nullsFirst(), table.number.desc().nullsFirst()),
+    index('packages_state_newest_idx').on(
+      table.state,
+      table.createdAt.desc().nullsFirst(),
+      table.number.desc().nullsFirst(),
+    ),
+    index('packages_locker_idx').on(table.lockerNumber),
+    index('packages_guide_trgm_idx').using('gin', sql`${table.guide} gin_trgm_ops`),
   ],
 );
 
@@ -355,4 +365,33 @@ export const creditLedger = pgTable(
     uniqueIndex('credit_ledger_earned_once').on(table.referredUserId).where(sql`kind = 'earned'`),
     uniqueIndex('credit_ledger_used_once').on(table.packageNumber).where(sql`kind = 'used'`),
   ],
+);
+
+/** 'Despachos': received packages grouped for one flight (PACKAGES.md 'Operations'). */
+export const dispatches = pgTable('dispatches', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity({ startWith: 1 }),
+  /** 'Guía master': the master air waybill. */
+  masterAwb: text('master_awb').notNull(),
+  airline: text('airline').notNull(),
+  flightDate: text('flight_date').notNull(),
+  /** 'abierto' while packages may be added or removed, then the state its packages moved to. */
+  state: text('state').notNull().default('abierto'),
+  createdBy: text('created_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A package belongs to at most one dispatch: the primary key says so. */
+export const dispatchPackages = pgTable(
+  'dispatch_packages',
+  {
+    packageNumber: integer('package_number')
+      .primaryKey()
+      .references(() => packages.number),
+    dispatchId: integer('dispatch_id')
+      .notNull()
+      .references(() => dispatches.id),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('dispatch_packages_dispatch_idx').on(table.dispatchId)],
 );

@@ -7,11 +7,19 @@ import { layout } from '../mail/templates.ts';
 
 type PackageRow = typeof packages.$inferSelect;
 
+interface MailChange {
+  state: PackageState;
+  note?: string;
+  carrier?: string;
+  carrierGuide?: string;
+}
+
 /** '4.50' → '4,5': a stored decimal the way Colombians write it. */
 const decimal = (value: string) => String(Number(value)).replace('.', ',');
 
 /** What each mailing move tells, after the greeting. */
-function paragraphsFor(state: PackageState, pkg: PackageRow, note: string): string[] {
+function paragraphsFor(state: PackageState, pkg: PackageRow, change: MailChange): string[] {
+  const note = change.note ?? '';
   const what = [pkg.content, pkg.store && `de ${pkg.store}`].filter(Boolean).join(' ');
   const guide = `guía ${pkg.guide}`;
   switch (state) {
@@ -33,7 +41,13 @@ function paragraphsFor(state: PackageState, pkg: PackageRow, note: string): stri
     case 'en_transito':
       return [`Tu paquete ${pkg.number} (${guide}) salió de Miami hacia Colombia.`];
     case 'en_reparto':
-      return [`Tu paquete ${pkg.number} (${guide}) va camino a tu dirección: ${pkg.deliveryAddress}.`];
+      return [
+        `Tu paquete ${pkg.number} (${guide}) va camino a tu dirección: ${pkg.deliveryAddress}.`,
+        ...(change.carrier
+          ? [`Transportadora: ${change.carrier}. Guía de la transportadora: ${change.carrierGuide ?? ''}.`]
+          : []),
+        'Ten a mano el valor a pagar: el envío se paga al recibir.',
+      ];
     case 'entregado':
       return [`Tu paquete ${pkg.number} (${guide}) fue entregado. ¡Gracias por confiar en nosotros!`];
     case 'devuelto':
@@ -51,7 +65,7 @@ export function packageStateMail(
   settings: { brandName: string; appUrl: string },
   owner: { email: string; name: string },
   pkg: PackageRow,
-  change: { state: PackageState; note: string },
+  change: MailChange,
   /** Further lines after what the state tells (the receipt's photo links, the charge). */
   extra: string[] = [],
 ): Mail {
@@ -63,7 +77,7 @@ export function packageStateMail(
     ...layout(
       settings.brandName,
       label,
-      [`Hola ${owner.name},`, ...paragraphsFor(change.state, pkg, change.note), ...extra],
+      [`Hola ${owner.name},`, ...paragraphsFor(change.state, pkg, change), ...extra],
       { label: 'Ver mi paquete', url },
     ),
   };

@@ -34,7 +34,11 @@ export interface StateChangeDetails {
   mailExtra?: string[];
   /** An admin correcting a mistake: a final state may move anywhere, with a note (the caller audits it). */
   correction?: boolean;
+  /** Notes and carriers that differ per package (an imported file), over the common ones above. */
+  perPackage?: Map<number, EventDetails>;
 }
+
+export type EventDetails = Pick<StateChangeDetails, 'note' | 'carrier' | 'carrierGuide'>;
 
 export interface MailSettings {
   brandName: string;
@@ -64,19 +68,22 @@ export async function recordEvents(
   numbers: number[],
   state: PackageState,
   actor: Actor,
-  details: Pick<StateChangeDetails, 'note' | 'carrier' | 'carrierGuide'> = {},
+  details: EventDetails & { perPackage?: Map<number, EventDetails> } = {},
 ) {
   for (const part of chunks(numbers))
     await tx.insert(packageEvents).values(
-      part.map((packageNumber) => ({
-        packageNumber,
-        state,
-        actorId: actor.id,
-        actorRole: actor.role,
-        note: details.note ?? '',
-        carrier: details.carrier ?? '',
-        carrierGuide: details.carrierGuide ?? '',
-      })),
+      part.map((packageNumber) => {
+        const own = { ...details, ...details.perPackage?.get(packageNumber) };
+        return {
+          packageNumber,
+          state,
+          actorId: actor.id,
+          actorRole: actor.role,
+          note: own.note ?? '',
+          carrier: own.carrier ?? '',
+          carrierGuide: own.carrierGuide ?? '',
+        };
+      }),
     );
 }
 
@@ -85,7 +92,7 @@ export async function recordEvent(
   packageNumber: number,
   state: PackageState,
   actor: Actor,
-  details: Pick<StateChangeDetails, 'note' | 'carrier' | 'carrierGuide'> = {},
+  details: EventDetails = {},
 ) {
   await recordEvents(tx, [packageNumber], state, actor, details);
 }
@@ -151,9 +158,17 @@ export async function changeStates(
         .where(inArray(packages.number, part))
         .returning()),
     );
+  if (to === 'retenido' && details.perPackage)
+    for (const [number, own] of details.perPackage)
+      if (own.note)
+        await tx
+          .update(packages)
+          .set({ holdReason: own.note })
+          .where(inArray(packages.number, [number]));
   await recordEvents(tx, wanted, to, actor, details);
   if (to === 'entregado') for (const row of changed) await earnReferralCredit(tx, row.number, row.userId);
-  if (mailsCustomer(to)) await queueStateMails(tx, changed, to, details.note ?? '', mail, details.mailExtra);
+  if (mailsCustomer(to))
+    await queueStateMails(tx, changed, to, details, mail, details.mailExtra, details.perPackage);
   await notifyPackageChanges(
     tx,
     changed.map((row) => row.userId),
@@ -188,9 +203,10 @@ export async function queueStateMails(
   tx: Transaction,
   rows: PackageRow[],
   to: PackageState,
-  note: string,
+  common: EventDetails,
   mail: MailSettings,
   extra: string[] = [],
+  perPackage?: Map<number, EventDetails>,
 ) {
   const owned = rows.filter((row) => row.userId);
   if (owned.length === 0) return;
@@ -219,7 +235,8 @@ export async function queueStateMails(
     if (!owner || owner.deletedAt) return [];
     const charge = charges.get(row.number);
     const lines = charge ? [amountDueLine(charge), ...extra] : extra;
-    const message = packageStateMail(mail, owner, row, { state: to, note }, lines);
+    const own = { ...common, ...perPackage?.get(row.number) };
+    const message = packageStateMail(mail, owner, row, { state: to, ...own }, lines);
     return [{ toAddress: message.to, subject: message.subject, html: message.html, text: message.text }];
   });
   for (const part of chunks(mails)) if (part.length) await tx.insert(outbox).values(part);
@@ -233,5 +250,5 @@ export async function queueStateMail(
   mail: MailSettings,
   extra: string[] = [],
 ) {
-  await queueStateMails(tx, [row], to, note, mail, extra);
+  await queueStateMails(tx, [row], to, { note }, mail, extra);
 }

@@ -1,0 +1,188 @@
+// 'Despachos': received packages grouped for one flight. A package is in at most one dispatch (the refusal names
+// which); packages are added and removed while the dispatch is open; its states ('En tránsito', 'En aduana',
+// 'En bodega Colombia') move all its packages in one transaction, one event each.
+import { and, asc, count, desc, eq, inArray, sql, sum } from 'drizzle-orm';
+import type { DispatchState } from '../../shared/packages/operations.ts';
+import { STATE_LABELS } from '../../shared/packages/states.ts';
+import type { Database, Transaction } from '../db/open.ts';
+import { dispatches, dispatchPackages, packages, users } from '../db/schema.ts';
+import { ApiError } from '../http.ts';
+import { type Actor, changeStates, type MailSettings, type Refusal } from '../packages/state-change.ts';
+
+type DispatchRow = typeof dispatches.$inferSelect;
+
+/** The order a dispatch moves in; each step may only follow the one before it. */
+const DISPATCH_FLOW: Record<DispatchState, string> = {
+  en_transito: 'abierto',
+  en_aduana: 'en_transito',
+  en_bodega_colombia: 'en_aduana',
+};
+
+export const dispatchLabel = (state: string) =>
+  state === 'abierto' ? 'Abierto' : (STATE_LABELS[state as keyof typeof STATE_LABELS] ?? state);
+
+async function lockedDispatch(tx: Transaction, id: number): Promise<DispatchRow> {
+  const [row] = await tx.select().from(dispatches).where(eq(dispatches.id, id)).for('update');
+  if (!row) throw new ApiError(404, 'not_found', 'No encontramos ese despacho.');
+  return row;
+}
+
+/** Adds received packages to an open dispatch; every refusal (not received, already in another) is listed. */
+export async function addToDispatch(tx: Transaction, id: number, numbers: number[]): Promise<Refusal[]> {
+  const dispatch = await lockedDispatch(tx, id);
+  if (dispatch.state !== 'abierto')
+    throw new ApiError(
+      409,
+      'dispatch_closed',
+      'El despacho ya salió: no se le pueden agregar ni quitar paquetes.',
+    );
+  const wanted = [...new Set(numbers)];
+  const rows = await tx
+    .select({ number: packages.number, state: packages.state, dispatchId: dispatchPackages.dispatchId })
+    .from(packages)
+    .leftJoin(dispatchPackages, eq(dispatchPackages.packageNumber, packages.number))
+    .where(inArray(packages.number, wanted))
+    .for('update', { of: packages });
+  const found = new Map(rows.map((row) => [row.number, row]));
+  const refused: Refusal[] = [];
+  for (const number of wanted) {
+    const row = found.get(number);
+    if (!row) refused.push({ number, reason: `No existe el paquete ${number}.` });
+    else if (row.dispatchId !== null && row.dispatchId !== id)
+      refused.push({ number, reason: `El paquete ${number} ya está en el despacho ${row.dispatchId}.` });
+    else if (row.state !== 'recibido')
+      refused.push({
+        number,
+        reason: `El paquete ${number} está en «${dispatchLabel(row.state)}»: solo se despachan paquetes recibidos en Miami.`,
+      });
+  }
+  if (refused.length > 0) return refused;
+  const fresh = wanted.filter((number) => found.get(number)?.dispatchId === null);
+  for (let i = 0; i < fresh.length; i += 1000)
+    await tx
+      .insert(dispatchPackages)
+      .values(fresh.slice(i, i + 1000).map((packageNumber) => ({ packageNumber, dispatchId: id })));
+  await tx.update(dispatches).set({ updatedAt: new Date() }).where(eq(dispatches.id, id));
+  return [];
+}
+
+export async function removeFromDispatch(tx: Transaction, id: number, numbers: number[]) {
+  const dispatch = await lockedDispatch(tx, id);
+  if (dispatch.state !== 'abierto')
+    throw new ApiError(
+      409,
+      'dispatch_closed',
+      'El despacho ya salió: no se le pueden agregar ni quitar paquetes.',
+    );
+  await tx
+    .delete(dispatchPackages)
+    .where(and(eq(dispatchPackages.dispatchId, id), inArray(dispatchPackages.packageNumber, numbers)));
+}
+
+/** Moves the dispatch and all its packages to `to`, all or nothing. */
+export async function moveDispatch(
+  tx: Transaction,
+  id: number,
+  to: DispatchState,
+  actor: Actor,
+  mail: MailSettings,
+): Promise<{ moved: number; refused: Refusal[] }> {
+  const dispatch = await lockedDispatch(tx, id);
+  if (dispatch.state !== DISPATCH_FLOW[to])
+    throw new ApiError(
+      409,
+      'invalid_move',
+      `Un despacho en «${dispatchLabel(dispatch.state)}» no puede pasar a «${dispatchLabel(to)}».`,
+    );
+  const members = await tx
+    .select({ number: dispatchPackages.packageNumber })
+    .from(dispatchPackages)
+    .where(eq(dispatchPackages.dispatchId, id));
+  if (members.length === 0) throw new ApiError(409, 'empty', 'El despacho no tiene paquetes.');
+  const { changed, refused } = await changeStates(
+    tx,
+    members.map((member) => member.number),
+    to,
+    actor,
+    mail,
+    { note: `Despacho ${id} · ${dispatch.airline} · guía master ${dispatch.masterAwb}` },
+  );
+  if (refused.length > 0) return { moved: 0, refused };
+  await tx.update(dispatches).set({ state: to, updatedAt: new Date() }).where(eq(dispatches.id, id));
+  return { moved: changed.length, refused: [] };
+}
+
+const totals = {
+  pieces: sql<number>`coalesce(sum(${packages.quantity}), 0)::int`,
+  packages: count(packages.number),
+  pounds: sql<number>`coalesce(sum(ceil(${packages.weightLb})), 0)::int`,
+  declaredValueCents: sql<number>`coalesce(${sum(packages.declaredValueCents)}, 0)::bigint`,
+};
+
+export async function listDispatches(db: Database) {
+  const rows = await db
+    .select({ dispatch: dispatches, ...totals })
+    .from(dispatches)
+    .leftJoin(dispatchPackages, eq(dispatchPackages.dispatchId, dispatches.id))
+    .leftJoin(packages, eq(packages.number, dispatchPackages.packageNumber))
+    .groupBy(dispatches.id)
+    .orderBy(desc(dispatches.id))
+    .limit(200);
+  return rows.map(({ dispatch, ...sums }) => ({ ...dispatchJson(dispatch), ...sumsJson(sums) }));
+}
+
+/** One dispatch with its packages (for the screen and the manifest). */
+export async function dispatchDetail(db: Database, id: number) {
+  const [dispatch] = await db.select().from(dispatches).where(eq(dispatches.id, id));
+  if (!dispatch) return null;
+  const rows = await db
+    .select({
+      number: packages.number,
+      guide: packages.guide,
+      state: packages.state,
+      content: packages.content,
+      quantity: packages.quantity,
+      weightLb: packages.weightLb,
+      declaredValueCents: packages.declaredValueCents,
+      deliveryAddress: packages.deliveryAddress,
+      lockerNumber: packages.lockerNumber,
+      name: users.name,
+      telefono: users.telefono,
+    })
+    .from(dispatchPackages)
+    .innerJoin(packages, eq(packages.number, dispatchPackages.packageNumber))
+    .leftJoin(users, eq(users.id, packages.userId))
+    .where(eq(dispatchPackages.dispatchId, id))
+    .orderBy(asc(packages.number));
+  const pieces = rows.reduce((total, row) => total + row.quantity, 0);
+  const pounds = rows.reduce((total, row) => total + Math.ceil(Number(row.weightLb ?? 0)), 0);
+  const declaredValueCents = rows.reduce((total, row) => total + row.declaredValueCents, 0);
+  return {
+    ...dispatchJson(dispatch),
+    packages: rows.map((row) => ({ ...row, weightLb: row.weightLb === null ? null : Number(row.weightLb) })),
+    totals: { packages: rows.length, pieces, pounds, declaredValueCents },
+  };
+}
+
+function dispatchJson(row: DispatchRow) {
+  return {
+    id: row.id,
+    masterAwb: row.masterAwb,
+    airline: row.airline,
+    flightDate: row.flightDate,
+    state: row.state,
+    stateLabel: dispatchLabel(row.state),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function sumsJson(sums: { pieces: number; packages: number; pounds: number; declaredValueCents: number }) {
+  return {
+    totals: {
+      packages: Number(sums.packages),
+      pieces: Number(sums.pieces),
+      pounds: Number(sums.pounds),
+      declaredValueCents: Number(sums.declaredValueCents),
+    },
+  };
+}
