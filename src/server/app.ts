@@ -146,7 +146,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
   api.route('/', lockerRoutes({ db, auth }));
-  api.route('/', packageRoutes({ db, auth, config, onMailQueued }));
+  api.route('/', packageRoutes({ db, database, auth, config, onMailQueued }));
   api.route('/', fileRoutes({ db, auth }));
   api.route('/', warehouseRoutes({ db, auth, config, onMailQueued }));
   api.route('/', chargeRoutes({ db, auth, config }));

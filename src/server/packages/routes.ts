@@ -13,11 +13,12 @@ import type { Auth } from '../auth/auth.ts';
 import { requireCaller, type SessionEnv, type UserRecord } from '../auth/session.ts';
 import type { Config } from '../config.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import type { Database, Transaction } from '../db/open.ts';
+import type { Database, OpenDatabase, Transaction } from '../db/open.ts';
 import { packages } from '../db/schema.ts';
 import { checkInvoice, INVOICE_MAX_BYTES } from '../files/invoice-check.ts';
 import { deletePackageFiles, saveFile } from '../files/store.ts';
 import { ApiError, errorResponse, readBody } from '../http.ts';
+import { packageEventStream, packageLiveHub } from './live.ts';
 import { findVisiblePackage, listCustomerPackages, packageDetail, type Viewer } from './queries.ts';
 import { type Actor, changeState, recordEvent } from './state-change.ts';
 
@@ -49,12 +50,14 @@ function packageNumber(c: Context): number {
 
 export interface PackageRoutesDeps {
   db: Database;
+  /** The instance's database, whose LISTEN feeds the live stream. */
+  database: OpenDatabase;
   auth: Auth;
   config: Config;
   onMailQueued: () => void;
 }
 
-export function packageRoutes({ db, auth, config }: PackageRoutesDeps) {
+export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps) {
   const routes = new Hono<SessionEnv>();
   const signedIn = requireCaller(auth, db);
   const recordOf = (c: Context<SessionEnv>) => c.get('caller').record as UserRecord;
@@ -106,6 +109,9 @@ export function packageRoutes({ db, auth, config }: PackageRoutesDeps) {
       throw new ApiError(409, 'not_editable', prealertMessages.notEditable);
     return row;
   }
+
+  // Before '/packages/:number', which would take 'events' for a number.
+  routes.get('/packages/events', signedIn, (c) => packageEventStream(c, packageLiveHub(database)));
 
   routes.get('/packages', signedIn, async (c) => {
     const parsed = listQuerySchema.safeParse(c.req.query());
