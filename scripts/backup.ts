@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { createBackup, RestoreError, restoreBackup } from '../src/server/db/backup.ts';
-import { openDatabase } from '../src/server/db/open.ts';
+import { DatabaseLockedError, openDatabase } from '../src/server/db/open.ts';
 
 const [command, file] = process.argv.slice(2);
 if ((command !== 'backup' && command !== 'restore') || !file) {
@@ -29,6 +29,9 @@ try {
     await database.close();
   }
 } catch (error) {
-  console.error(error instanceof ConfigError || error instanceof RestoreError ? error.message : error);
+  // A PGlite folder the app has open is refused (lock.ts): stop the app first, or back up PostgreSQL live.
+  const known =
+    error instanceof ConfigError || error instanceof RestoreError || error instanceof DatabaseLockedError;
+  console.error(known ? error.message : error);
   process.exit(1);
 }

@@ -2,7 +2,8 @@
 import { serve } from '@hono/node-server';
 import { closeAdminEvents } from './admin/events.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { startServer } from './start.ts';
+import { DatabaseLockedError } from './db/open.ts';
+import { type Server, startServer } from './start.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -15,7 +16,17 @@ try {
   throw error;
 }
 
-const server = await startServer(config);
+let server: Server;
+try {
+  server = await startServer(config);
+} catch (error) {
+  // A second app on a PGlite folder already in use: say who holds it, without a stack trace.
+  if (error instanceof DatabaseLockedError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
 const http = serve({ fetch: server.app.fetch, port: config.port }, (info) => {
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite en ${config.dataDir}`;
   console.log(`${config.brandName} escuchando en http://localhost:${info.port} (base de datos: ${where})`);

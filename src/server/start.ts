@@ -31,8 +31,15 @@ export async function startServer(
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const { db } = database;
-  await ensureAdmins(db, config.adminEmails);
-  const secret = await loadAuthSecret(db, config.authSecret);
+  let secret: string;
+  try {
+    await ensureAdmins(db, config.adminEmails);
+    secret = await loadAuthSecret(db, config.authSecret);
+  } catch (error) {
+    // A database opened here is closed here: on PGlite that also frees its folder's lock.
+    if (!options.database) await database.close().catch(() => {});
+    throw error;
+  }
   const mail = startMailWorker({
     db,
     smtpUrl: config.smtpUrl,

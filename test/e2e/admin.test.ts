@@ -218,4 +218,51 @@ describe('the admin screen in Chromium', () => {
     await page.close();
     expect(errors).toEqual([]);
   });
+
+  it('changes a role from the list; the new bodega lands on /bodega, and no admin removes their own role', async () => {
+    await registerViaApi(app, { name: 'Bruno Bodega', email: 'bruno.bodega@example.com' });
+    const page = await newPage(adminBrowser);
+    await page.goto(`${app.url}/admin`);
+    const bruno = row(page, 'Bruno Bodega');
+    await bruno.waitFor();
+    expect(await bruno.getByLabel('Rol', { exact: true }).inputValue()).toBe('customer');
+    await bruno.getByLabel('Rol', { exact: true }).selectOption('bodega');
+    await bruno.getByRole('button', { name: 'Cambiar rol' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Rol cambiado: Bruno Bodega ahora es Bodega.' })
+      .waitFor();
+    await page.reload();
+    await row(page, 'Bruno Bodega').waitFor();
+    expect(await row(page, 'Bruno Bodega').getByLabel('Rol', { exact: true }).inputValue()).toBe('bodega');
+    // The column headers stay those of the spec.
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual(COLUMNS);
+    await page.close();
+
+    const bodegaBrowser = await launchBrowser(app.url);
+    try {
+      const bodegaPage = await bodegaBrowser.newPage();
+      await bodegaPage.goto(`${app.url}/login`);
+      await bodegaPage.getByLabel('Correo electrónico').fill('bruno.bodega@example.com');
+      await bodegaPage.getByLabel('Contraseña', { exact: true }).fill(password);
+      await bodegaPage.getByRole('button', { name: 'Iniciar sesión' }).click();
+      await bodegaPage.waitForURL(`${app.url}/bodega`);
+    } finally {
+      await bodegaBrowser.close();
+    }
+
+    // The server's refusal (a 403, which Chromium logs: this tab is not watched for console errors).
+    const own = await adminBrowser.newPage();
+    await own.goto(`${app.url}/admin`);
+    const jefa = row(own, 'Jefa Principal');
+    await jefa.waitFor();
+    await jefa.getByLabel('Rol', { exact: true }).selectOption('customer');
+    await jefa.getByRole('button', { name: 'Cambiar rol' }).click();
+    await own
+      .getByRole('alert')
+      .filter({ hasText: 'No puedes quitarte tu propio rol de administrador' })
+      .waitFor();
+    expect(await jefa.getByLabel('Rol', { exact: true }).inputValue()).toBe('admin');
+    await own.close();
+  });
 });

@@ -1,16 +1,17 @@
-// `npm run admin -- grant|revoke <email>` run for real, as a child process, against the database a server wrote:
-// a PGlite folder (the server closed first, as PGlite allows one process at a time) and a PostgreSQL database.
+// `npm run admin -- role|grant|revoke` run for real, as a child process, against the database a server wrote: a
+// PGlite folder (refused while the server has it open: one process per folder) and a PostgreSQL database (works
+// alongside the running server).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, drivers } from '../../../test/support/database.ts';
 import { browser, registrationForm, TEST_APP_URL, TEST_CAPTCHA } from '../../../test/support/server.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
-import { users } from '../db/schema.ts';
+import { auditLog, users } from '../db/schema.ts';
 import { startServer } from '../start.ts';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
@@ -42,17 +43,29 @@ describe.each(drivers)('npm run admin on %s', (driver) => {
   let env: Record<string, string>;
   let cleanup = async () => {};
 
-  /** Opens the database the way the command does, reads the role, and closes it again. */
-  async function roleOf(email: string) {
+  /** Opens the database the way the command does, reads from it, and closes it again. */
+  async function read<T>(query: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>) {
     const config = loadConfig({ ...env, APP_URL: TEST_APP_URL });
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     try {
-      const [row] = await database.db.select({ role: users.role }).from(users).where(eq(users.email, email));
-      return row?.role;
+      return await query(database.db);
     } finally {
       await database.close();
     }
   }
+  const roleOf = (email: string) =>
+    read(async (db) => {
+      const [row] = await db.select({ role: users.role }).from(users).where(eq(users.email, email));
+      return row?.role;
+    });
+  const roleAudit = (email: string) =>
+    read((db) =>
+      db
+        .select({ action: auditLog.action, detail: auditLog.detail })
+        .from(auditLog)
+        .where(eq(auditLog.email, email))
+        .orderBy(asc(auditLog.id)),
+    ).then((rows) => rows.filter((row) => row.action.startsWith('role_')));
 
   beforeAll(async () => {
     if (driver === 'pglite') {
@@ -99,7 +112,70 @@ describe.each(drivers)('npm run admin on %s', (driver) => {
     const usage = await runAdmin(['promote', EMAIL], env);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('Uso: npm run admin -- grant <correo>');
+    expect(usage.stderr).toContain('Uso: npm run admin -- role <correo> <rol>');
+
+    const unknownRole = await runAdmin(['role', EMAIL, 'jefe'], env);
+    expect(unknownRole.code).toBe(2);
+    expect(unknownRole.stderr).toContain('Rol desconocido: jefe. Usa customer, bodega o admin.');
+
+    const missingRole = await runAdmin(['role', 'nadie@example.com', 'bodega'], env);
+    expect(missingRole.code).toBe(1);
+    expect(missingRole.stderr).toContain('No existe una cuenta con el correo nadie@example.com.');
   });
+
+  it('sets any role with `role`, auditing each change with the role before and after', async () => {
+    const before = (await roleAudit(EMAIL)).length;
+    for (const [role, from] of [
+      ['bodega', 'customer'],
+      ['admin', 'bodega'],
+      ['customer', 'admin'],
+    ] as const) {
+      const result = await runAdmin(['role', EMAIL, role], env);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout.trim()).toBe(`${EMAIL} ahora tiene el rol ${role} (antes: ${from}).`);
+    }
+    const same = await runAdmin(['role', EMAIL, 'customer'], env);
+    expect(same.code).toBe(0);
+    expect(same.stdout.trim()).toBe(`${EMAIL} ya tenía el rol customer.`);
+    expect((await roleAudit(EMAIL)).slice(before)).toEqual([
+      { action: 'role_granted', detail: { from: 'customer', to: 'bodega', by: 'npm run admin' } },
+      { action: 'role_granted', detail: { from: 'bodega', to: 'admin', by: 'npm run admin' } },
+      { action: 'role_revoked', detail: { from: 'admin', to: 'customer', by: 'npm run admin' } },
+    ]);
+  }, 120_000);
+
+  it(driver === 'pglite'
+    ? 'refuses a PGlite folder the running server has open, and works once it stopped'
+    : 'works alongside the running server on PostgreSQL', async () => {
+    const config = loadConfig({ ...env, APP_URL: TEST_APP_URL });
+    const server = await startServer(config, { mailPollMs: 60_000, log: () => {} });
+    let result: Awaited<ReturnType<typeof runAdmin>>;
+    try {
+      result = await runAdmin(['role', EMAIL, 'bodega'], env);
+      if (driver === 'postgres') {
+        const [row] = await server.database.db
+          .select({ role: users.role })
+          .from(users)
+          .where(eq(users.email, EMAIL));
+        // The running server reads the same database: the change is there for it at once.
+        expect(row?.role).toBe('bodega');
+      }
+    } finally {
+      await server.close();
+    }
+    if (driver === 'pglite') {
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toBe(
+        `La base de datos de ${env.DATA_DIR} está abierta por otro proceso (PID ${process.pid}). Detén la aplicación o usa DATABASE_URL.`,
+      );
+      expect(await roleOf(EMAIL)).toBe('customer');
+      result = await runAdmin(['role', EMAIL, 'bodega'], env);
+    }
+    expect(result.code).toBe(0);
+    expect(await roleOf(EMAIL)).toBe('bodega');
+    expect((await runAdmin(['role', EMAIL, 'customer'], env)).code).toBe(0);
+  }, 120_000);
 
   it('gives ADMIN_EMAILS the role again at start-up', async () => {
     expect(await roleOf(EMAIL)).toBe('customer');

@@ -1,6 +1,6 @@
 // The admin area's API under /api/admin (SPEC.md §2 Admin screen, §6; DESIGN.md decision 3): the paged, searchable
-// list of lockers, its CSV export and the live stream of registrations. Every route needs a session with role
-// admin: 401 without one, 403 for a customer.
+// list of lockers, its CSV export, the live stream of registrations and role changes (role-route.ts). Every route
+// needs a session with role admin: 401 without one, 403 for a customer or bodega.
 import { and, desc, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
@@ -16,6 +16,7 @@ import { users } from '../db/schema.ts';
 import { ApiError, clientIp } from '../http.ts';
 import { publicRecord } from '../lockers/routes.ts';
 import { adminEventHub, adminEventStream, formatCursor, newestCursor } from './events.ts';
+import { registerRoleRoute } from './role-route.ts';
 
 const DEFAULT_PAGE_SIZE = 50;
 const MAX_PAGE_SIZE = 200;
@@ -238,6 +239,8 @@ export function adminRoutes({ db, auth, config, database }: AdminRoutesDeps) {
       async (error) => console.error('admin csv:', error),
     );
   });
+
+  registerRoleRoute(routes, { db, config });
 
   routes.get('/events', (c) =>
     adminEventStream(c, adminEventHub(database), { verifiedEmail: config.production }),

@@ -1,9 +1,22 @@
 import { eq, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
-import { browser, registrationForm, startTestServer, type TestServer } from '../../../test/support/server.ts';
-import { authSession } from '../db/schema.ts';
-import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from './auth.ts';
+import {
+  browser,
+  registrationForm,
+  signedUpCustomer,
+  startTestServer,
+  TEST_APP_URL,
+  type TestServer,
+  verifyEmail,
+} from '../../../test/support/server.ts';
+import { messages } from '../../shared/messages.ts';
+import { authSession, users } from '../db/schema.ts';
+import { type ApiError, errorResponse } from '../http.ts';
+import { createAuth, SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from './auth.ts';
+import { loadAuthSecret } from './secret.ts';
+import { hasRole, isStaff, requireCaller } from './session.ts';
 
 describe.each(drivers)('session lifetimes on %s', (driver) => {
   let server: TestServer;
@@ -73,5 +86,75 @@ describe('cookies on an https APP_URL', () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(login.headers.get('strict-transport-security')).toContain('max-age=');
+  });
+});
+
+describe.each(drivers)('requireCaller roles on %s', (driver) => {
+  let server: TestServer;
+  /** A bare app with one route per option, on the test server's database and secret. */
+  let probe: Hono;
+  beforeAll(async () => {
+    server = await startTestServer(driver);
+    const secret = await loadAuthSecret(server.db, server.config.authSecret);
+    const auth = createAuth({ db: server.db, config: server.config, secret, onMailQueued: () => {} });
+    probe = new Hono();
+    probe.onError((error, c) => errorResponse(c, error as ApiError));
+    probe.get('/staff', requireCaller(auth, server.db, { role: 'staff' }), (c) => c.text('ok'));
+    probe.get('/admin', requireCaller(auth, server.db, { role: 'admin' }), (c) => c.text('ok'));
+    probe.get(
+      '/staff-verified',
+      requireCaller(auth, server.db, { role: 'staff', verifiedEmail: true }),
+      (c) => c.text('ok'),
+    );
+  });
+  afterAll(() => server?.close());
+
+  async function person(role: string) {
+    const { client, record } = await signedUpCustomer(server);
+    await server.db.update(users).set({ role }).where(eq(users.id, record.id));
+    const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const get = async (path: string) => {
+      const response = await probe.request(`${TEST_APP_URL}${path}`, { headers: { cookie } });
+      const body = response.status === 200 ? await response.text() : await response.json();
+      return { status: response.status, body };
+    };
+    return { get, email: record.email };
+  }
+
+  it('lets bodega and admin through a staff route, and only admin through an admin route', async () => {
+    const customer = await person('customer');
+    const bodega = await person('bodega');
+    const admin = await person('admin');
+    const forbidden = { error: { code: 'forbidden', message: messages.forbidden } };
+    expect(await customer.get('/staff')).toEqual({ status: 403, body: forbidden });
+    expect(await customer.get('/admin')).toEqual({ status: 403, body: forbidden });
+    expect(await bodega.get('/staff')).toEqual({ status: 200, body: 'ok' });
+    expect(await bodega.get('/admin')).toEqual({ status: 403, body: forbidden });
+    expect(await admin.get('/staff')).toEqual({ status: 200, body: 'ok' });
+    expect(await admin.get('/admin')).toEqual({ status: 200, body: 'ok' });
+  });
+
+  it('asks staff for a verified e-mail when verifiedEmail is set (production)', async () => {
+    const bodega = await person('bodega');
+    expect(await bodega.get('/staff-verified')).toEqual({
+      status: 403,
+      body: { error: { code: 'email_unverified', message: messages.adminEmailUnverified } },
+    });
+    await verifyEmail(server, bodega.email);
+    expect(await bodega.get('/staff-verified')).toEqual({ status: 200, body: 'ok' });
+    const customer = await person('customer');
+    expect((await customer.get('/staff-verified')).status).toBe(403);
+  });
+
+  it('names the roles', () => {
+    expect(['customer', 'bodega', 'admin', 'jefe', null].map(isStaff)).toEqual([
+      false,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(hasRole('admin', 'staff')).toBe(true);
+    expect(hasRole('bodega', 'admin')).toBe(false);
   });
 });

@@ -9,6 +9,27 @@ import { type Auth, SESSION_ABSOLUTE_SECONDS } from './auth.ts';
 
 export type UserRecord = typeof users.$inferSelect;
 
+/** PACKAGES.md 'Roles': customers by default; staff are `bodega` (the warehouse) and `admin` (everything). */
+export const ROLES = ['customer', 'bodega', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+export const STAFF_ROLES: readonly Role[] = ['bodega', 'admin'];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+export function isStaff(role: string | null | undefined): boolean {
+  return STAFF_ROLES.includes(role as Role);
+}
+
+/** What `requireCaller`'s `role` option asks for: `admin` only, or `staff` (bodega or admin). */
+export type RequiredRole = 'admin' | 'staff';
+
+/** Whether a users record's role meets `required`. */
+export function hasRole(role: string | null | undefined, required: RequiredRole): boolean {
+  return required === 'staff' ? isStaff(role) : role === required;
+}
+
 export interface Caller {
   userId: string;
   sessionToken: string;
@@ -44,22 +65,23 @@ export async function readCaller(c: Context, auth: Auth, db: Database): Promise<
 
 /**
  * 401 without a session, 404 'Usuario no encontrado.' without a users record; `role: 'admin'` adds a 403 for
- * anyone else, and with `verifiedEmail` (production) for an admin whose e-mail is not verified yet.
+ * anyone but an admin, `role: 'staff'` for anyone but bodega or admin, and with `verifiedEmail` (production) for
+ * staff whose e-mail is not verified yet.
  */
 export function requireCaller(
   auth: Auth,
   db: Database,
-  options: { role?: 'admin'; verifiedEmail?: boolean } = {},
+  options: { role?: RequiredRole; verifiedEmail?: boolean } = {},
 ): MiddlewareHandler<SessionEnv> {
   return async (c, next) => {
     const caller = await readCaller(c, auth, db);
     if (!caller) throw new ApiError(401, 'unauthenticated', messages.unauthenticated);
     if (!caller.record) throw new ApiError(404, 'user_not_found', messages.userNotFound);
-    if (options.role && caller.record.role !== options.role)
+    if (options.role && !hasRole(caller.record.role, options.role))
       throw new ApiError(403, 'forbidden', messages.forbidden);
-    // ADMIN_EMAILS grants the role to whoever registers the address: in production it counts only once the
-    // mailbox is proven.
-    if (options.role === 'admin' && options.verifiedEmail && !caller.emailVerified)
+    // ADMIN_EMAILS grants the role to whoever registers the address: in production staff rights count only once
+    // the mailbox is proven.
+    if (options.role && options.verifiedEmail && !caller.emailVerified)
       throw new ApiError(403, 'email_unverified', messages.adminEmailUnverified);
     c.set('caller', caller);
     await next();

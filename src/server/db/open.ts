@@ -1,5 +1,6 @@
 // Opens the database: PGlite in DATA_DIR when no DATABASE_URL is given, a pg pool otherwise. Applies the committed
-// migrations and offers LISTEN/NOTIFY on both, so the rest of the server never asks which driver it has.
+// migrations and offers LISTEN/NOTIFY on both, so the rest of the server never asks which driver it has. A PGlite
+// folder is locked to the process that opened it (lock.ts): every opener, app or command, goes through here.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,7 +11,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './lock.ts';
 import * as schema from './schema.ts';
+
+export { DatabaseLockedError } from './lock.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -37,12 +41,27 @@ export async function openDatabase(options: {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }
 
-/** `dataDir` undefined means in memory (tests). */
+/**
+ * `dataDir` undefined means in memory (tests). A folder another process has open is refused with
+ * DatabaseLockedError, before PGlite touches it.
+ */
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<OpenDatabase> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir });
+  const lock = dataDir ? lockDataDir(dataDir) : undefined;
+  let client: PGlite | undefined;
+  try {
+    client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir });
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (error) {
+    await client?.close().catch(() => {});
+    lock?.release();
+    throw error;
+  }
+  return pgliteDatabase(client, () => lock?.release());
+}
+
+function pgliteDatabase(client: PGlite, release: () => void): OpenDatabase {
   const db = drizzlePglite(client, { schema }) as unknown as Database;
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db,
     driver: 'pglite',
@@ -59,7 +78,11 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
       }
     },
     async close() {
-      if (!client.closed) await client.close();
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
     },
   };
 }

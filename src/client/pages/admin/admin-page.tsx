@@ -1,5 +1,6 @@
 // SPEC.md §2 Admin screen ('Lista de Casilleros') and §4 Admin: the searchable, paged list of lockers, read from the
-// server a page at a time, kept live by the admin event stream; a customer gets the no-access page instead.
+// server a page at a time, kept live by the admin event stream, with a role control per row (users-table.tsx); a
+// customer or bodega gets the no-access page instead.
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { buildAdminWhatsAppLink } from '../../../shared/links.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -22,6 +23,7 @@ import {
   usersUrl,
 } from './admin-api.ts';
 import { AuditLog } from './audit-log.tsx';
+import { type RoleResult, UsersTable } from './users-table.tsx';
 
 /** The page on screen, with the search it answers (a live registration is compared with that search). */
 type Shown = UsersPage & { q: string };
@@ -41,6 +43,7 @@ export default function AdminPage() {
   const [access, setAccess] = useState<Access>('ok');
   const [liveNotice, setLiveNotice] = useState<string | null>(null);
   const [rowNotice, setRowNotice] = useState<string | null>(null);
+  const [roleNotice, setRoleNotice] = useState<string | null>(null);
   // Set by the first list: the live stream starts there.
   const [streamFrom, setStreamFrom] = useState<string | null>(null);
   // Users already on screen at the first load or already announced: never announced (again).
@@ -150,6 +153,7 @@ export default function AdminPage() {
     return <NoAccess unverified={access === 'unverified'} />;
 
   function openWhatsApp(user: AdminUser) {
+    setRoleNotice(null);
     const link = buildAdminWhatsAppLink(user.telefono, user.name, user.lockerNumber);
     if (!link) {
       setRowNotice(messages.noPhone);
@@ -157,6 +161,23 @@ export default function AdminPage() {
     }
     setRowNotice(null);
     window.open(link, '_blank', 'noopener,noreferrer');
+  }
+
+  function roleChanged(result: RoleResult) {
+    setRowNotice(null);
+    setRoleNotice(result.message);
+    setShown(
+      (current) =>
+        current && {
+          ...current,
+          users: current.users.map((user) => (user.id === result.id ? { ...user, role: result.role } : user)),
+        },
+    );
+  }
+
+  function roleFailed(message: string) {
+    setRoleNotice(null);
+    setRowNotice(message);
   }
 
   const pages = shown ? Math.max(1, Math.ceil(shown.total / shown.pageSize)) : 1;
@@ -193,6 +214,7 @@ export default function AdminPage() {
             </div>
           </div>
           {liveNotice && <Notice tone="success">{liveNotice}</Notice>}
+          {roleNotice && <Notice tone="success">{roleNotice}</Notice>}
           {rowNotice && <Notice tone="error">{rowNotice}</Notice>}
           {error && (
             <Notice tone="error">
@@ -213,7 +235,13 @@ export default function AdminPage() {
           )}
           {shown && (
             <>
-              <UsersTable users={shown.users} busy={loading} onWhatsApp={openWhatsApp} />
+              <UsersTable
+                users={shown.users}
+                busy={loading}
+                onWhatsApp={openWhatsApp}
+                onRoleChanged={roleChanged}
+                onRoleFailed={roleFailed}
+              />
               <nav className="pager" aria-label="Paginación">
                 <button
                   type="button"
@@ -250,77 +278,6 @@ export default function AdminPage() {
       )}
     </Page>
   );
-}
-
-const COLUMNS = ['Nombre', 'Correo', 'Casillero', 'Teléfono', 'Código de referido', 'Referido por'] as const;
-
-function UsersTable({
-  users,
-  busy,
-  onWhatsApp,
-}: {
-  users: AdminUser[];
-  busy: boolean;
-  onWhatsApp: (user: AdminUser) => void;
-}) {
-  return (
-    <div className="table-wrap">
-      <table className="admin-table" aria-busy={busy}>
-        <caption className="visually-hidden">Casilleros registrados, del más reciente al más antiguo</caption>
-        <thead>
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-            <th scope="col">Acción</th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.length === 0 ? (
-            <tr>
-              <td colSpan={COLUMNS.length + 1} className="admin-table__empty">
-                {messages.noUsers}
-              </td>
-            </tr>
-          ) : (
-            users.map((user) => (
-              <tr key={user.id} className={user.deletedAt ? 'admin-table__deleted' : undefined}>
-                {user.deletedAt ? (
-                  <td>
-                    {user.name} <span className="tag">Eliminada</span>
-                  </td>
-                ) : (
-                  <Cell value={user.name} />
-                )}
-                {[user.email, user.lockerNumber, user.telefono, user.refCode, user.referredBy].map(
-                  (value, index) => (
-                    <Cell key={COLUMNS[index + 1]} value={user.deletedAt && index === 0 ? '' : value} />
-                  ),
-                )}
-                <td>
-                  <button
-                    type="button"
-                    className="button button--small admin-table__whatsapp"
-                    title={`Avisar a ${user.name} por WhatsApp que su paquete fue enviado`}
-                    onClick={() => onWhatsApp(user)}
-                  >
-                    WhatsApp
-                  </button>
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function Cell({ value }: { value: string | null | undefined }) {
-  const text = value?.trim();
-  return text ? <td>{text}</td> : <td className="admin-table__missing">{messages.notAvailable}</td>;
 }
 
 function NoAccess({ unverified }: { unverified: boolean }) {

@@ -1,4 +1,5 @@
-// The newest entries of the audit trail (GET /api/admin/audit), read when the admin opens the section.
+// The newest entries of the audit trail (GET /api/admin/audit), read when the admin opens the section; role changes
+// show the roles before and after.
 import { useState } from 'react';
 import { api } from '../../api/request.ts';
 import { Notice } from '../../components/notice.tsx';
@@ -9,6 +10,7 @@ interface AuditEntry {
   action: string;
   email: string | null;
   ip: string;
+  detail: Record<string, unknown> | null;
 }
 
 const ACTIONS: Record<string, string> = {
@@ -16,8 +18,8 @@ const ACTIONS: Record<string, string> = {
   sign_in_failed: 'Inicio de sesión fallido',
   sign_out: 'Cierre de sesión',
   password_reset: 'Contraseña restablecida',
-  role_granted: 'Rol de administrador otorgado',
-  role_revoked: 'Rol de administrador retirado',
+  role_granted: 'Rol otorgado',
+  role_revoked: 'Rol retirado',
   admin_export: 'Exportación de la lista (CSV)',
   data_export: 'Descarga de datos personales',
   data_updated: 'Corrección de datos',
@@ -25,6 +27,17 @@ const ACTIONS: Record<string, string> = {
   email_changed: 'Correo cambiado',
   account_deleted: 'Cuenta eliminada',
 };
+
+const ROLE_NAMES: Record<string, string> = { customer: 'cliente', bodega: 'bodega', admin: 'administrador' };
+
+/** The event's name; a role change also says from which role to which, and who made it. */
+function describeEntry(entry: AuditEntry): string {
+  const name = ACTIONS[entry.action] ?? entry.action;
+  const { from, to, by } = entry.detail ?? {};
+  if (!entry.action.startsWith('role_') || typeof to !== 'string') return name;
+  const change = typeof from === 'string' ? `${ROLE_NAMES[from] ?? from} → ` : '';
+  return `${name}: ${change}${ROLE_NAMES[to] ?? to}${typeof by === 'string' ? ` (por ${by})` : ''}`;
+}
 
 export function AuditLog() {
   const [state, setState] = useState<'closed' | 'loading' | 'ready' | 'error'>('closed');
@@ -67,7 +80,7 @@ export function AuditLog() {
               {entries.map((entry) => (
                 <tr key={entry.id}>
                   <td>{new Date(entry.at).toLocaleString('es-CO')}</td>
-                  <td>{ACTIONS[entry.action] ?? entry.action}</td>
+                  <td>{describeEntry(entry)}</td>
                   <td>{entry.email || '—'}</td>
                   <td>{entry.ip || '—'}</td>
                 </tr>

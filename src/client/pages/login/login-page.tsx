@@ -1,4 +1,5 @@
-// SPEC.md §2 Login: e-mail and password, 'Ingresando...' while busy, the reset link, admin → /admin.
+// SPEC.md §2 Login: e-mail and password, 'Ingresando...' while busy, the reset link; admin → /admin, bodega →
+// /bodega (PACKAGES.md 'Roles'), everyone else → /locker.
 import { type FormEvent, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
 import { api, RequestError } from '../../api/request.ts';
@@ -8,6 +9,9 @@ import { Page } from '../../components/page.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { paths } from '../../paths.ts';
 import { useLocation, useNavigate } from '../../router.tsx';
+
+/** The warehouse screen, where bodega staff work. */
+const BODEGA_PATH = '/bodega';
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -25,12 +29,13 @@ export default function LoginPage() {
     setBusy(true);
     setError('');
     try {
-      const { redirectTo } = await api.post<{ redirectTo: string }>(
+      const { role, redirectTo } = await api.post<{ role: string; redirectTo: string }>(
         '/api/login',
         { email, password },
         { allowUnauthenticated: true },
       );
-      navigate(redirectTo);
+      // The server answers /admin or /locker; bodega staff land on their own screen, which checks their rights.
+      navigate(role === 'bodega' ? BODEGA_PATH : redirectTo);
     } catch (failure) {
       // The server words wrong credentials and a missing users record itself; anything else gets the prefix.
       const final =

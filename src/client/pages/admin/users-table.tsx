@@ -1,0 +1,164 @@
+// The rows of 'Lista de Casilleros': the SPEC.md columns, and in 'Acción' the WhatsApp button and the role control
+// (PACKAGES.md 'Roles': an admin changes a role from the locker list; the server audits it).
+import { useState } from 'react';
+import { messages } from '../../../shared/messages.ts';
+import { api } from '../../api/request.ts';
+import type { AdminUser } from './admin-api.ts';
+
+const COLUMNS = ['Nombre', 'Correo', 'Casillero', 'Teléfono', 'Código de referido', 'Referido por'] as const;
+
+/** The roles as the server knows them (session.ts ROLES), with the names the admin reads. */
+const ROLE_OPTIONS = [
+  { value: 'customer', label: 'Cliente' },
+  { value: 'bodega', label: 'Bodega' },
+  { value: 'admin', label: 'Administrador' },
+] as const;
+
+export interface RoleResult {
+  id: string;
+  role: string;
+  message: string;
+}
+
+export function UsersTable({
+  users,
+  busy,
+  onWhatsApp,
+  onRoleChanged,
+  onRoleFailed,
+}: {
+  users: AdminUser[];
+  busy: boolean;
+  onWhatsApp: (user: AdminUser) => void;
+  onRoleChanged: (result: RoleResult) => void;
+  onRoleFailed: (message: string) => void;
+}) {
+  return (
+    <div className="table-wrap">
+      <table className="admin-table" aria-busy={busy}>
+        <caption className="visually-hidden">Casilleros registrados, del más reciente al más antiguo</caption>
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+            <th scope="col">Acción</th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.length === 0 ? (
+            <tr>
+              <td colSpan={COLUMNS.length + 1} className="admin-table__empty">
+                {messages.noUsers}
+              </td>
+            </tr>
+          ) : (
+            users.map((user) => (
+              <tr key={user.id} className={user.deletedAt ? 'admin-table__deleted' : undefined}>
+                {user.deletedAt ? (
+                  <td>
+                    {user.name} <span className="tag">Eliminada</span>
+                  </td>
+                ) : (
+                  <Cell value={user.name} />
+                )}
+                {[user.email, user.lockerNumber, user.telefono, user.refCode, user.referredBy].map(
+                  (value, index) => (
+                    <Cell key={COLUMNS[index + 1]} value={user.deletedAt && index === 0 ? '' : value} />
+                  ),
+                )}
+                <td>
+                  <div className="admin-actions">
+                    <button
+                      type="button"
+                      className="button button--small admin-table__whatsapp"
+                      title={`Avisar a ${user.name} por WhatsApp que su paquete fue enviado`}
+                      onClick={() => onWhatsApp(user)}
+                    >
+                      WhatsApp
+                    </button>
+                    {/* A deleted account keeps its locker number only: it has no one to give a role to. */}
+                    {!user.deletedAt && (
+                      <RoleControl
+                        key={user.role}
+                        user={user}
+                        onChanged={onRoleChanged}
+                        onFailed={onRoleFailed}
+                      />
+                    )}
+                  </div>
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function RoleControl({
+  user,
+  onChanged,
+  onFailed,
+}: {
+  user: AdminUser;
+  onChanged: (result: RoleResult) => void;
+  onFailed: (message: string) => void;
+}) {
+  const current = ROLE_OPTIONS.some((option) => option.value === user.role) ? user.role : 'customer';
+  const [role, setRole] = useState(current);
+  const [saving, setSaving] = useState(false);
+  const id = `role-${user.id}`;
+
+  async function save() {
+    setSaving(true);
+    try {
+      onChanged(await api.post<RoleResult>(`/api/admin/users/${encodeURIComponent(user.id)}/role`, { role }));
+    } catch (failure) {
+      // The server's Spanish refusal (e.g. an admin removing their own role); the select shows the role again.
+      onFailed(failure instanceof Error ? failure.message : messages.serverError);
+      setRole(current);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <>
+      {/* Every row has its own 'Rol': the row it sits in (its name cell) tells them apart for a screen reader. */}
+      <label htmlFor={id} className="visually-hidden">
+        Rol
+      </label>
+      <select
+        id={id}
+        value={role}
+        disabled={saving}
+        title={`Rol de ${user.name}`}
+        onChange={(event) => setRole(event.target.value)}
+      >
+        {ROLE_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        className="button button--small button--secondary"
+        disabled={saving}
+        title={`Cambiar el rol de ${user.name}`}
+        onClick={() => void save()}
+      >
+        Cambiar rol
+      </button>
+    </>
+  );
+}
+
+function Cell({ value }: { value: string | null | undefined }) {
+  const text = value?.trim();
+  return text ? <td>{text}</td> : <td className="admin-table__missing">{messages.notAvailable}</td>;
+}
