@@ -1,6 +1,8 @@
 // Page weight: after `npm run build`, the gzip bytes of the JS and CSS the first paint needs, from the Vite
 // manifest: for `/` the entry chunk, its static imports and their CSS; for `/register` also the lazily loaded
-// register route chunk with its static imports and CSS. When a budget is missed, the modules inside the chunks.
+// register route chunk with its static imports and CSS, and for `/bodega` the warehouse route chunk likewise (its
+// barcode polyfill loads only when the camera opens); for `/calculadora` its route chunk and the static imports
+// the entry lacks (and, apart, what it loads with the rates). When a budget is missed, the modules inside.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -8,14 +10,20 @@ import { build, type Rollup } from 'vite';
 import { type BenchResult, ensureBuild, kb, markdownTable, ROOT, type Row, verdict } from './shared.ts';
 
 const CLIENT = join(ROOT, 'dist/client');
-const BUDGETS = { '/': 90 * 1024, '/register': 150 * 1024 };
+const BUDGETS = { '/': 90 * 1024, '/register': 150 * 1024, '/bodega': 120 * 1024 };
 const ENTRY = 'index.html';
 const REGISTER = 'pages/register/register-page.tsx';
+const WAREHOUSE = 'pages/warehouse/warehouse-page.tsx';
+const CALCULATOR = 'pages/calculator/calculator-page.tsx';
+/** The public calculator's route chunk beyond the entry (PACKAGES.md 'Charges': light on a slow phone). */
+const CALCULATOR_BUDGET = 20 * 1024;
 
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
+  assets?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
@@ -83,12 +91,14 @@ export async function run(): Promise<BenchResult> {
   const pages = {
     '/': closure(manifest, [ENTRY]),
     '/register': closure(manifest, [ENTRY, REGISTER]),
+    '/bodega': closure(manifest, [ENTRY, WAREHOUSE]),
   };
   const rows: Row[] = [];
   const details: string[] = [
     'After `npm run build`: the JS and CSS files the first paint needs, found in dist/client/.vite/manifest.json',
-    '(the entry chunk, its static imports and their CSS; for `/register` also the lazily loaded route chunk and its',
-    'static imports), each gzipped with zlib at its default level, as the server compresses them.',
+    '(the entry chunk, its static imports and their CSS; for `/register` and `/bodega` also the lazily loaded route',
+    'chunk and its static imports), each gzipped with zlib at its default level, as the server compresses them.',
+    "`/bodega`'s barcode polyfill (JS and wasm) loads only when the camera opens, so it is not counted.",
   ];
   const over: string[] = [];
   for (const [path, files] of Object.entries(pages) as [keyof typeof BUDGETS, string[]][]) {
@@ -112,6 +122,89 @@ export async function run(): Promise<BenchResult> {
       ),
     );
   }
+  warehouseDeferred(manifest, pages['/bodega'], rows);
+  over.push(...calculatorWeight(manifest, pages['/'], rows, details));
   if (over.length) details.push(await modulesOf([...new Set(over)]));
   return { rows, details: details.join('\n') };
+}
+
+/**
+ * `/bodega`, reported apart from its first paint: the receipt checks (with zod) fetched right after it, and the
+ * camera's barcode polyfill (its JS and wasm, gzipped as the server sends them), fetched only when the camera opens.
+ */
+function warehouseDeferred(manifest: Manifest, firstPaint: string[], rows: Row[]) {
+  const later = (key: string, withAssets: boolean) => {
+    const files = closure(manifest, [key]).filter((file) => !firstPaint.includes(file));
+    const assets = withAssets ? (manifest[key]?.assets ?? []) : [];
+    return [...files, ...assets].map(sizes).reduce((sum, f) => sum + f.gzip, 0);
+  };
+  rows.push(
+    {
+      measure: '/bodega: after the first paint (receipt checks, zod)',
+      value: kb(later('../shared/warehouse/receipt.ts', false)),
+      budget: '—',
+      verdict: '—',
+    },
+    {
+      measure: '/bodega: camera only (barcode polyfill JS + wasm)',
+      value: kb(later('pages/warehouse/zxing-polyfill.ts', true)),
+      budget: '—',
+      verdict: '—',
+    },
+  );
+}
+
+/**
+ * `/calculadora`: the files its route needs beyond the entry's (its chunk, static imports and CSS), against the
+ * budget; and, reported apart, what the screen loads in parallel with the rates (the checks, with zod), since the
+ * form paints without them. Returns the files when the budget is missed.
+ */
+function calculatorWeight(
+  manifest: Manifest,
+  entryFiles: string[],
+  rows: Row[],
+  details: string[],
+): string[] {
+  const route = closure(manifest, [CALCULATOR]).filter((file) => !entryFiles.includes(file));
+  const known = new Set([...entryFiles, ...route]);
+  const lazy = closure(manifest, manifest[CALCULATOR]?.dynamicImports ?? []).filter(
+    (file) => !known.has(file),
+  );
+  const routeSizes = route.map(sizes);
+  const lazySizes = lazy.map(sizes);
+  const total = routeSizes.reduce((sum, f) => sum + f.gzip, 0);
+  const lazyTotal = lazySizes.reduce((sum, f) => sum + f.gzip, 0);
+  const ok = total <= CALCULATOR_BUDGET;
+  rows.push(
+    {
+      measure: `/calculadora: route chunk + static imports beyond the entry (${route.length} files)`,
+      value: kb(total),
+      budget: `≤ ${kb(CALCULATOR_BUDGET)}`,
+      verdict: verdict(ok),
+    },
+    {
+      measure: `/calculadora: loaded with the rates (checks, zod; ${lazy.length} files)`,
+      value: kb(lazyTotal),
+      budget: '—',
+      verdict: '—',
+    },
+  );
+  details.push(
+    '',
+    '### `/calculadora`',
+    '',
+    'Beyond the entry: the route chunk and its static imports (the form paints with these), then, apart, the',
+    'chunks it imports while the rates are read (calculatorSchema and zod, shared with other screens).',
+    '',
+    markdownTable(
+      ['file', 'raw', 'gzip'],
+      [
+        ...routeSizes.map((f) => [f.file, kb(f.raw), kb(f.gzip)]),
+        ['**route total**', '', `**${kb(total)}**`],
+        ...lazySizes.map((f) => [`${f.file} (with the rates)`, kb(f.raw), kb(f.gzip)]),
+        ['**loaded with the rates**', '', `**${kb(lazyTotal)}**`],
+      ],
+    ),
+  );
+  return ok ? [] : route;
 }

@@ -4,7 +4,7 @@ import { lazy, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { messages } from '../shared/messages.ts';
 import WelcomePage from './pages/welcome/welcome-page.tsx';
-import { packageDetailPattern, paths } from './paths.ts';
+import { labelPattern, packageDetailPattern, paths } from './paths.ts';
 import { Router } from './router.tsx';
 import './styles.css';
 
@@ -25,6 +25,10 @@ const screens = {
   [paths.confirmEmail]: lazy(() => import('./pages/my-data/confirm-email-page.tsx')),
   [paths.packages]: lazy(() => import('./pages/packages/packages-page.tsx')),
   [packageDetailPattern]: lazy(() => import('./pages/package/package-page.tsx')),
+  [paths.warehouse]: lazy(() => import('./pages/warehouse/warehouse-page.tsx')),
+  [labelPattern]: lazy(() => import('./pages/label/label-page.tsx')),
+  [paths.calculator]: lazy(() => import('./pages/calculator/calculator-page.tsx')),
+  [paths.adminRates]: lazy(() => import('./pages/admin-rates/admin-rates-page.tsx')),
 };
 const NotFoundPage = lazy(() => import('./pages/not-found/not-found-page.tsx'));
 

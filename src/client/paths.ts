@@ -13,8 +13,14 @@ export const paths = {
   myData: '/mis-datos',
   confirmEmail: '/confirmar-correo',
   packages: '/paquetes',
+  calculator: '/calculadora',
+  adminRates: '/admin/tarifas',
   /** The page of one package: `/paquetes/100001` (its route pattern is `packageDetailPattern`). */
   packageDetail: (number: number | string) => `/paquetes/${encodeURIComponent(String(number))}`,
+  warehouse: '/bodega',
+  /** A package's 4 × 6 in label: `/etiqueta/100001` (its route pattern is `labelPattern`). */
+  label: (number: number | string) => `/etiqueta/${encodeURIComponent(String(number))}`,
 } as const;
 
 export const packageDetailPattern = '/paquetes/:number';
+export const labelPattern = '/etiqueta/:number';

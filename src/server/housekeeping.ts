@@ -1,9 +1,11 @@
-// Every few minutes each instance removes what has expired: unused captchas, old rate-limit windows and spent
-// verification links. Doing it here keeps that work off the requests.
+// Every few minutes each instance removes what has expired (unused captchas, old rate-limit windows, spent
+// verification links) and mails the storage reminders that are due. Doing it here keeps that work off the requests.
 import { lt, sql } from 'drizzle-orm';
 import { deleteExpiredCaptchas } from './captcha/captcha.ts';
 import type { Database } from './db/open.ts';
 import { authVerification } from './db/schema.ts';
+import type { MailSettings } from './packages/state-change.ts';
+import { sendStorageReminders } from './packages/storage-reminders.ts';
 import { pruneRateLimits } from './security/rate-limit.ts';
 
 const HOUSEKEEPING_MS = 5 * 60 * 1000;
@@ -14,9 +16,16 @@ export async function removeExpired(db: Database): Promise<void> {
   await db.delete(authVerification).where(lt(authVerification.expiresAt, sql`now() - interval '1 day'`));
 }
 
-export function startHousekeeping(db: Database, log: (line: string) => void): () => void {
+export function startHousekeeping(
+  db: Database,
+  log: (line: string) => void,
+  reminders: { mail: MailSettings; onMailQueued: () => void },
+): () => void {
   const timer = setInterval(() => {
     removeExpired(db).catch((error) => log(`[limpieza] ${error instanceof Error ? error.message : error}`));
+    sendStorageReminders(db, reminders.mail)
+      .then((queued) => queued > 0 && reminders.onMailQueued())
+      .catch((error) => log(`[bodegaje] ${error instanceof Error ? error.message : error}`));
   }, HOUSEKEEPING_MS);
   timer.unref();
   return () => clearInterval(timer);

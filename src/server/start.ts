@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import { type OpenDatabase, openDatabase } from './db/open.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { startMailWorker } from './mail/outbox.ts';
+import { closePackageEvents } from './packages/live.ts';
 
 export interface Server {
   app: ReturnType<typeof createApp>;
@@ -57,7 +58,10 @@ export async function startServer(
     failAfterLockerNumber: options.failAfterLockerNumber,
   });
   mail.wake();
-  const stopHousekeeping = startHousekeeping(db, options.log ?? ((line) => console.log(line)));
+  const stopHousekeeping = startHousekeeping(db, options.log ?? ((line) => console.log(line)), {
+    mail: { brandName: config.brandName, appUrl: config.appUrl },
+    onMailQueued: () => mail.wake(),
+  });
   return {
     app,
     database,
@@ -66,6 +70,7 @@ export async function startServer(
       stopHousekeeping();
       // Open admin event streams end here; otherwise they would hold the HTTP server and the LISTEN open.
       await closeAdminEvents(database);
+      await closePackageEvents(database);
       await mail.stop();
       await database.close();
     },

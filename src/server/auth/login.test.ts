@@ -56,6 +56,13 @@ describe.each(drivers)('login, sessions and sign-out on %s', (driver) => {
     expect(response.body).toEqual({ role: 'admin', redirectTo: '/admin' });
   });
 
+  it('sends the warehouse to /bodega', async () => {
+    const form = await registered();
+    await server.db.update(users).set({ role: 'bodega' }).where(eq(users.email, form.email));
+    const response = await browser(server).post('/api/login', { email: form.email, password: form.password });
+    expect(response.body).toEqual({ role: 'bodega', redirectTo: '/bodega' });
+  });
+
   it('gives one reason for a wrong password and for an unknown e-mail', async () => {
     const form = await registered();
     const wrongPassword = await browser(server).post('/api/login', {

@@ -110,9 +110,16 @@ export function authRoutes({
       email: body.email,
       ip,
     });
-    // In production an admin whose e-mail is not verified yet works as a customer until it is (session.ts).
-    const admin = record.role === 'admin' && (response.user.emailVerified || !config.production);
-    return c.json({ role: record.role, redirectTo: admin ? '/admin' : '/locker' });
+    // In production staff whose e-mail is not verified yet work as customers until it is (session.ts).
+    const trusted = response.user.emailVerified || !config.production;
+    const home = !trusted
+      ? '/locker'
+      : record.role === 'admin'
+        ? '/admin'
+        : record.role === 'bodega'
+          ? '/bodega'
+          : '/locker';
+    return c.json({ role: record.role, redirectTo: home });
   });
 
   routes.post('/logout', async (c) => {

@@ -2,10 +2,9 @@
 // exist), with our own download name, `nosniff` and a CSP that lets nothing in the file run.
 import { Hono } from 'hono';
 import type { Auth } from '../auth/auth.ts';
-import { requireCaller, type SessionEnv, type UserRecord } from '../auth/session.ts';
+import { isStaff, requireCaller, type SessionEnv, type UserRecord } from '../auth/session.ts';
 import type { Database } from '../db/open.ts';
 import { ApiError } from '../http.ts';
-import { STAFF_ROLES } from '../packages/routes.ts';
 import { EXTENSIONS, type InvoiceType } from './invoice-check.ts';
 import { readFile } from './store.ts';
 
@@ -17,7 +16,7 @@ export function fileRoutes({ db, auth }: { db: Database; auth: Auth }) {
     const record = c.get('caller').record as UserRecord;
     const id = c.req.param('id');
     const file = /^[0-9a-f-]{36}$/.test(id) ? await readFile(db, id) : null;
-    const allowed = file && (file.ownerId === record.id || STAFF_ROLES.includes(record.role));
+    const allowed = file && (file.ownerId === record.id || isStaff(record.role));
     if (!file || !allowed) throw new ApiError(404, 'not_found', 'No encontramos ese archivo.');
     const extension = EXTENSIONS[file.mime as InvoiceType] ?? 'bin';
     const name = `${NAMES[file.kind] ?? 'archivo'}-${file.packageNumber ?? 'sin-paquete'}.${extension}`;

@@ -235,14 +235,17 @@ describe.each(drivers)('the operations board on %s', (driver) => {
       admin.post('/api/admin/packages/state', { numbers: [number], state: 'en_transito' }),
       admin.post('/api/admin/packages/state', { numbers: [number], state: 'retenido', note: 'x' }),
     ]);
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 200]);
+    // Either order is right (a hold after the departure, or a departure refused after the hold); never half.
+    const applied = answers.filter((a) => a.status === 200).length;
+    expect(applied).toBeGreaterThanOrEqual(1);
+    expect(answers.every((a) => a.status === 200 || a.status === 409)).toBe(true);
     const events = await server.db
       .select()
       .from(packageEvents)
       .where(eq(packageEvents.packageNumber, number))
       .orderBy(packageEvents.id);
     expect(events.at(-1)?.state).toBe((await stateOf([number]))[0]);
-    expect(events).toHaveLength(4);
+    expect(events).toHaveLength(2 + applied);
   });
 
   it('imports states from a CSV: applies what can move, lists what cannot, stores formula cells as text', async () => {

@@ -69,17 +69,29 @@ export async function importStates(
   const refused: ImportRow[] = [];
   const groups = new Map<PackageState, Map<number, EventDetails & { line: number; guide: string }>>();
   const seen = new Set<string>();
-  rows.forEach((row, index) => {
+  for (const [index, row] of rows.entries()) {
     const line = index + 2;
     const guide = normalizeGuide(row.guia ?? '');
     const refuse = (reason: string) => refused.push({ line, guide: row.guia ?? '', reason });
-    if (!guide) return refuse('Falta la guía.');
-    if (seen.has(guide)) return refuse('La guía se repite en el archivo: solo se aplica su primera fila.');
+    if (!guide) {
+      refuse('Falta la guía.');
+      continue;
+    }
+    if (seen.has(guide)) {
+      refuse('La guía se repite en el archivo: solo se aplica su primera fila.');
+      continue;
+    }
     seen.add(guide);
     const found = byGuide.get(guide);
-    if (!found) return refuse('No hay un paquete con esa guía.');
+    if (!found) {
+      refuse('No hay un paquete con esa guía.');
+      continue;
+    }
     const state = stateFromText(row.estado ?? '');
-    if (!state) return refuse(`El estado «${row.estado ?? ''}» no existe.`);
+    if (!state) {
+      refuse(`El estado «${row.estado ?? ''}» no existe.`);
+      continue;
+    }
     const fields = {
       note: (row.nota ?? '').slice(0, 500),
       carrier: (row.transportadora ?? '').slice(0, 100),
@@ -87,12 +99,17 @@ export async function importStates(
       receivedBy: (row.nota ?? '').slice(0, 200),
     };
     const missing = missingForState(state, fields);
-    if (missing)
-      return refuse(state === 'entregado' ? 'Escribe en la nota quién recibió el paquete.' : missing);
+    if (missing) {
+      refuse(state === 'entregado' ? 'Escribe en la nota quién recibió el paquete.' : missing);
+      continue;
+    }
     const problem = moveProblem(found.state as PackageState, state, {
       heldFrom: found.heldFrom as PackageState | null,
     });
-    if (problem) return refuse(problem);
+    if (problem) {
+      refuse(problem);
+      continue;
+    }
     const group = groups.get(state) ?? new Map();
     group.set(found.number, {
       line,
@@ -102,7 +119,7 @@ export async function importStates(
       carrierGuide: fields.carrierGuide,
     });
     groups.set(state, group);
-  });
+  }
 
   const applied: ImportRow[] = [];
   if (groups.size > 0)

@@ -10,7 +10,7 @@ import { recognizeCarrier } from '../../shared/packages/guides.ts';
 import { type Prealert, prealertMessages, prealertSchema } from '../../shared/packages/prealert.ts';
 import { customerMayEdit, isPackageState } from '../../shared/packages/states.ts';
 import type { Auth } from '../auth/auth.ts';
-import { requireCaller, type SessionEnv, type UserRecord } from '../auth/session.ts';
+import { isStaff, requireCaller, type SessionEnv, type UserRecord } from '../auth/session.ts';
 import type { Config } from '../config.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Database, OpenDatabase, Transaction } from '../db/open.ts';
@@ -21,8 +21,6 @@ import { ApiError, errorResponse, readBody } from '../http.ts';
 import { packageEventStream, packageLiveHub } from './live.ts';
 import { findVisiblePackage, listCustomerPackages, packageDetail, type Viewer } from './queries.ts';
 import { type Actor, changeState, recordEvent } from './state-change.ts';
-
-export const STAFF_ROLES = ['admin', 'bodega'];
 
 const notFound = () => new ApiError(404, 'not_found', 'No encontramos ese paquete.');
 
@@ -63,7 +61,7 @@ export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps)
   const recordOf = (c: Context<SessionEnv>) => c.get('caller').record as UserRecord;
   const viewerOf = (c: Context<SessionEnv>): Viewer => {
     const record = recordOf(c);
-    return STAFF_ROLES.includes(record.role) ? { kind: 'staff' } : { kind: 'customer', userId: record.id };
+    return isStaff(record.role) ? { kind: 'staff' } : { kind: 'customer', userId: record.id };
   };
   const actorOf = (c: Context<SessionEnv>): Actor => ({ id: recordOf(c).id, role: 'customer' });
   const mailSettings = { brandName: config.brandName, appUrl: config.appUrl };

@@ -1,7 +1,7 @@
 // The warehouse's API ('Recepción en bodega', staff only): look a guide up, stage photos, register a receipt,
 // the 'Sin identificar' queue with 'Asignar', 'Recibidos hoy', and the data of a package's label.
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { formatLongDate, WAREHOUSE_TIME_ZONE } from '../../shared/dates.ts';
 import { normalizeGuide, recognizeCarrier } from '../../shared/packages/guides.ts';
@@ -14,7 +14,6 @@ import { files, packages, users } from '../db/schema.ts';
 import { PHOTO_MAX_BYTES, photoMessages, processPhoto } from '../files/photos.ts';
 import { saveFile } from '../files/store.ts';
 import { ApiError, errorResponse, readBody } from '../http.ts';
-import { STAFF_ROLES } from '../packages/routes.ts';
 import type { Actor } from '../packages/state-change.ts';
 import { assignPackage, packageByGuide, receivePackage } from './receiving.ts';
 
@@ -38,14 +37,7 @@ const packageColumns = {
 
 export function warehouseRoutes({ db, auth, config, onMailQueued }: WarehouseRoutesDeps) {
   const routes = new Hono<SessionEnv>();
-  const signedIn = requireCaller(auth, db, { verifiedEmail: config.production });
-  const staff: MiddlewareHandler<SessionEnv> = (c, next) =>
-    signedIn(c, async () => {
-      if (!STAFF_ROLES.includes((c.get('caller').record as UserRecord).role))
-        throw new ApiError(403, 'forbidden', 'No tienes permiso para ver esta página.');
-      await next();
-    });
-  routes.use('/warehouse/*', staff);
+  routes.use('/warehouse/*', requireCaller(auth, db, { role: 'staff', verifiedEmail: config.production }));
   const actorOf = (c: Context<SessionEnv>): Actor => {
     const record = c.get('caller').record as UserRecord;
     return { id: record.id, role: record.role === 'admin' ? 'admin' : 'bodega' };

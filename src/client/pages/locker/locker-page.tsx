@@ -1,5 +1,5 @@
 // SPEC.md §2 Locker screen: the customer's locker number, US address (whole and per checkout field), referral
-// invitation, the way to notify a package, and the customer's packages ('Mis paquetes').
+// invitation and 'Tus referidos', the way to notify a package, and the customer's packages ('Mis paquetes').
 import { useState } from 'react';
 import { checkoutFields, formatSendToAddress, parseOfficeAddress } from '../../../shared/address.ts';
 import { buildInvitationLink, invitationMessage } from '../../../shared/links.ts';
@@ -14,6 +14,7 @@ import { Page } from '../../components/page.tsx';
 import { SignedInNav } from '../../components/signed-in-nav.tsx';
 import { paths } from '../../paths.ts';
 import { useNavigate } from '../../router.tsx';
+import { Referrals } from './referrals.tsx';
 
 export default function LockerPage() {
   const state = useMe();
@@ -128,6 +129,7 @@ function Locker({ me }: { me: Me }) {
           Compartir invitación
         </button>
       </section>
+      <Referrals />
 
       <div className="actions">
         <button type="button" className="button" onClick={() => navigate(paths.notify)}>

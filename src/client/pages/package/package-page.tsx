@@ -1,5 +1,5 @@
-// PACKAGES.md 'Customer screens' /paquetes/:number: everything known about one package and its 'Historial'; while it
-// is 'Prealertado', the edit form, the invoice and 'Cancelar prealerta'. Another customer's package is a 404.
+// PACKAGES.md 'Customer screens' /paquetes/:number: everything known about one package (its charge first) and its
+// 'Historial'; while 'Prealertado', the edit form, the invoice and 'Cancelar prealerta'. Another's package is a 404.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
@@ -16,6 +16,7 @@ import { Link, useParams } from '../../router.tsx';
 import { CancelPrealert } from './cancel-prealert.tsx';
 import { EditPrealert } from './edit-prealert.tsx';
 import { InvoiceUpload } from './invoice-upload.tsx';
+import { PackageCharge } from './package-charge.tsx';
 import { PackageFacts, PackageFiles } from './package-facts.tsx';
 import { PackageHistory } from './package-history.tsx';
 
@@ -100,6 +101,7 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
       <div ref={noticeRef} tabIndex={-1} className="package-notice">
         {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       </div>
+      <PackageCharge pkg={pkg} />
       <PackageFacts pkg={pkg} />
       <PackageFiles pkg={pkg} />
       <PackageHistory events={pkg.events} />

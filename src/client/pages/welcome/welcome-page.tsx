@@ -1,8 +1,9 @@
+// SPEC.md §2 Welcome screen ('/', in the first bundle): what the service is, 'Ingresar', 'Crear cuenta' and the calculator.
 import { appConfig } from '../../app-config.ts';
 import { Logo } from '../../components/logo.tsx';
 import { usePageTitle } from '../../components/page.tsx';
 import { paths } from '../../paths.ts';
-import { useNavigate } from '../../router.tsx';
+import { Link, useNavigate } from '../../router.tsx';
 
 export default function WelcomePage() {
   const navigate = useNavigate();
@@ -28,6 +29,9 @@ export default function WelcomePage() {
           Crear cuenta
         </button>
       </div>
+      <p className="welcome__calculator">
+        ¿Cuánto cuesta traer tu compra? <Link to={paths.calculator}>Calcula tu envío</Link>
+      </p>
     </main>
   );
 }

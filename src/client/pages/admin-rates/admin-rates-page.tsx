@@ -1,0 +1,61 @@
+// PACKAGES.md 'Charges' /admin/tarifas ('Tarifas', admin only): a new set of rates from a date, prefilled with the
+// rates in force, and the history of every set; anyone else gets the server's 403 message and no form.
+import { useQuery } from '@tanstack/react-query';
+import { messages } from '../../../shared/messages.ts';
+import { getRateHistory, rateKeys } from '../../api/charges.ts';
+import { WithQuery } from '../../api/query-client.tsx';
+import { RequestError } from '../../api/request.ts';
+import { Notice } from '../../components/notice.tsx';
+import { Page } from '../../components/page.tsx';
+import { paths } from '../../paths.ts';
+import { Link } from '../../router.tsx';
+import { RatesForm } from './rates-form.tsx';
+import { RatesHistory } from './rates-history.tsx';
+
+export default function AdminRatesPage() {
+  return (
+    <WithQuery>
+      <Page title="Tarifas" wide>
+        <h1>Tarifas</h1>
+        <RatesScreen />
+        <p>
+          <Link to={paths.admin}>Volver a la administración</Link>
+        </p>
+      </Page>
+    </WithQuery>
+  );
+}
+
+function RatesScreen() {
+  const rates = useQuery({ queryKey: rateKeys.history, queryFn: ({ signal }) => getRateHistory(signal) });
+
+  if (rates.isPending) return <p role="status">{messages.loading}</p>;
+  if (rates.isError) {
+    const refused = rates.error instanceof RequestError && rates.error.status === 403;
+    return (
+      <Notice tone="error">
+        <p>{rates.error.message || messages.serverError}</p>
+        {refused ? (
+          <p>
+            Las tarifas las cambia solo un administrador. <Link to={paths.locker}>Ir a mi casillero</Link>
+          </p>
+        ) : (
+          <button type="button" className="button button--small" onClick={() => void rates.refetch()}>
+            Reintentar
+          </button>
+        )}
+      </Notice>
+    );
+  }
+  const current = rates.data.history.find((row) => row.id === rates.data.currentId);
+  return (
+    <>
+      <p className="lead">
+        Cada cambio rige desde la fecha que elijas (hoy o después). Los cobros ya hechos no cambian: cada
+        paquete conserva las tarifas del día en que se recibió.
+      </p>
+      {current && <RatesForm current={current} />}
+      <RatesHistory data={rates.data} />
+    </>
+  );
+}

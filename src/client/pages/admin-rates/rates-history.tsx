@@ -1,0 +1,65 @@
+// The history of the rates, newest first: the date from which each set applies, its ten values, and whether it is
+// in force now, scheduled for a later date, or past.
+import type { ChargeSettings } from '../../../shared/charges/charge.ts';
+import { RATE_FIELDS } from '../../../shared/charges/rates-form.ts';
+import { formatUsd } from '../../../shared/money.ts';
+import type { RateHistory, Rates } from '../../api/charges.ts';
+import { formatPercent, formatTrm } from '../calculator/rate-format.ts';
+
+/**
+ * The day a set applies from. Sets start at midnight in Miami (04:00 or 05:00 UTC, so the same day in UTC) and the
+ * seeded defaults at midnight UTC: read in UTC, both show the day they were given for.
+ */
+const dayFormat = new Intl.DateTimeFormat('es-CO', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** A stored value as the table shows it: money in USD, the TRM in pesos, percentages with '%'. */
+function shown(key: keyof ChargeSettings, value: number): string {
+  if (key === 'trmHundredths') return formatTrm(value);
+  if (key.endsWith('BasisPoints')) return formatPercent(value);
+  if (key.endsWith('Cents')) return formatUsd(value);
+  return value.toLocaleString('es-CO');
+}
+
+function standing(row: Rates, currentId: number, now: number): string {
+  if (row.id === currentId) return 'En vigor';
+  return new Date(row.effectiveFrom).getTime() > now ? 'Programada' : 'Anterior';
+}
+
+export function RatesHistory({ data }: { data: RateHistory }) {
+  const now = Date.now();
+  return (
+    <section aria-labelledby="rates-history-heading">
+      <h2 id="rates-history-heading">Historial de tarifas</h2>
+      <div className="table-wrap">
+        <table className="rates-history">
+          <caption className="visually-hidden">Tarifas, de la más reciente a la más antigua</caption>
+          <thead>
+            <tr>
+              <th scope="col">Rigen desde</th>
+              <th scope="col">Estado</th>
+              {RATE_FIELDS.map((field) => (
+                <th scope="col" key={field.key}>
+                  {field.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {data.history.map((row) => {
+              const state = standing(row, data.currentId, now);
+              return (
+                <tr key={row.id} className={state === 'En vigor' ? 'rates-history__current' : undefined}>
+                  <th scope="row">{dayFormat.format(new Date(row.effectiveFrom))}</th>
+                  <td>{state === 'En vigor' ? <strong>{state}</strong> : state}</td>
+                  {RATE_FIELDS.map((field) => (
+                    <td key={field.key}>{shown(field.key, row[field.key])}</td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
