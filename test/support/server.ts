@@ -158,3 +158,15 @@ export async function verifyEmail(server: Pick<Server, 'app' | 'database'>, emai
   const response = await browser(server).post('/api/verify-email', { token });
   if (response.status !== 200) throw new Error(`Verification failed for ${email}: ${response.status}`);
 }
+
+/** A test server with one signed-in, verified admin (ADMIN_EMAILS): the setting of most operations tests. */
+export async function startTestServerWithAdmin(
+  driver: Driver,
+  adminEmail: string,
+  env: Record<string, string> = {},
+) {
+  const server = await startTestServer(driver, { ADMIN_EMAILS: adminEmail, ...env });
+  const admin = (await signedUpCustomer(server, { email: adminEmail })).client;
+  await verifyEmail(server, adminEmail);
+  return { server, admin };
+}

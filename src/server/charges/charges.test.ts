@@ -6,9 +6,8 @@ import { drivers } from '../../../test/support/database.ts';
 import {
   type browser,
   signedUpCustomer,
-  startTestServer,
+  startTestServerWithAdmin,
   type TestServer,
-  verifyEmail,
 } from '../../../test/support/server.ts';
 import { DEFAULT_CHARGE_SETTINGS } from '../../shared/charges/charge.ts';
 import { auditLog, creditLedger, outbox, users } from '../db/schema.ts';
@@ -36,9 +35,7 @@ describe.each(drivers)('charges on %s', (driver) => {
   let sequence = 0;
   const mail = { brandName: 'CasilleroYa', appUrl: 'http://localhost:3000' };
   beforeAll(async () => {
-    server = await startTestServer(driver, { ADMIN_EMAILS: ADMIN_EMAIL });
-    admin = (await signedUpCustomer(server, { email: ADMIN_EMAIL })).client;
-    await verifyEmail(server, ADMIN_EMAIL);
+    ({ server, admin } = await startTestServerWithAdmin(driver, ADMIN_EMAIL));
     const staff = await signedUpCustomer(server);
     await server.db.update(users).set({ role: 'bodega' }).where(eq(users.id, staff.record.id));
     bodega = staff.client;

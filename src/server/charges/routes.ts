@@ -12,6 +12,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/open.ts';
 import { packages } from '../db/schema.ts';
 import { ApiError, clientIp, readBody } from '../http.ts';
+import { pathNumber } from '../packages/list-query.ts';
 import { referralSummary } from './credit.ts';
 import { chargePackage } from './package-charge.ts';
 import { addRates, isTodayOrLater, type RateRow, rateHistory, ratesInForce, settingsOf } from './rates.ts';
@@ -90,8 +91,7 @@ export function chargeRoutes({ db, auth, config }: { db: Database; auth: Auth; c
   });
 
   routes.post('/admin/packages/:number/charge', admin, async (c) => {
-    const number = Number(c.req.param('number'));
-    if (!Number.isInteger(number)) throw new ApiError(404, 'not_found', 'No encontramos ese paquete.');
+    const number = pathNumber(c, 'number', 'No encontramos ese paquete.');
     const record = recordOf(c);
     const charge = await db.transaction(async (tx) => {
       const [row] = await tx.select().from(packages).where(eq(packages.number, number)).for('update');

@@ -27,8 +27,8 @@ async function lockedDispatch(tx: Transaction, id: number): Promise<DispatchRow>
   return row;
 }
 
-/** Adds received packages to an open dispatch; every refusal (not received, already in another) is listed. */
-export async function addToDispatch(tx: Transaction, id: number, numbers: number[]): Promise<Refusal[]> {
+/** The dispatch, locked, while packages may still be added or removed; else a 409 that says it left. */
+async function lockedOpenDispatch(tx: Transaction, id: number): Promise<DispatchRow> {
   const dispatch = await lockedDispatch(tx, id);
   if (dispatch.state !== 'abierto')
     throw new ApiError(
@@ -36,6 +36,12 @@ export async function addToDispatch(tx: Transaction, id: number, numbers: number
       'dispatch_closed',
       'El despacho ya salió: no se le pueden agregar ni quitar paquetes.',
     );
+  return dispatch;
+}
+
+/** Adds received packages to an open dispatch; every refusal (not received, already in another) is listed. */
+export async function addToDispatch(tx: Transaction, id: number, numbers: number[]): Promise<Refusal[]> {
+  await lockedOpenDispatch(tx, id);
   const wanted = [...new Set(numbers)];
   const rows = await tx
     .select({ number: packages.number, state: packages.state, dispatchId: dispatchPackages.dispatchId })
@@ -67,13 +73,7 @@ export async function addToDispatch(tx: Transaction, id: number, numbers: number
 }
 
 export async function removeFromDispatch(tx: Transaction, id: number, numbers: number[]) {
-  const dispatch = await lockedDispatch(tx, id);
-  if (dispatch.state !== 'abierto')
-    throw new ApiError(
-      409,
-      'dispatch_closed',
-      'El despacho ya salió: no se le pueden agregar ni quitar paquetes.',
-    );
+  await lockedOpenDispatch(tx, id);
   await tx
     .delete(dispatchPackages)
     .where(and(eq(dispatchPackages.dispatchId, id), inArray(dispatchPackages.packageNumber, numbers)));

@@ -14,6 +14,7 @@ import { CSV_BOM, csvLine } from '../csv.ts';
 import type { Database } from '../db/open.ts';
 import { dispatches } from '../db/schema.ts';
 import { ApiError, readBody } from '../http.ts';
+import { pathNumber } from '../packages/list-query.ts';
 import type { Actor, Refusal } from '../packages/state-change.ts';
 import {
   addToDispatch,
@@ -61,11 +62,7 @@ export function dispatchRoutes({
     id: (c.get('caller').record as UserRecord).id,
     role: 'admin',
   });
-  const idOf = (c: Context) => {
-    const text = c.req.param('id') ?? '';
-    if (!/^\d{1,9}$/.test(text)) throw new ApiError(404, 'not_found', 'No encontramos ese despacho.');
-    return Number(text);
-  };
+  const idOf = (c: Context) => pathNumber(c, 'id', 'No encontramos ese despacho.');
   const refusedResponse = (c: Context, refused: Refusal[]) =>
     c.json({ error: { code: 'refused', message: operationsMessages.refused(refused.length), refused } }, 409);
 

@@ -7,9 +7,8 @@ import { drivers } from '../../../test/support/database.ts';
 import {
   browser,
   signedUpCustomer,
-  startTestServer,
+  startTestServerWithAdmin,
   type TestServer,
-  verifyEmail,
 } from '../../../test/support/server.ts';
 import { files } from '../db/schema.ts';
 import { checkInvoice, INVOICE_MAX_BYTES } from './invoice-check.ts';
@@ -56,9 +55,7 @@ describe.each(drivers)('invoice files on %s', (driver) => {
   let admin: ReturnType<typeof browser>;
   let sequence = 0;
   beforeAll(async () => {
-    server = await startTestServer(driver, { ADMIN_EMAILS: 'facturas-admin@example.com' });
-    admin = (await signedUpCustomer(server, { email: 'facturas-admin@example.com' })).client;
-    await verifyEmail(server, 'facturas-admin@example.com');
+    ({ server, admin } = await startTestServerWithAdmin(driver, 'facturas-admin@example.com'));
   });
   afterAll(() => server?.close());
 

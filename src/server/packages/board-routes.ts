@@ -3,10 +3,9 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { stream } from 'hono/streaming';
-import { z } from 'zod';
 import { formatDateTime } from '../../shared/dates.ts';
 import { bulkChangeSchema, MAX_IMPORT_BYTES, operationsMessages } from '../../shared/packages/operations.ts';
-import { isPackageState, type PackageState, STATE_LABELS } from '../../shared/packages/states.ts';
+import { type PackageState, STATE_LABELS } from '../../shared/packages/states.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireCaller, type SessionEnv, type UserRecord } from '../auth/session.ts';
@@ -16,22 +15,8 @@ import type { Database } from '../db/open.ts';
 import { ApiError, clientIp, errorResponse, readBody } from '../http.ts';
 import { BOARD_PAGE_SIZE, boardCondition, boardCount, boardPage, boardRowJson } from './board.ts';
 import { importStates } from './import.ts';
+import { readListQuery } from './list-query.ts';
 import { type Actor, changeStates, type MailSettings } from './state-change.ts';
-
-const boardQuerySchema = z.object({
-  q: z.string().trim().max(100, 'La búsqueda admite hasta 100 caracteres.').optional().default(''),
-  estado: z
-    .string()
-    .optional()
-    .refine((state) => !state || isPackageState(state), 'Ese estado no existe.'),
-  page: z.coerce
-    .number({ error: 'La página debe ser un número entero desde 1.' })
-    .int('La página debe ser un número entero desde 1.')
-    .min(1, 'La página debe ser un número entero desde 1.')
-    .max(100_000, 'La página debe ser un número entero desde 1.')
-    .optional()
-    .default(1),
-});
 
 const CSV_HEADER = [
   'Paquete',
@@ -62,11 +47,8 @@ export function boardRoutes({ db, auth, config, onMailQueued }: BoardRoutesDeps)
   });
 
   function boardQuery(c: Context) {
-    const parsed = boardQuerySchema.safeParse(c.req.query());
-    if (!parsed.success)
-      throw new ApiError(400, 'invalid', parsed.error.issues[0]?.message ?? 'Búsqueda no válida.');
-    const { q, estado, page } = parsed.data;
-    return { where: boardCondition({ q, state: estado ? (estado as PackageState) : null }), page };
+    const { q, state, page } = readListQuery(c);
+    return { where: boardCondition({ q, state }), page };
   }
 
   routes.get('/admin/packages', admin, async (c) => {

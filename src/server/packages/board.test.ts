@@ -7,9 +7,8 @@ import { receivedPackage } from '../../../test/support/packages.ts';
 import {
   type browser,
   signedUpCustomer,
-  startTestServer,
+  startTestServerWithAdmin,
   type TestServer,
-  verifyEmail,
 } from '../../../test/support/server.ts';
 import { auditLog, outbox, packageEvents, packages } from '../db/schema.ts';
 
@@ -19,9 +18,7 @@ describe.each(drivers)('the operations board on %s', (driver) => {
   let server: TestServer;
   let admin: ReturnType<typeof browser>;
   beforeAll(async () => {
-    server = await startTestServer(driver, { ADMIN_EMAILS: ADMIN_EMAIL });
-    admin = (await signedUpCustomer(server, { email: ADMIN_EMAIL })).client;
-    await verifyEmail(server, ADMIN_EMAIL);
+    ({ server, admin } = await startTestServerWithAdmin(driver, ADMIN_EMAIL));
   });
   afterAll(() => server?.close());
 

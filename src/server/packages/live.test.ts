@@ -6,7 +6,7 @@ import { receivedPackage } from '../../../test/support/packages.ts';
 import {
   type browser,
   signedUpCustomer,
-  startTestServer,
+  startTestServerWithAdmin,
   TEST_APP_URL,
   type TestServer,
   verifyEmail,
@@ -61,9 +61,7 @@ describe.each(drivers)('live package updates on %s', (driver) => {
   let server: TestServer;
   let admin: ReturnType<typeof browser>;
   beforeAll(async () => {
-    server = await startTestServer(driver, { ADMIN_EMAILS: ADMIN_EMAIL });
-    admin = (await signedUpCustomer(server, { email: ADMIN_EMAIL })).client;
-    await verifyEmail(server, ADMIN_EMAIL);
+    ({ server, admin } = await startTestServerWithAdmin(driver, ADMIN_EMAIL));
   });
   afterAll(() => server?.close());
 

@@ -6,9 +6,8 @@ import { drivers } from '../../../test/support/database.ts';
 import {
   browser,
   signedUpCustomer,
-  startTestServer,
+  startTestServerWithAdmin,
   type TestServer,
-  verifyEmail,
 } from '../../../test/support/server.ts';
 import { prealertMessages } from '../../shared/packages/prealert.ts';
 import { outbox, packageEvents, packages } from '../db/schema.ts';
@@ -25,9 +24,7 @@ describe.each(drivers)('pre-alerts and packages on %s', (driver) => {
   let admin: ReturnType<typeof browser>;
   const mail = { brandName: 'CasilleroYa', appUrl: 'http://localhost:3000' };
   beforeAll(async () => {
-    server = await startTestServer(driver, { ADMIN_EMAILS: ADMIN_EMAIL });
-    admin = (await signedUpCustomer(server, { email: ADMIN_EMAIL })).client;
-    await verifyEmail(server, ADMIN_EMAIL);
+    ({ server, admin } = await startTestServerWithAdmin(driver, ADMIN_EMAIL));
   });
   afterAll(() => server?.close());
 

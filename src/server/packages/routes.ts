@@ -4,11 +4,10 @@
 import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { z } from 'zod';
 import { deliveryAddresses } from '../../shared/address.ts';
 import { recognizeCarrier } from '../../shared/packages/guides.ts';
 import { type Prealert, prealertMessages, prealertSchema } from '../../shared/packages/prealert.ts';
-import { customerMayEdit, isPackageState } from '../../shared/packages/states.ts';
+import { customerMayEdit } from '../../shared/packages/states.ts';
 import type { Auth } from '../auth/auth.ts';
 import { isStaff, requireCaller, type SessionEnv, type UserRecord } from '../auth/session.ts';
 import type { Config } from '../config.ts';
@@ -18,33 +17,13 @@ import { packages } from '../db/schema.ts';
 import { checkInvoice, INVOICE_MAX_BYTES } from '../files/invoice-check.ts';
 import { deletePackageFiles, saveFile } from '../files/store.ts';
 import { ApiError, errorResponse, readBody } from '../http.ts';
+import { pathNumber, readListQuery } from './list-query.ts';
 import { packageEventStream, packageLiveHub } from './live.ts';
 import { findVisiblePackage, listCustomerPackages, packageDetail, type Viewer } from './queries.ts';
 import { type Actor, changeState, recordEvent } from './state-change.ts';
 
-const notFound = () => new ApiError(404, 'not_found', 'No encontramos ese paquete.');
-
-const listQuerySchema = z.object({
-  q: z.string().trim().max(100, 'La búsqueda admite hasta 100 caracteres.').optional().default(''),
-  estado: z
-    .string()
-    .optional()
-    .refine((state) => state === undefined || state === '' || isPackageState(state), 'Ese estado no existe.'),
-  page: z.coerce
-    .number({ error: 'La página debe ser un número entero desde 1.' })
-    .int('La página debe ser un número entero desde 1.')
-    .min(1, 'La página debe ser un número entero desde 1.')
-    .max(100_000, 'La página debe ser un número entero desde 1.')
-    .optional()
-    .default(1),
-});
-
-/** A package number from the path; anything else names no package (404). */
-function packageNumber(c: Context): number {
-  const text = c.req.param('number') ?? '';
-  if (!/^\d{1,9}$/.test(text)) throw notFound();
-  return Number(text);
-}
+const NOT_FOUND = 'No encontramos ese paquete.';
+const notFound = () => new ApiError(404, 'not_found', NOT_FOUND);
 
 export interface PackageRoutesDeps {
   db: Database;
@@ -98,7 +77,7 @@ export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps)
   async function editablePackage(tx: Transaction, c: Context<SessionEnv>) {
     const row = await findVisiblePackage(
       tx,
-      packageNumber(c),
+      pathNumber(c, 'number', NOT_FOUND),
       { kind: 'customer', userId: recordOf(c).id },
       { forUpdate: true },
     );
@@ -112,18 +91,9 @@ export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps)
   routes.get('/packages/events', signedIn, (c) => packageEventStream(c, packageLiveHub(database)));
 
   routes.get('/packages', signedIn, async (c) => {
-    const parsed = listQuerySchema.safeParse(c.req.query());
-    if (!parsed.success)
-      throw new ApiError(400, 'invalid', parsed.error.issues[0]?.message ?? 'Búsqueda no válida.');
-    const { q, estado, page } = parsed.data;
+    const query = readListQuery(c);
     c.header('cache-control', 'no-store');
-    return c.json(
-      await listCustomerPackages(db, recordOf(c).id, {
-        q,
-        state: estado && isPackageState(estado) ? estado : null,
-        page,
-      }),
-    );
+    return c.json(await listCustomerPackages(db, recordOf(c).id, query));
   });
 
   routes.post('/packages', signedIn, async (c) => {
@@ -146,7 +116,7 @@ export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps)
 
   routes.get('/packages/:number', signedIn, async (c) => {
     const viewer = viewerOf(c);
-    const row = await findVisiblePackage(db, packageNumber(c), viewer);
+    const row = await findVisiblePackage(db, pathNumber(c, 'number', NOT_FOUND), viewer);
     if (!row) throw notFound();
     c.header('cache-control', 'no-store');
     return c.json(await packageDetail(db, row, viewer));

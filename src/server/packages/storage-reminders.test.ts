@@ -7,9 +7,8 @@ import { receivedPackage } from '../../../test/support/packages.ts';
 import {
   type browser,
   signedUpCustomer,
-  startTestServer,
+  startTestServerWithAdmin,
   type TestServer,
-  verifyEmail,
 } from '../../../test/support/server.ts';
 import { outbox, packages } from '../db/schema.ts';
 import { sendStorageReminders } from './storage-reminders.ts';
@@ -22,9 +21,7 @@ describe.each(drivers)('storage reminders on %s', (driver) => {
   let admin: ReturnType<typeof browser>;
   const mail = { brandName: 'CasilleroYa', appUrl: 'http://localhost:3000' };
   beforeAll(async () => {
-    server = await startTestServer(driver, { ADMIN_EMAILS: ADMIN_EMAIL });
-    admin = (await signedUpCustomer(server, { email: ADMIN_EMAIL })).client;
-    await verifyEmail(server, ADMIN_EMAIL);
+    ({ server, admin } = await startTestServerWithAdmin(driver, ADMIN_EMAIL));
   });
   afterAll(() => server?.close());
 

@@ -14,6 +14,7 @@ import { files, packages, users } from '../db/schema.ts';
 import { PHOTO_MAX_BYTES, photoMessages, processPhoto } from '../files/photos.ts';
 import { saveFile } from '../files/store.ts';
 import { ApiError, errorResponse, readBody } from '../http.ts';
+import { pathNumber } from '../packages/list-query.ts';
 import type { Actor } from '../packages/state-change.ts';
 import { assignPackage, packageByGuide, receivePackage } from './receiving.ts';
 
@@ -43,11 +44,7 @@ export function warehouseRoutes({ db, auth, config, onMailQueued }: WarehouseRou
     return { id: record.id, role: record.role === 'admin' ? 'admin' : 'bodega' };
   };
   const mail = { brandName: config.brandName, appUrl: config.appUrl };
-  const number = (c: Context) => {
-    const text = c.req.param('number') ?? '';
-    if (!/^\d{1,9}$/.test(text)) throw new ApiError(404, 'not_found', 'No encontramos ese paquete.');
-    return Number(text);
-  };
+  const number = (c: Context) => pathNumber(c, 'number', 'No encontramos ese paquete.');
 
   routes.get('/warehouse/lookup', async (c) => {
     const guide = normalizeGuide((c.req.query('guia') ?? '').slice(0, 200));

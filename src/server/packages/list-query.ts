@@ -1,0 +1,39 @@
+// What the package lists read from a URL: the search, the state filter and the page (one schema for the customer's
+// list and the operations board), and a number from the path.
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { isPackageState, type PackageState } from '../../shared/packages/states.ts';
+import { ApiError } from '../http.ts';
+
+const pageMessage = 'La página debe ser un número entero desde 1.';
+
+const listQuerySchema = z.object({
+  q: z.string().trim().max(100, 'La búsqueda admite hasta 100 caracteres.').optional().default(''),
+  estado: z
+    .string()
+    .optional()
+    .refine((state) => !state || isPackageState(state), 'Ese estado no existe.'),
+  page: z.coerce
+    .number({ error: pageMessage })
+    .int(pageMessage)
+    .min(1, pageMessage)
+    .max(100_000, pageMessage)
+    .optional()
+    .default(1),
+});
+
+/** ?q=&estado=&page= of a list; a bad value is a 400 with its Spanish message. */
+export function readListQuery(c: Context): { q: string; state: PackageState | null; page: number } {
+  const parsed = listQuerySchema.safeParse(c.req.query());
+  if (!parsed.success)
+    throw new ApiError(400, 'invalid', parsed.error.issues[0]?.message ?? 'Búsqueda no válida.');
+  const { q, estado, page } = parsed.data;
+  return { q, state: estado && isPackageState(estado) ? estado : null, page };
+}
+
+/** A whole number from the path (a package or a dispatch); anything else names nothing: 404 with `notFound`. */
+export function pathNumber(c: Context, param: string, notFound: string): number {
+  const text = c.req.param(param) ?? '';
+  if (!/^\d{1,9}$/.test(text)) throw new ApiError(404, 'not_found', notFound);
+  return Number(text);
+}
