@@ -70,6 +70,15 @@ describe.each(pairs)('npm run backup on %s, npm run restore on %s', (from, to) =
     for (const form of forms) expect((await client.post('/api/register', form)).status).toBe(201);
     await client.post('/api/login', { email: forms[1]?.email, password: forms[1]?.password });
     const before = (await client.get('/api/me')).body;
+    // A package with its history and an invoice: files live in the database, so the backup carries them.
+    const invoice = Buffer.from('%PDF-1.4\ntrailer <<>>\n%%EOF\n');
+    const saved = await client.post('/api/packages', {
+      guide: 'TBA123450000001',
+      content: 'Libros',
+      declaredValue: '20',
+    });
+    await client.upload(`/api/packages/${saved.body.package.number}/invoice`, invoice, 'application/pdf');
+    const packageBefore = (await client.get(`/api/packages/${saved.body.package.number}`)).body;
     await server.close();
 
     const file = join(mkdtempSync(join(tmpdir(), 'casillero-file-')), 'copia.json.gz');
@@ -84,6 +93,16 @@ describe.each(pairs)('npm run backup on %s, npm run restore on %s', (from, to) =
       const login = await again.post('/api/login', { email: forms[1]?.email, password: forms[1]?.password });
       expect(login.status).toBe(200);
       expect((await again.get('/api/me')).body).toEqual(before);
+      const packageAfter = (await again.get(`/api/packages/${packageBefore.number}`)).body;
+      expect(packageAfter).toEqual(packageBefore);
+      const bytes = await again.get(packageAfter.files[0].url);
+      expect(bytes.body).toBe('%PDF-1.4\ntrailer <<>>\n%%EOF\n');
+      const nextPackage = await again.post('/api/packages', {
+        guide: 'TBA123450000002',
+        content: 'x',
+        declaredValue: '1',
+      });
+      expect(nextPackage.body.package.number).toBe(packageBefore.number + 1);
       const next = await again.post('/api/register', await registrationForm(again));
       expect(next.body.lockerNumber).toBe(String(Number(before.lockerNumber) + 1));
       // A PGlite folder belongs to the app that has it open (lock.ts): the commands wait until it stops.

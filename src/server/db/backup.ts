@@ -11,8 +11,16 @@ import {
   authSession,
   authUser,
   authVerification,
+  creditLedger,
+  dispatches,
+  dispatchPackages,
+  files,
   lockerCounter,
   outbox,
+  packageCharges,
+  packageEvents,
+  packages,
+  rateSettings,
   users,
 } from './schema.ts';
 
@@ -31,9 +39,20 @@ const TABLES: PgTable[] = [
   lockerCounter,
   outbox,
   auditLog,
+  packages,
+  packageEvents,
+  files,
+  rateSettings,
+  packageCharges,
+  creditLedger,
+  dispatches,
+  dispatchPackages,
 ];
 const GENERATED = new Set(['searchText']);
-const SERIAL_TABLES = [outbox, auditLog];
+/** Tables whose `id` a sequence gives: after a restore the sequence continues after the highest id. */
+const SERIAL_TABLES = [outbox, auditLog, packageEvents, rateSettings, creditLedger, dispatches];
+/** Rows a new database already has (the generated secret, the default rates): the backup's replace them. */
+const SEEDED_TABLES = [appSetting, rateSettings];
 
 interface Backup {
   format: string;
@@ -56,6 +75,9 @@ export async function createBackup(db: Database): Promise<Buffer> {
       const rows = (await tx.select().from(table)) as Record<string, unknown>[];
       backup.tables[getTableName(table)] = rows.map((row) => {
         for (const key of GENERATED) delete row[key];
+        // File bytes travel as base64, not as JSON arrays of numbers.
+        for (const [key, value] of Object.entries(row))
+          if (Buffer.isBuffer(value)) row[key] = value.toString('base64');
         return row;
       });
     }
@@ -81,8 +103,7 @@ export async function restoreBackup(db: Database, file: Buffer): Promise<Record<
 
   const counts: Record<string, number> = {};
   await db.transaction(async (tx) => {
-    // A fresh database may already hold a generated secret; the backup's replaces it.
-    await tx.delete(appSetting);
+    for (const table of SEEDED_TABLES) await tx.delete(table);
     for (const table of TABLES) {
       const name = getTableName(table);
       const rows = (backup.tables[name] ?? []).map((row) => revive(table, row));
@@ -97,18 +118,24 @@ export async function restoreBackup(db: Database, file: Buffer): Promise<Record<
         sql`select setval(pg_get_serial_sequence(${name}, 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`,
       );
     }
+    await tx.execute(
+      sql`select setval('package_number_seq', coalesce((select max(number) from ${packages}), 100000) + 1, false)`,
+    );
   });
   return counts;
 }
 
-/** JSON turned timestamps into strings; Drizzle wants Date objects back. */
+/** JSON turned timestamps into strings and file bytes into base64; Drizzle wants Dates and Buffers back. */
 function revive(table: PgTable, row: Record<string, unknown>): Record<string, unknown> {
   const columns = getTableColumns(table);
   const revived: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {
     const column = columns[key];
     if (!column || GENERATED.has(key)) continue;
-    revived[key] = column.columnType === 'PgTimestamp' && typeof value === 'string' ? new Date(value) : value;
+    if (column.columnType === 'PgTimestamp' && typeof value === 'string') revived[key] = new Date(value);
+    else if (column.getSQLType() === 'bytea' && typeof value === 'string')
+      revived[key] = Buffer.from(value, 'base64');
+    else revived[key] = value;
   }
   return revived;
 }

@@ -369,7 +369,7 @@ export const creditLedger = pgTable(
 
 /** 'Despachos': received packages grouped for one flight (PACKAGES.md 'Operations'). */
 export const dispatches = pgTable('dispatches', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity({ startWith: 1 }),
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
   /** 'Guía master': the master air waybill. */
   masterAwb: text('master_awb').notNull(),
   airline: text('airline').notNull(),
