@@ -1,0 +1,186 @@
+// The receiving form of /bodega: look the guide up, read the parcel's facts, attach photos, 'Registrar recepción';
+// then say what became of it, offer 'Imprimir etiqueta', and start over on 'Número de guía' for the next parcel.
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { messages } from '../../../shared/messages.ts';
+import { RequestError } from '../../api/request.ts';
+import { Notice } from '../../components/notice.tsx';
+import { paths } from '../../paths.ts';
+import { GuideField } from './guide-field.tsx';
+import type { LookupState } from './lookup-result.tsx';
+import { PhotoPicker } from './photo-picker.tsx';
+import { ReceiptFields } from './receipt-fields.tsx';
+import {
+  checkReceipt,
+  emptyReceipt,
+  focusFirstInvalid,
+  lookupable,
+  type ReceiptErrors,
+  type ReceiptValues,
+  receiptFieldId,
+  serverErrorField,
+} from './receipt-form.ts';
+import { receiptRules } from './receipt-rules.ts';
+import { usePhotoUploads } from './use-photo-uploads.ts';
+import { lookupGuide, type ReceiptSaved, registerReceipt, warehouseKeys } from './warehouse-api.ts';
+
+/** The server's Spanish message; anything else here is a script that could not be downloaded. */
+const errorText = (error: unknown) =>
+  error instanceof RequestError ? error.message || messages.serverError : messages.networkError;
+const focus = (field: keyof ReceiptValues) => document.getElementById(receiptFieldId(field))?.focus();
+
+export function ReceiveForm() {
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<ReceiptValues>(emptyReceipt);
+  const [errors, setErrors] = useState<ReceiptErrors>({});
+  const [lookup, setLookup] = useState<LookupState>({ status: 'idle' });
+  const [formError, setFormError] = useState('');
+  const [saved, setSaved] = useState<ReceiptSaved | null>(null);
+  const [busy, setBusy] = useState(false);
+  const photos = usePhotoUploads();
+  const guideInput = useRef<HTMLInputElement>(null);
+  // The guide last asked about, and the locker its pre-alert filled in (cleared again if the guide changes).
+  const looked = useRef<{ guide: string; filledLocker: string | null }>({ guide: '', filledLocker: null });
+  const lookupCount = useRef(0);
+
+  // The checks arrive just after the first paint (receipt-rules.ts).
+  useEffect(() => {
+    receiptRules().catch(() => {});
+  }, []);
+
+  function change<K extends keyof ReceiptValues>(field: K, value: ReceiptValues[K]) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  }
+
+  function changeGuide(value: string) {
+    change('guide', value);
+    if (lookup.status !== 'idle' && lookupable(value) !== looked.current.guide) {
+      // A new guide: what was found for the old one no longer applies.
+      setLookup({ status: 'idle' });
+      const filled = looked.current.filledLocker;
+      if (filled !== null)
+        setValues((current) =>
+          current.lockerNumber === filled ? { ...current, lockerNumber: '' } : current,
+        );
+      looked.current = { guide: '', filledLocker: null };
+    }
+  }
+
+  async function runLookup(raw: string, quiet = false) {
+    const guide = lookupable(raw);
+    if (!guide) {
+      if (quiet) return;
+      const text = await receiptRules().then(
+        (rules) => rules.receiptMessages.guideRequired,
+        () => messages.networkError,
+      );
+      setErrors((current) => ({ ...current, guide: text }));
+      return;
+    }
+    if (guide === looked.current.guide) return;
+    looked.current = { guide, filledLocker: null };
+    const ticket = ++lookupCount.current;
+    setSaved(null);
+    setErrors((current) => ({ ...current, guide: undefined }));
+    setLookup({ status: 'loading', guide });
+    try {
+      const found = await lookupGuide(guide);
+      if (ticket !== lookupCount.current) return;
+      setLookup({ status: 'done', lookup: found });
+      if (found.alreadyReceived) {
+        // The next scan replaces this guide.
+        guideInput.current?.select();
+      } else if (found.match?.lockerNumber) {
+        const locker = found.match.lockerNumber;
+        looked.current.filledLocker = locker;
+        flushSync(() => setValues((current) => ({ ...current, guide: found.guide, lockerNumber: locker })));
+        if (!quiet) focus('weightLb');
+      } else if (!quiet) {
+        focus('lockerNumber');
+      }
+    } catch (error) {
+      if (ticket !== lookupCount.current) return;
+      looked.current = { guide: '', filledLocker: null };
+      setLookup({ status: 'error', message: errorText(error) });
+    }
+  }
+
+  function showErrors(next: ReceiptErrors) {
+    flushSync(() => setErrors(next));
+    focusFirstInvalid(next);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setFormError('');
+    setSaved(null);
+    setBusy(true);
+    try {
+      const first = await checkReceipt(values, []);
+      if (first.errors) return showErrors(first.errors);
+      const settled = await photos.settle();
+      if ('error' in settled) return showErrors({ photoIds: settled.error });
+      const checked = await checkReceipt(values, settled.ids);
+      if (checked.errors) return showErrors(checked.errors);
+      const result = await registerReceipt(checked.body);
+      setSaved(result);
+      setValues(emptyReceipt);
+      setErrors({});
+      setLookup({ status: 'idle' });
+      looked.current = { guide: '', filledLocker: null };
+      // A lookup still under way (the guide field lost the focus to the button) would now say 'ya fue recibido'.
+      lookupCount.current++;
+      photos.reset();
+      void queryClient.invalidateQueries({ queryKey: warehouseKeys.all });
+      guideInput.current?.focus();
+    } catch (error) {
+      const field = await serverErrorField(error).catch(() => null);
+      if (field) showErrors({ [field]: errorText(error) });
+      else setFormError(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const found = lookup.status === 'done' && !lookup.lookup.alreadyReceived ? lookup.lookup : null;
+  return (
+    <form className="form receive-form" onSubmit={submit} noValidate aria-label="Registrar un paquete">
+      {saved && (
+        <Notice tone={saved.identified ? 'success' : 'info'}>
+          <p>{saved.message}</p>
+          <a className="button button--small" href={paths.label(saved.number)} target="_blank" rel="noopener">
+            Imprimir etiqueta
+          </a>
+        </Notice>
+      )}
+      <GuideField
+        value={values.guide}
+        error={errors.guide}
+        lookup={lookup}
+        inputRef={guideInput}
+        onChange={changeGuide}
+        onLookup={(guide, quiet) => void runLookup(guide, quiet)}
+      />
+      <ReceiptFields
+        values={values}
+        errors={errors}
+        expectedLocker={found?.match?.lockerNumber ?? null}
+        onChange={change}
+      />
+      <PhotoPicker
+        id={receiptFieldId('photoIds')}
+        items={photos.items}
+        error={errors.photoIds ?? (photos.limitError || undefined)}
+        onAdd={photos.add}
+        onRemove={photos.remove}
+      />
+      {formError && <Notice tone="error">{formError}</Notice>}
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? 'Registrando...' : 'Registrar recepción'}
+      </button>
+    </form>
+  );
+}

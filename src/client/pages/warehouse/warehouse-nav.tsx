@@ -1,0 +1,23 @@
+// The header of the staff screens: where they are, and 'Cerrar sesión' (a shared warehouse phone changes hands).
+import { signOut } from '../../api/me.ts';
+import { paths } from '../../paths.ts';
+import { Link } from '../../router.tsx';
+
+export function WarehouseNav() {
+  return (
+    <nav className="signed-in-nav" aria-label="Bodega">
+      <ul>
+        <li>
+          <Link to={paths.warehouse} aria-current="page">
+            Recepción
+          </Link>
+        </li>
+        <li>
+          <button type="button" className="link-button" onClick={() => void signOut()}>
+            Cerrar sesión
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}

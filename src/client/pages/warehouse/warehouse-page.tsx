@@ -1,0 +1,55 @@
+// PACKAGES.md 'Warehouse' /bodega ('Recepción en bodega'), staff only: the receiving form, then 'Sin identificar'
+// and 'Recibidos hoy'. The server decides who is staff: a customer gets its 403 message and no form.
+import { useQuery } from '@tanstack/react-query';
+import { messages } from '../../../shared/messages.ts';
+import { WithQuery } from '../../api/query-client.tsx';
+import { RequestError } from '../../api/request.ts';
+import { Notice } from '../../components/notice.tsx';
+import { Page } from '../../components/page.tsx';
+import { paths } from '../../paths.ts';
+import { Link } from '../../router.tsx';
+import { ReceiveForm } from './receive-form.tsx';
+import { TodayList } from './today-list.tsx';
+import { UnidentifiedList } from './unidentified-list.tsx';
+import { listToday, warehouseKeys } from './warehouse-api.ts';
+import { WarehouseNav } from './warehouse-nav.tsx';
+
+export default function WarehousePage() {
+  return (
+    <WithQuery>
+      <Page title="Recepción en bodega" wide nav={<WarehouseNav />}>
+        <h1>Recepción en bodega</h1>
+        <Warehouse />
+      </Page>
+    </WithQuery>
+  );
+}
+
+function Warehouse() {
+  // 'Recibidos hoy' is needed anyway: its answer also tells whether this account may receive (403 otherwise).
+  const today = useQuery({ queryKey: warehouseKeys.today, queryFn: ({ signal }) => listToday(signal) });
+  const refused = today.error instanceof RequestError && today.error.status === 403 ? today.error : null;
+
+  if (today.isPending) return <p role="status">{messages.loading}</p>;
+  if (refused)
+    return (
+      <>
+        <Notice tone="error">{refused.message || messages.forbidden}</Notice>
+        <p>La recepción en bodega es solo para el personal de la bodega.</p>
+        <p>
+          <Link to={paths.locker}>Ir a mi casillero</Link>
+        </p>
+      </>
+    );
+  return (
+    <div className="warehouse">
+      <div className="warehouse__receive">
+        <ReceiveForm />
+      </div>
+      <div className="warehouse__lists">
+        <UnidentifiedList />
+        <TodayList />
+      </div>
+    </div>
+  );
+}
