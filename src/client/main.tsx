@@ -4,7 +4,7 @@ import { lazy, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { messages } from '../shared/messages.ts';
 import WelcomePage from './pages/welcome/welcome-page.tsx';
-import { labelPattern, packageDetailPattern, paths } from './paths.ts';
+import { dispatchDetailPattern, labelPattern, packageDetailPattern, paths } from './paths.ts';
 import { Router } from './router.tsx';
 import './styles.css';
 
@@ -29,6 +29,9 @@ const screens = {
   [labelPattern]: lazy(() => import('./pages/label/label-page.tsx')),
   [paths.calculator]: lazy(() => import('./pages/calculator/calculator-page.tsx')),
   [paths.adminRates]: lazy(() => import('./pages/admin-rates/admin-rates-page.tsx')),
+  [paths.adminPackages]: lazy(() => import('./pages/admin-packages/admin-packages-page.tsx')),
+  [paths.adminDispatches]: lazy(() => import('./pages/admin-dispatches/dispatches-page.tsx')),
+  [dispatchDetailPattern]: lazy(() => import('./pages/admin-dispatches/dispatch-page.tsx')),
 };
 const NotFoundPage = lazy(() => import('./pages/not-found/not-found-page.tsx'));
 

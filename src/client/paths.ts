@@ -20,7 +20,12 @@ export const paths = {
   warehouse: '/bodega',
   /** A package's 4 × 6 in label: `/etiqueta/100001` (its route pattern is `labelPattern`). */
   label: (number: number | string) => `/etiqueta/${encodeURIComponent(String(number))}`,
+  adminPackages: '/admin/paquetes',
+  adminDispatches: '/admin/despachos',
+  /** One dispatch: `/admin/despachos/3` (its route pattern is `dispatchDetailPattern`). */
+  adminDispatch: (id: number | string) => `/admin/despachos/${encodeURIComponent(String(id))}`,
 } as const;
 
 export const packageDetailPattern = '/paquetes/:number';
 export const labelPattern = '/etiqueta/:number';
+export const dispatchDetailPattern = '/admin/despachos/:id';

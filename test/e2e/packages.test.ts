@@ -137,7 +137,9 @@ describe('packages: pre-alert, list, detail, edit and cancel in Chromium', () =>
     await saved.getByRole('link', { name: `Ver el paquete ${number}` }).click();
     await page.waitForURL(`${e2e.app.url}/paquetes/${number}`);
     await page.getByRole('heading', { name: `Paquete ${number}` }).waitFor();
+    // The heading shows while the package loads: wait for its history itself.
     const history = page.getByRole('region', { name: 'Historial' });
+    await history.getByRole('listitem').first().waitFor();
     expect(await history.getByRole('listitem').allTextContents()).toEqual([
       expect.stringMatching(/^Prealertado.*Tú$/),
     ]);

@@ -145,7 +145,7 @@ export function dispatchRoutes({
     onMailQueued();
     return c.json({
       dispatch: await dispatchDetail(db, id),
-      message: `Despacho ${id}: ${moved.toLocaleString('es-CO')} paquetes pasaron a «${dispatchLabel(state)}».`,
+      message: `Despacho ${id}: ${operationsMessages.changed(moved, dispatchLabel(state))}`,
     });
   });
 

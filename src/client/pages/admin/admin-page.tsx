@@ -12,6 +12,7 @@ import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { paths } from '../../paths.ts';
 import { useNavigate } from '../../router.tsx';
+import { StaffNav } from '../admin-packages/staff-nav.tsx';
 import {
   type AdminUser,
   csvUrl,
@@ -183,7 +184,7 @@ export default function AdminPage() {
   const pages = shown ? Math.max(1, Math.ceil(shown.total / shown.pageSize)) : 1;
 
   return (
-    <Page title="Lista de Casilleros" wide>
+    <Page title="Lista de Casilleros" wide nav={access === 'ok' ? <StaffNav /> : undefined}>
       <h1>Lista de Casilleros</h1>
       {access === 'missing' ? (
         <MissingRecord />

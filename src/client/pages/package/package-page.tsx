@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
 import type { PackageDetail, PrealertSaved } from '../../../shared/packages/api-types.ts';
 import { customerMayEdit } from '../../../shared/packages/states.ts';
+import { usePackageLiveUpdates } from '../../api/live.ts';
 import { getPackage, packageKeys } from '../../api/packages.ts';
 import { WithQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
@@ -37,6 +38,8 @@ function PackageScreen({ number }: { number: string }) {
     queryKey: packageKeys.detail(number),
     queryFn: ({ signal }) => getPackage(number, signal),
   });
+  // A state changed by the warehouse or an admin shows here without a reload (once the package has arrived).
+  usePackageLiveUpdates(!detail.isPending);
 
   if (detail.isPending)
     return (

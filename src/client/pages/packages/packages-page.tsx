@@ -3,6 +3,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
+import { usePackageLiveUpdates } from '../../api/live.ts';
 import { listPackages, packageKeys } from '../../api/packages.ts';
 import { WithQuery } from '../../api/query-client.tsx';
 import { Notice } from '../../components/notice.tsx';
@@ -40,6 +41,8 @@ function Packages() {
     queryFn: ({ signal }) => listPackages({ q, page }, signal),
     placeholderData: keepPreviousData,
   });
+  // A state changed by the warehouse or an admin shows here without a reload (once the list has arrived).
+  usePackageLiveUpdates(!list.isPending);
 
   function searchNow(event: FormEvent) {
     event.preventDefault();

@@ -1,0 +1,138 @@
+// PACKAGES.md 'Operations' /admin/despachos/:id ('Despacho N', admin only): the dispatch's data and totals, its
+// packages (added by number and removed while 'Abierto'), 'Descargar manifiesto' and its moves 'En tránsito',
+// 'En aduana', 'En bodega Colombia', each confirmed in the page. Refusals are listed in role=alert.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { messages } from '../../../shared/messages.ts';
+import { formatUsd } from '../../../shared/money.ts';
+import { type DispatchDetail, getDispatch, manifestUrl, operationKeys } from '../../api/operations.ts';
+import { WithQuery } from '../../api/query-client.tsx';
+import { RequestError } from '../../api/request.ts';
+import { Notice } from '../../components/notice.tsx';
+import { Page } from '../../components/page.tsx';
+import { paths } from '../../paths.ts';
+import { Link, useLocation, useParams } from '../../router.tsx';
+import { failureOf, type Outcome, OutcomeNotice } from '../admin-packages/outcome.tsx';
+import { StaffNav } from '../admin-packages/staff-nav.tsx';
+import type { ArrivalNotice } from './dispatch-form.tsx';
+import { formatFlightDate } from './dispatch-format.ts';
+import { DispatchMoves } from './dispatch-moves.tsx';
+import { AddPackages, DispatchPackages } from './dispatch-packages.tsx';
+
+export default function DispatchPage() {
+  const id = useParams().id ?? '';
+  return (
+    <WithQuery>
+      {/* Another dispatch is another screen: nothing of the previous one's notices carries over. */}
+      <DispatchScreen key={id} id={id} />
+    </WithQuery>
+  );
+}
+
+function DispatchScreen({ id }: { id: string }) {
+  const detail = useQuery({
+    queryKey: operationKeys.dispatch(id),
+    queryFn: ({ signal }) => getDispatch(id, signal),
+  });
+  const status = detail.error instanceof RequestError ? detail.error.status : 0;
+
+  return (
+    <Page title={`Despacho ${id}`} wide nav={status === 403 || detail.isPending ? undefined : <StaffNav />}>
+      {detail.isPending ? (
+        <>
+          <h1>Despacho {id}</h1>
+          <p role="status">{messages.loading}</p>
+        </>
+      ) : detail.isError ? (
+        <>
+          <h1>{status === 404 ? 'Despacho no encontrado' : `Despacho ${id}`}</h1>
+          <Notice tone="error">
+            <p>{detail.error.message || messages.serverError}</p>
+            {status !== 404 && status !== 403 && (
+              <button type="button" className="button button--small" onClick={() => void detail.refetch()}>
+                Reintentar
+              </button>
+            )}
+          </Notice>
+          <p>
+            {status === 403 ? (
+              <Link to={paths.locker}>Ir a mi casillero</Link>
+            ) : (
+              <Link to={paths.adminDispatches}>Volver a Despachos</Link>
+            )}
+          </p>
+        </>
+      ) : (
+        <DispatchView dispatch={detail.data} />
+      )}
+    </Page>
+  );
+}
+
+function DispatchView({ dispatch }: { dispatch: DispatchDetail }) {
+  const queryClient = useQueryClient();
+  const arrival = useLocation().state as ArrivalNotice | null;
+  const [outcome, setOutcome] = useState<Outcome | null>(() =>
+    arrival?.notice ? { ok: true, text: arrival.notice } : null,
+  );
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  const open = dispatch.state === 'abierto';
+
+  function report(next: Outcome) {
+    setOutcome(next);
+    requestAnimationFrame(() => outcomeRef.current?.focus());
+  }
+
+  /** After a change: the answer replaces the cached dispatch; the list and the board are read again. */
+  function changed(answer: { dispatch: DispatchDetail; message: string }) {
+    queryClient.setQueryData(operationKeys.dispatch(String(dispatch.id)), answer.dispatch);
+    void queryClient.invalidateQueries({ queryKey: operationKeys.dispatches, exact: true });
+    void queryClient.invalidateQueries({ queryKey: operationKeys.board });
+    report({ ok: true, text: answer.message });
+  }
+
+  function failed(error: unknown) {
+    report(failureOf(error));
+    void queryClient.invalidateQueries({ queryKey: operationKeys.dispatch(String(dispatch.id)) });
+  }
+
+  const { totals } = dispatch;
+  const facts: Array<[string, string]> = [
+    ['Guía master', dispatch.masterAwb],
+    ['Aerolínea', dispatch.airline],
+    ['Fecha del vuelo', formatFlightDate(dispatch.flightDate)],
+    ['Estado', dispatch.stateLabel],
+    ['Paquetes', String(totals.packages)],
+    ['Piezas', String(totals.pieces)],
+    ['Peso total', `${totals.pounds} lb`],
+    ['Valor declarado total', formatUsd(totals.declaredValueCents)],
+  ];
+
+  return (
+    <>
+      <h1>Despacho {dispatch.id}</h1>
+      <dl className="data-list dispatch-facts">
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div ref={outcomeRef} tabIndex={-1} className="package-notice">
+        <OutcomeNotice outcome={outcome} />
+      </div>
+      <p className="actions">
+        <a className="button button--secondary" href={manifestUrl(dispatch.id)} download>
+          Descargar manifiesto
+        </a>
+      </p>
+      <DispatchMoves dispatch={dispatch} onMoved={changed} onFailed={failed} />
+      <DispatchPackages dispatch={dispatch} onChanged={changed} onFailed={failed} />
+      {open && <AddPackages dispatchId={dispatch.id} onAdded={changed} onFailed={failed} />}
+      <p>
+        <Link to={paths.adminDispatches}>Volver a Despachos</Link>
+      </p>
+    </>
+  );
+}

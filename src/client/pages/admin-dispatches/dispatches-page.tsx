@@ -1,0 +1,103 @@
+// PACKAGES.md 'Operations' /admin/despachos ('Despachos', admin only): every dispatch, newest first, with its
+// totals, each linking to its screen, and the form to create an empty one. Anyone else gets the 403 message.
+import { useQuery } from '@tanstack/react-query';
+import { messages } from '../../../shared/messages.ts';
+import { formatUsd } from '../../../shared/money.ts';
+import { type DispatchSummary, listDispatches, operationKeys } from '../../api/operations.ts';
+import { WithQuery } from '../../api/query-client.tsx';
+import { RequestError } from '../../api/request.ts';
+import { Notice } from '../../components/notice.tsx';
+import { Page } from '../../components/page.tsx';
+import { paths } from '../../paths.ts';
+import { Link } from '../../router.tsx';
+import { StaffNav } from '../admin-packages/staff-nav.tsx';
+import { DispatchForm } from './dispatch-form.tsx';
+import { formatFlightDate } from './dispatch-format.ts';
+
+export default function DispatchesPage() {
+  return (
+    <WithQuery>
+      <Dispatches />
+    </WithQuery>
+  );
+}
+
+function Dispatches() {
+  const list = useQuery({
+    queryKey: operationKeys.dispatches,
+    queryFn: ({ signal }) => listDispatches(signal),
+  });
+  const refused = list.error instanceof RequestError && list.error.status === 403;
+
+  return (
+    <Page title="Despachos" wide nav={refused || list.isPending ? undefined : <StaffNav />}>
+      <h1>Despachos</h1>
+      {list.isPending ? (
+        <p role="status">{messages.loading}</p>
+      ) : list.isError ? (
+        <Notice tone="error">
+          <p>{list.error.message || messages.serverError}</p>
+          {refused ? (
+            <p>
+              Esta pantalla es solo para administradores. <Link to={paths.locker}>Ir a mi casillero</Link>
+            </p>
+          ) : (
+            <button type="button" className="button button--small" onClick={() => void list.refetch()}>
+              Reintentar
+            </button>
+          )}
+        </Notice>
+      ) : (
+        <>
+          <p className="lead">
+            Un despacho agrupa los paquetes recibidos en Miami que viajan en un vuelo. Crea uno vacío aquí, o
+            desde <Link to={paths.adminPackages}>Paquetes</Link> con los paquetes seleccionados.
+          </p>
+          <DispatchList dispatches={list.data.dispatches} />
+          <DispatchForm numbers={[]} />
+        </>
+      )}
+    </Page>
+  );
+}
+
+function DispatchList({ dispatches }: { dispatches: DispatchSummary[] }) {
+  if (dispatches.length === 0) return <p>Aún no hay despachos.</p>;
+  return (
+    <div className="table-wrap">
+      <table className="dispatch-list">
+        <caption className="visually-hidden">Despachos, del más reciente al más antiguo</caption>
+        <thead>
+          <tr>
+            <th scope="col">Guía master</th>
+            <th scope="col">Aerolínea</th>
+            <th scope="col">Fecha del vuelo</th>
+            <th scope="col">Estado</th>
+            <th scope="col">Paquetes</th>
+            <th scope="col">Piezas</th>
+            <th scope="col">Libras</th>
+            <th scope="col">Valor declarado</th>
+          </tr>
+        </thead>
+        <tbody>
+          {dispatches.map((dispatch) => (
+            <tr key={dispatch.id}>
+              <th scope="row">
+                <Link to={paths.adminDispatch(dispatch.id)}>
+                  {dispatch.masterAwb} <span className="dispatch-list__id">(Despacho {dispatch.id})</span>
+                </Link>
+              </th>
+              <td>{dispatch.airline}</td>
+              <td>{formatFlightDate(dispatch.flightDate)}</td>
+              <td>{dispatch.stateLabel}</td>
+              <td>{dispatch.totals.packages}</td>
+              <td>{dispatch.totals.pieces}</td>
+              <td>{dispatch.totals.pounds}</td>
+              <td>{formatUsd(dispatch.totals.declaredValueCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+// The answer of an operation on screen: the server's message in role=status when it worked, or in role=alert with
+// the list of refused packages and why (nothing was changed). Shared by 'Paquetes' and 'Despachos'.
+import { messages } from '../../../shared/messages.ts';
+import { type Refusal, RefusedError } from '../../api/operations.ts';
+import { Notice } from '../../components/notice.tsx';
+
+export type Outcome = { ok: true; text: string } | { ok: false; text: string; refused: Refusal[] };
+
+/** What a failed request says: its message, and its refusals when the server listed them. */
+export function failureOf(error: unknown): Outcome {
+  if (error instanceof RefusedError) return { ok: false, text: error.message, refused: error.refused };
+  return { ok: false, text: error instanceof Error ? error.message : messages.serverError, refused: [] };
+}
+
+export function OutcomeNotice({ outcome }: { outcome: Outcome | null }) {
+  if (!outcome) return null;
+  if (outcome.ok) return <Notice tone="success">{outcome.text}</Notice>;
+  return (
+    <Notice tone="error">
+      <p>{outcome.text}</p>
+      {outcome.refused.length > 0 && (
+        <ul className="refusals" aria-label="Paquetes rechazados">
+          {outcome.refused.map((refusal) => (
+            <li key={refusal.number}>
+              <strong>Paquete {refusal.number}:</strong> {refusal.reason}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Notice>
+  );
+}

@@ -1,0 +1,27 @@
+// The staff's navigation between the admin screens, in the page header; the screen on view is left out, so each
+// link's name stays unique on the page (the screen's own heading says where the person is).
+import { paths } from '../../paths.ts';
+import { Link, useLocation } from '../../router.tsx';
+
+const LINKS = [
+  { to: paths.admin, label: 'Casilleros' },
+  { to: paths.adminPackages, label: 'Paquetes' },
+  { to: paths.adminDispatches, label: 'Despachos' },
+  { to: paths.adminRates, label: 'Tarifas' },
+  { to: paths.warehouse, label: 'Recepción en bodega' },
+] as const;
+
+export function StaffNav() {
+  const { pathname } = useLocation();
+  return (
+    <nav className="signed-in-nav staff-nav" aria-label="Administración">
+      <ul>
+        {LINKS.filter((link) => link.to !== pathname).map((link) => (
+          <li key={link.to}>
+            <Link to={link.to}>{link.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
