@@ -255,4 +255,66 @@ describe('charges in Chromium', () => {
     expect(await page.textContent('main')).toContain('Precio por libra: US$ 3,00');
     await page.close();
   });
+
+  it("keeps a stored charge when rates change, and 'Recalcular cobro' (admins only) applies the day's rates", async () => {
+    const admin = await apiSession(e2e.app, ADMIN, adminPassword);
+    const account = await registerViaApi(e2e.app, { name: 'Rita Recálculo' });
+    const record = await recordViaApi(e2e.app, account.email, account.password);
+    const customer = await apiSession(e2e.app, account.email, account.password);
+    const guide = 'TBA000000000222';
+    const prealert = await customer<{ package: { number: number } }>('POST', '/api/packages', {
+      guide,
+      content: 'Ropa',
+      declaredValue: '100',
+    });
+    const number = prealert.body.package.number;
+    await admin('POST', '/api/warehouse/receipts', {
+      guide,
+      lockerNumber: record.lockerNumber,
+      weightLb: '4',
+    });
+    const before = (await customer<{ charge: { totalCents: number } }>('GET', `/api/packages/${number}`)).body
+      .charge.totalCents;
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+    const rates =
+      (await admin<{ history: Array<Record<string, number>> }>('GET', '/api/admin/rates')).body.history[0] ??
+      {};
+    const values = {
+      pricePerLbCents: '9',
+      minWeightLb: '1',
+      volumetricDivisor: '166',
+      insuranceBasisPoints: '2',
+      trmHundredths: '4000',
+      freeStorageDays: '30',
+      referralCreditCents: '5',
+      taxFreeThresholdCents: '200',
+      tariffBasisPoints: '10',
+      vatBasisPoints: '19',
+    };
+    expect(rates.pricePerLbCents).toBeGreaterThan(0);
+    expect((await admin('POST', '/api/admin/rates', { effectiveFrom: today, values })).status).toBe(201);
+
+    // The customer's page still shows the charge made on receipt, and offers no recomputation.
+    const own = await signIn(account.email, account.password);
+    await own.goto(`${e2e.app.url}/paquetes/${number}`);
+    const charge = own.getByRole('region', { name: 'Tu cobro' });
+    await charge.getByText('Valor a pagar').waitFor();
+    expect(
+      (await customer<{ charge: { totalCents: number } }>('GET', `/api/packages/${number}`)).body.charge
+        .totalCents,
+    ).toBe(before);
+    expect(await own.getByRole('button', { name: 'Recalcular cobro' }).count()).toBe(0);
+    await own.close();
+
+    const page = await signIn(ADMIN, adminPassword);
+    await page.goto(`${e2e.app.url}/paquetes/${number}`);
+    await page.getByRole('button', { name: 'Recalcular cobro' }).click();
+    await page
+      .getByRole('status')
+      .getByText('Cobro recalculado con las tarifas del día en que se recibió.')
+      .waitFor();
+    // 4 lb × US$ 9,00 + 2 % of US$ 100.
+    await page.getByRole('region', { name: 'Tu cobro' }).getByText('US$ 38,00').waitFor();
+    await page.close();
+  });
 });

@@ -2,6 +2,7 @@
 // COP (paid on delivery), and while it waits in Miami the days there and the free-storage countdown.
 import { formatCop, formatUsd } from '../../../shared/money.ts';
 import type { PackageDetail } from '../../../shared/packages/api-types.ts';
+import { RecomputeCharge } from './recompute-charge.tsx';
 
 function storageLeft(days: number): string {
   if (days <= 0) return 'Se acabaron los días de bodega gratis';
@@ -48,6 +49,7 @@ export function PackageCharge({ pkg }: { pkg: PackageDetail }) {
               </div>
             )}
           </dl>
+          <RecomputeCharge number={pkg.number} />
         </>
       )}
       {(daysInWarehouse !== null || freeStorageDaysLeft !== null) && (
