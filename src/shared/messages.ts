@@ -4,6 +4,9 @@ export const messages = {
   passwordsDiffer: 'Las contraseñas no coinciden.',
   passwordWeak: 'La contraseña no cumple los requisitos de seguridad.',
   passwordHelp: 'Mínimo 8 caracteres, con mayúscula, minúscula, número y un símbolo (@#$%^&+=!).',
+  /** Every rule the server applies to a new password (SPEC.md §5 rule 3, the maximum and the common list). */
+  passwordRules:
+    'Mínimo 8 caracteres, con mayúscula, minúscula, número y un símbolo (@#$%^&+=!). Máximo 128 caracteres. No se aceptan contraseñas comunes ni fáciles de adivinar, como Password123! o Enero2026!.',
   passwordTooLong: 'La contraseña no puede tener más de 128 caracteres.',
   passwordCommon: 'Esa contraseña es demasiado común y fácil de adivinar. Elige otra.',
   captchaMismatch: 'El captcha no coincide.',

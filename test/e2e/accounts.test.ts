@@ -78,10 +78,10 @@ describe('account journeys in Chromium', () => {
     expect((await recordViaApi(e2e.app, email, 'Clave#Segura2026')).telefono).toBe('+525512345678');
   });
 
-  it('shows every registration message in its order, below the form', async () => {
+  it('shows every registration message in its order, one at a time, beside its field', async () => {
     const page = await e2e.browser.newPage();
     await page.goto(`${e2e.app.url}/register`);
-    const alert = page.locator('.form-error');
+    const alert = page.getByRole('alert');
     const submit = page.getByRole('button', { name: 'Crear cuenta' });
     const email = `orden-${Date.now()}@example.com`;
 

@@ -78,6 +78,41 @@ describe('busy and loading states in Chromium', () => {
     }
   });
 
+  it("checks a reset link before showing its form, then shows 'Guardando...' on a disabled button", async () => {
+    const account = await registerViaApi(e2e.app);
+    await fetch(`${e2e.app.url}/api/password-reset/request`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: e2e.app.url },
+      body: JSON.stringify({ email: account.email }),
+    });
+    // Without SMTP_URL the app prints each mail to its log.
+    let link = '';
+    for (let i = 0; i < 100 && !link; i++) {
+      const mail = e2e.app
+        .output()
+        .split('[correo] Para: ')
+        .findLast((m) => m.startsWith(`${account.email} |`));
+      link = /https?:\/\/\S+\/restablecer-contrasena\?token=[A-Za-z0-9_%-]+/.exec(mail ?? '')?.[0] ?? '';
+      if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const page = await e2e.browser.newPage();
+    const check = await hold(page, '/api/password-reset/check?*');
+    await page.goto(link);
+    await check.waitForRequest();
+    await page.getByRole('status').filter({ hasText: 'Comprobando el enlace...' }).waitFor();
+    expect(await page.getByLabel('Nueva contraseña').count()).toBe(0);
+    await check.release();
+    await page.getByLabel('Nueva contraseña').fill('Otra#Clave2027');
+    await page.getByLabel('Confirmar contraseña').fill('Otra#Clave2027');
+    const save = await hold(page, '/api/password-reset');
+    await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+    await save.waitForRequest();
+    expect(await page.getByRole('button', { name: 'Guardando...' }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('Nueva contraseña').isDisabled()).toBe(true);
+    await save.release();
+    await page.waitForURL(`${e2e.app.url}/login`);
+  });
+
   it("says 'Error: ' and the reason when the reset request cannot reach the server", async () => {
     const page = await e2e.browser.newPage();
     await page.goto(`${e2e.app.url}/login`);

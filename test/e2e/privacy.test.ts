@@ -29,7 +29,7 @@ describe("'Mis datos' in Chromium", () => {
       'Valentina Ruiz',
       account.email,
       '52111222',
-      '+573101234567',
+      '+57 310 1234567',
       'Calle 45 # 12-30, Bogotá, 110111',
       lockerNumber,
       PRIVACY_POLICY_VERSION,
@@ -57,7 +57,7 @@ describe("'Mis datos' in Chromium", () => {
     await correct.getByRole('button', { name: 'Guardar cambios' }).click();
     await correct.getByRole('status').filter({ hasText: messages.dataUpdated }).waitFor();
     await held.getByText('Carrera 15 # 93-47, Barranquilla, 080001').waitFor();
-    expect(await held.textContent()).toContain('+573209876543');
+    expect(await held.textContent()).toContain('+57 320 9876543');
 
     // Cédula: needs the current password; a wrong one changes nothing.
     const cedulaSection = page.getByRole('region', { name: 'Cambiar cédula' });

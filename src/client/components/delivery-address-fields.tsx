@@ -1,6 +1,6 @@
 // The two delivery addresses of SPEC.md §2 (address 1 required, address 2 optional), as registration and
 // 'Mis datos' both ask for them.
-import { Field } from './field.tsx';
+import { Field, type FieldBinding } from './field.tsx';
 
 export interface DeliveryAddresses {
   direccion1: string;
@@ -11,18 +11,18 @@ export interface DeliveryAddresses {
   codigoPostal2: string;
 }
 
-export function DeliveryAddressFields(props: {
-  value: DeliveryAddresses;
-  onChange: (field: keyof DeliveryAddresses, value: string) => void;
+export function DeliveryAddressFields({
+  field,
+  disabled,
+}: {
+  /** Binds each address field to the form (useForm's `field`). */
+  field: (name: keyof DeliveryAddresses) => FieldBinding;
   disabled?: boolean;
 }) {
-  const field = (name: keyof DeliveryAddresses) => ({
-    id: name,
-    value: props.value[name],
-    onValue: (value: string) => props.onChange(name, value),
-  });
+  // Postal codes in our countries are digits: the phone opens its number pad (typing letters stays possible).
+  const postalCode = { inputMode: 'numeric', maxLength: 20 } as const;
   return (
-    <fieldset disabled={props.disabled}>
+    <fieldset disabled={disabled}>
       <legend>¿Dónde enviamos tus paquetes?</legend>
       <Field
         label="Dirección 1"
@@ -36,7 +36,7 @@ export function DeliveryAddressFields(props: {
         label="Código postal 1"
         autoComplete="postal-code"
         required
-        maxLength={20}
+        {...postalCode}
         {...field('codigoPostal1')}
       />
       <Field
@@ -46,7 +46,7 @@ export function DeliveryAddressFields(props: {
         {...field('direccion2')}
       />
       <Field label="Ciudad 2" maxLength={100} {...field('ciudad2')} />
-      <Field label="Código postal 2" maxLength={20} {...field('codigoPostal2')} />
+      <Field label="Código postal 2" {...postalCode} {...field('codigoPostal2')} />
     </fieldset>
   );
 }

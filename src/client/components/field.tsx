@@ -1,6 +1,20 @@
 // A labelled text input: the label's text is the input's accessible name; a hint and an error, when given, are its
 // description (the error also marks it aria-invalid), so a screen reader reads them on focus.
-import type { InputHTMLAttributes } from 'react';
+import { createContext, type InputHTMLAttributes, useContext } from 'react';
+
+/**
+ * How the fields inside a form behave (set by FormShell): a visible mark on required fields, and errors announced
+ * as they appear. Off by default, so screens that do not ask for them keep their look.
+ */
+export const FieldConventions = createContext({ markRequired: false, announceErrors: false });
+
+/** What a form gives one text field: its id, value, change handler and message (useForm's `field`). */
+export interface FieldBinding {
+  id: string;
+  value: string;
+  onValue: (value: string) => void;
+  error?: string | undefined;
+}
 
 /** The aria-describedby of a control with an optional hint and error (ids `<id>-hint`, `<id>-error`). */
 export function describedBy(id: string, parts: { hint?: unknown; error?: unknown }): string | undefined {
@@ -10,11 +24,35 @@ export function describedBy(id: string, parts: { hint?: unknown; error?: unknown
 
 /** The error shown under a control; its id is what the control's aria-describedby names. */
 export function FieldError({ id, error }: { id: string; error?: string | undefined }) {
+  const { announceErrors } = useContext(FieldConventions);
   if (!error) return null;
   return (
-    <p className="field__error" id={`${id}-error`}>
+    // In a FormShell form a field's message is also the form's message (SPEC.md §5 shows one at a time): it is
+    // announced when it appears and looks like, and answers to, the form's own error.
+    <p
+      className={announceErrors ? 'field__error form-error' : 'field__error'}
+      id={`${id}-error`}
+      role={announceErrors ? 'alert' : undefined}
+    >
       {error}
     </p>
+  );
+}
+
+/**
+ * A control's label with the visible required mark beside it. The mark sits outside the <label> and is hidden
+ * from assistive technology, so the accessible name stays exactly the label's text; `aria-required` says it.
+ */
+export function FieldLabel({ id, label, required }: { id: string; label: string; required?: boolean }) {
+  const { markRequired } = useContext(FieldConventions);
+  if (!required || !markRequired) return <label htmlFor={id}>{label}</label>;
+  return (
+    <span className="field__label">
+      <label htmlFor={id}>{label}</label>
+      <span className="field__required" aria-hidden="true">
+        *
+      </span>
+    </span>
   );
 }
 
@@ -34,10 +72,11 @@ export function Field({
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange'>) {
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <FieldLabel id={id} label={label} required={input.required} />
       <input
         id={id}
         {...input}
+        aria-required={input['aria-required'] ?? (input.required || undefined)}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, { hint, error })}
         onChange={(event) => onValue(event.target.value)}

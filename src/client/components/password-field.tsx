@@ -1,31 +1,35 @@
-// A password input with its Mostrar/Ocultar toggle; the toggle's name is only 'Mostrar' or 'Ocultar'.
-import { useId, useState } from 'react';
+// A password input with its Mostrar/Ocultar toggle; the toggle's name is only 'Mostrar' or 'Ocultar'. Its hint and
+// error sit inside the field, so every field of a form is spaced alike.
+import { useState } from 'react';
+import { describedBy, FieldError, FieldLabel } from './field.tsx';
 
 export function PasswordField(props: {
   id: string;
   label: string;
   value: string;
-  onChange: (value: string) => void;
+  onValue: (value: string) => void;
   autoComplete: 'current-password' | 'new-password';
   disabled?: boolean;
-  describedBy?: string;
+  hint?: string;
+  error?: string | undefined;
 }) {
   const [visible, setVisible] = useState(false);
-  const controls = useId();
   return (
     <div className="field">
-      <label htmlFor={props.id}>{props.label}</label>
-      <div className="password-field" id={controls}>
+      <FieldLabel id={props.id} label={props.label} required />
+      <div className="password-field">
         <input
           id={props.id}
           type={visible ? 'text' : 'password'}
           value={props.value}
-          onChange={(event) => props.onChange(event.target.value)}
+          onChange={(event) => props.onValue(event.target.value)}
           autoComplete={props.autoComplete}
           required
+          aria-required="true"
           maxLength={128}
           disabled={props.disabled}
-          aria-describedby={props.describedBy}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={describedBy(props.id, { hint: props.hint, error: props.error })}
         />
         <button
           type="button"
@@ -36,6 +40,12 @@ export function PasswordField(props: {
           {visible ? 'Ocultar' : 'Mostrar'}
         </button>
       </div>
+      {props.hint && (
+        <p className="field__hint" id={`${props.id}-hint`}>
+          {props.hint}
+        </p>
+      )}
+      <FieldError id={props.id} error={props.error} />
     </div>
   );
 }

@@ -22,6 +22,7 @@ import { verificationMail } from '../mail/templates.ts';
 import type { RateLimiter } from '../security/rate-limit.ts';
 import type { Auth } from './auth.ts';
 import { isCommonPassword } from './common-passwords.ts';
+import { isResetTokenUsable, resetTokenSchema } from './password-reset.ts';
 import { EmailTakenError, registerCustomer } from './register.ts';
 import { readCaller } from './session.ts';
 import { consumeVerificationToken, createVerificationToken } from './verification.ts';
@@ -140,6 +141,18 @@ export function authRoutes({
     // Same answer whether or not the account exists (DESIGN.md decision 5); better-auth mails only real accounts.
     await auth.api.requestPasswordReset({ body: { email, redirectTo: '/restablecer-contrasena' } });
     return c.json({ message: messages.resetSent });
+  });
+
+  // Reads the link without spending it. Only links that fail count against the IP's reset budget (the same limit
+  // as asking for a link): a person opening a good link twice is never stopped, and guessing tokens is.
+  routes.get('/password-reset/check', async (c) => {
+    const ip = ipOf(c);
+    await limiter.ensureNotBlocked('resetRequest', { ip });
+    c.header('cache-control', 'no-store');
+    const token = resetTokenSchema.safeParse(c.req.query('token') ?? '');
+    if (token.success && (await isResetTokenUsable(auth, token.data))) return c.json({ valid: true });
+    await limiter.check('resetRequest', { ip });
+    throw new ApiError(400, 'invalid_token', messages.resetLinkInvalid);
   });
 
   routes.post('/password-reset', async (c) => {

@@ -5,20 +5,37 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/**
+ * A paragraph said alike in both parts, or worded for each: the HTML part shows a button, the plain-text part only
+ * the link, so its words must not point at a button it does not have.
+ */
+export type Paragraph = string | { html: string; text: string };
+
+const htmlOf = (paragraph: Paragraph) => (typeof paragraph === 'string' ? paragraph : paragraph.html);
+const textOf = (paragraph: Paragraph) => (typeof paragraph === 'string' ? paragraph : paragraph.text);
+
+/** 'Confirma … con el botón de abajo.' in HTML, 'Confirma … con el enlace de abajo.' in plain text. */
+const byAction = (before: string, after: string): Paragraph => ({
+  html: `${before} con el botón de abajo.${after}`,
+  text: `${before} con el enlace de abajo.${after}`,
+});
+
 export function layout(
   brand: string,
   heading: string,
-  paragraphs: string[],
+  paragraphs: Paragraph[],
   action: { label: string; url: string },
 ) {
   const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:16px">
 <h1 style="color:#0b5cab;font-size:22px">${escapeHtml(brand)}</h1>
 <h2 style="font-size:18px">${escapeHtml(heading)}</h2>
-${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${paragraphs.map((p) => `<p>${escapeHtml(htmlOf(p))}</p>`).join('\n')}
 <p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#0b5cab;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>
 <p style="font-size:13px;color:#6b7280">Si el botón no funciona, copia este enlace en tu navegador:<br>${escapeHtml(action.url)}</p>
 </body></html>`;
-  const text = [brand, '', heading, '', ...paragraphs, '', `${action.label}: ${action.url}`].join('\n');
+  const text = [brand, '', heading, '', ...paragraphs.map(textOf), '', `${action.label}: ${action.url}`].join(
+    '\n',
+  );
   return { html, text };
 }
 
@@ -32,7 +49,7 @@ export function verificationMail(brand: string, to: string, name: string, url: s
       heading,
       [
         `Hola ${name}, gracias por crear tu casillero en ${brand}.`,
-        'Confirma que este correo es tuyo con el botón de abajo. El enlace sirve una sola vez y vence en 24 horas.',
+        byAction('Confirma que este correo es tuyo', ' El enlace sirve una sola vez y vence en 24 horas.'),
         'Si no creaste esta cuenta, ignora este mensaje.',
       ],
       { label: 'Verificar mi correo', url },
@@ -49,7 +66,7 @@ export function resetPasswordMail(brand: string, to: string, name: string, url: 
       'Restablece tu contraseña',
       [
         `Hola ${name}, recibimos una solicitud para cambiar la contraseña de tu casillero.`,
-        'Elige una nueva con el botón de abajo. El enlace sirve una sola vez y vence en 1 hora.',
+        byAction('Elige una nueva', ' El enlace sirve una sola vez y vence en 1 hora.'),
         'Si no lo pediste, ignora este mensaje: tu contraseña sigue igual.',
       ],
       { label: 'Elegir nueva contraseña', url },
@@ -66,7 +83,10 @@ export function emailChangeMail(brand: string, to: string, name: string, url: st
       'Confirma tu nuevo correo electrónico',
       [
         `Hola ${name}, pediste usar este correo en tu casillero de ${brand}.`,
-        'Confírmalo con el botón de abajo. El enlace sirve una sola vez y vence en 24 horas. Hasta que lo abras, sigues entrando con tu correo anterior.',
+        byAction(
+          'Confírmalo',
+          ' El enlace sirve una sola vez y vence en 24 horas. Hasta que lo abras, sigues entrando con tu correo anterior.',
+        ),
         'Si no lo pediste, ignora este mensaje: nada cambiará.',
       ],
       { label: 'Confirmar mi nuevo correo', url },

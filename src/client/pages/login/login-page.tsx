@@ -1,119 +1,72 @@
 // SPEC.md §2 Login: e-mail and password, 'Ingresando...' while busy, the reset link; admin → /admin, bodega →
-// /bodega (PACKAGES.md 'Roles'), everyone else → /locker.
-import { type FormEvent, useState } from 'react';
+// /bodega (PACKAGES.md 'Roles'), everyone else → /locker. Arriving from registration, the e-mail is filled in.
+
+import { useEffect, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
+import { loginSchema } from '../../../shared/schemas.ts';
 import { api, RequestError } from '../../api/request.ts';
-import { Field } from '../../components/field.tsx';
+import { EmailField } from '../../components/account-fields.tsx';
+import { FormError, FormShell, SubmitButton } from '../../components/form-shell.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
+import { useForm } from '../../components/use-form.ts';
 import { paths } from '../../paths.ts';
 import { useLocation, useNavigate } from '../../router.tsx';
 
 /** The warehouse screen, where bodega staff work. */
 const BODEGA_PATH = '/bodega';
 
+/** What another screen may hand to /login: a notice (registration, reset, deletion) and the e-mail to fill in. */
+type Arrival = { notice?: string; email?: string } | null;
+
 export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const arrivalNotice = (location.state as { notice?: string } | null)?.notice;
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const [reset, setReset] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const [resetBusy, setResetBusy] = useState(false);
+  const arrival = location.state as Arrival;
+  const arrivalEmail = typeof arrival?.email === 'string' ? arrival.email : '';
+  const form = useForm({
+    initial: { email: arrivalEmail, password: '' },
+    schema: loginSchema,
+    async submit(body) {
+      try {
+        const { role, redirectTo } = await api.post<{ role: string; redirectTo: string }>(
+          '/api/login',
+          body,
+          { allowUnauthenticated: true },
+        );
+        // The server answers /admin or /locker; bodega staff land on their own screen, which checks their rights.
+        navigate(role === 'bodega' ? BODEGA_PATH : redirectTo);
+      } catch (failure) {
+        // The server words wrong credentials and a missing users record itself; anything else gets the prefix.
+        if (!(failure instanceof RequestError)) throw failure;
+        if (['invalid_credentials', 'user_not_found'].includes(failure.code)) throw failure;
+        throw new RequestError(failure.status, failure.code, messages.loginErrorPrefix + failure.message);
+      }
+    },
+  });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError('');
-    try {
-      const { role, redirectTo } = await api.post<{ role: string; redirectTo: string }>(
-        '/api/login',
-        { email, password },
-        { allowUnauthenticated: true },
-      );
-      // The server answers /admin or /locker; bodega staff land on their own screen, which checks their rights.
-      navigate(role === 'bodega' ? BODEGA_PATH : redirectTo);
-    } catch (failure) {
-      // The server words wrong credentials and a missing users record itself; anything else gets the prefix.
-      const final =
-        failure instanceof RequestError && ['invalid_credentials', 'user_not_found'].includes(failure.code);
-      const message = failure instanceof Error ? failure.message : messages.serverError;
-      setError(final ? message : messages.loginErrorPrefix + message);
-      setBusy(false);
-    }
-  }
-
-  async function requestReset() {
-    if (!email.trim()) {
-      setReset({ tone: 'error', text: messages.resetEmailRequired });
-      return;
-    }
-    setResetBusy(true);
-    setReset(null);
-    try {
-      const { message } = await api.post<{ message: string }>(
-        '/api/password-reset/request',
-        { email },
-        { allowUnauthenticated: true },
-      );
-      setReset({ tone: 'success', text: message });
-    } catch (failure) {
-      setReset({
-        tone: 'error',
-        text: messages.resetErrorPrefix + (failure instanceof Error ? failure.message : String(failure)),
-      });
-    } finally {
-      setResetBusy(false);
-    }
-  }
+  useEffect(() => {
+    // Just registered: the e-mail is there, so the password is what is left to type.
+    if (arrivalEmail) document.getElementById('password')?.focus();
+  }, [arrivalEmail]);
 
   return (
     <Page title="Iniciar sesión">
       <h1>Inicia sesión en tu casillero</h1>
-      {arrivalNotice && <Notice tone="success">{arrivalNotice}</Notice>}
-      <form onSubmit={submit} className="form">
-        <Field
-          id="email"
-          label="Correo electrónico"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          maxLength={254}
-          value={email}
-          onValue={setEmail}
-          disabled={busy}
-        />
+      {arrival?.notice && <Notice tone="success">{arrival.notice}</Notice>}
+      <FormShell form={form}>
+        <EmailField disabled={form.busy} {...form.field('email')} />
         <PasswordField
-          id="password"
           label="Contraseña"
-          value={password}
-          onChange={setPassword}
           autoComplete="current-password"
-          disabled={busy}
+          disabled={form.busy}
+          {...form.field('password')}
         />
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Ingresando...' : 'Iniciar sesión'}
-        </button>
-        {error && (
-          <p role="alert" className="form-error">
-            {error}
-          </p>
-        )}
-      </form>
-      <div className="reset">
-        <button type="button" className="link-button" onClick={requestReset} disabled={resetBusy}>
-          ¿Olvidaste tu contraseña?
-        </button>
-        <p className="field__hint">
-          Escribe tu correo arriba y te enviaremos un enlace para restablecer tu contraseña. Revisa también la
-          carpeta de Spam o correo no deseado.
-        </p>
-        {reset && <Notice tone={reset.tone}>{reset.text}</Notice>}
-      </div>
+        <SubmitButton busy={form.busy} label="Iniciar sesión" busyLabel="Ingresando..." />
+        <FormError message={form.formError} />
+      </FormShell>
+      <ResetRequest email={form.values.email} />
       <p className="alternate">
         ¿Aún no tienes casillero?{' '}
         <button type="button" className="button button--secondary" onClick={() => navigate(paths.register)}>
@@ -121,5 +74,46 @@ export default function LoginPage() {
         </button>
       </p>
     </Page>
+  );
+}
+
+/** '¿Olvidaste tu contraseña?' mails a reset link to the e-mail typed above (SPEC.md §2 and §8). */
+function ResetRequest({ email }: { email: string }) {
+  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function requestReset() {
+    if (!email.trim()) {
+      setResult({ tone: 'error', text: messages.resetEmailRequired });
+      return;
+    }
+    setBusy(true);
+    setResult(null);
+    try {
+      const { message } = await api.post<{ message: string }>(
+        '/api/password-reset/request',
+        { email },
+        { allowUnauthenticated: true },
+      );
+      setResult({ tone: 'success', text: message });
+    } catch (failure) {
+      const reason = failure instanceof Error ? failure.message : String(failure);
+      setResult({ tone: 'error', text: messages.resetErrorPrefix + reason });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="reset">
+      <button type="button" className="link-button" onClick={requestReset} disabled={busy}>
+        ¿Olvidaste tu contraseña?
+      </button>
+      <p className="field__hint">
+        Escribe tu correo arriba y te enviaremos un enlace para restablecer tu contraseña. Revisa también la
+        carpeta de Spam o correo no deseado.
+      </p>
+      {result && <Notice tone={result.tone}>{result.text}</Notice>}
+    </div>
   );
 }

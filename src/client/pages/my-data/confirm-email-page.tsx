@@ -1,33 +1,15 @@
 // /confirmar-correo?token=…: the link mailed to a new address. Opening it makes that address the account's e-mail;
 // no session is needed, since it is often opened on another device.
-import { useEffect, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
-import { api } from '../../api/request.ts';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
+import { useMailedLink } from '../../components/use-mailed-link.ts';
 import { paths } from '../../paths.ts';
-import { useNavigate, useSearchParams } from '../../router.tsx';
-
-type State = { status: 'checking' } | { status: 'done' | 'failed'; message: string };
+import { useNavigate } from '../../router.tsx';
 
 export default function ConfirmEmailPage() {
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token') ?? '';
-  const [state, setState] = useState<State>(
-    token ? { status: 'checking' } : { status: 'failed', message: messages.emailChangeLinkInvalid },
-  );
-  const started = useRef(false);
-
-  useEffect(() => {
-    // React's development double effect must not spend the one-use token twice.
-    if (!token || started.current) return;
-    started.current = true;
-    api
-      .post<{ message: string }>('/api/me/email/confirm', { token }, { allowUnauthenticated: true })
-      .then(({ message }) => setState({ status: 'done', message }))
-      .catch((error: Error) => setState({ status: 'failed', message: error.message }));
-  }, [token]);
+  const state = useMailedLink('/api/me/email/confirm', messages.emailChangeLinkInvalid);
 
   return (
     <Page title="Confirmar correo">

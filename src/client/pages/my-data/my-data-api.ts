@@ -1,5 +1,6 @@
 // The 'Mis datos' screen's view of GET /api/me/data and the words it shows for each audited action.
 import type { Me } from '../../api/me.ts';
+import type { DeliveryAddresses } from '../../components/delivery-address-fields.tsx';
 
 export interface ActivityEntry {
   id: number;
@@ -19,15 +20,10 @@ export interface PersonalData extends Omit<Me, 'id'> {
   actividad: ActivityEntry[];
 }
 
-export interface Correction {
+/** What 'Corregir mis datos' edits: the name, the phone and the two delivery addresses. */
+export interface Correction extends DeliveryAddresses {
   name: string;
   telefono: string;
-  direccion1: string;
-  ciudad1: string;
-  codigoPostal1: string;
-  direccion2: string;
-  ciudad2: string;
-  codigoPostal2: string;
 }
 
 export function correctionOf(data: PersonalData): Correction {

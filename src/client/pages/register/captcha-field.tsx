@@ -1,6 +1,7 @@
 // The server-made captcha (DESIGN.md decision 2): its image, a button for a new one and the 'Captcha' input.
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../api/request.ts';
+import { describedBy, FieldError, FieldLabel } from '../../components/field.tsx';
 
 export interface CaptchaState {
   id: string;
@@ -28,9 +29,11 @@ export function CaptchaField(props: {
   value: string;
   onChange: (value: string) => void;
   disabled?: boolean;
+  error?: string | undefined;
 }) {
   return (
     <div className="field captcha">
+      <FieldLabel id="captcha" label="Captcha" required />
       <div className="captcha__image">
         {props.captcha ? (
           <img
@@ -53,22 +56,24 @@ export function CaptchaField(props: {
           Nuevo código
         </button>
       </div>
-      <label htmlFor="captcha">Captcha</label>
       <input
         id="captcha"
         value={props.value}
         onChange={(event) => props.onChange(event.target.value.toUpperCase())}
         required
+        aria-required="true"
         maxLength={20}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
         disabled={props.disabled}
-        aria-describedby="captcha-hint"
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy('captcha', { hint: true, error: props.error })}
       />
       <p className="field__hint" id="captcha-hint">
         Escribe las 5 letras o números de la imagen. ¿No se leen bien? Pide un nuevo código.
       </p>
+      <FieldError id="captcha" error={props.error} />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { FieldError } from '../../components/field.tsx';
 import {
   COUNTRY_SEARCH_DEBOUNCE_MS,
   caretAfterDigits,
@@ -39,12 +40,17 @@ function stateFromValue(value: string, preferred: CountryCode): PhoneState {
 
 export function PhoneInput({
   value,
-  onChange,
+  onValue,
   disabled,
+  error,
 }: {
   value: string;
-  onChange: (e164: string) => void;
+  /** Receives the E.164 value. */
+  onValue: (e164: string) => void;
   disabled?: boolean;
+  error?: string | undefined;
+  /** The form's id for the field: the number input is always 'telefono'. */
+  id?: string;
 }) {
   const countries = phoneCountries();
   const id = useId();
@@ -90,7 +96,7 @@ export function PhoneInput({
   function update(country: CountryCode, digits: string, alwaysEmit: boolean) {
     const next: PhoneState = { country, digits, value: toE164(digits, country) };
     setPhone(next);
-    if (alwaysEmit || next.value !== current.value) onChange(next.value);
+    if (alwaysEmit || next.value !== current.value) onValue(next.value);
   }
 
   function chooseCountry(code: string) {
@@ -133,7 +139,7 @@ export function PhoneInput({
   return (
     <fieldset className="phone-input" disabled={disabled}>
       <legend className="visually-hidden">Teléfono y país</legend>
-      <div className="phone-input__search">
+      <div className="field phone-input__search">
         <label htmlFor={searchId}>Buscar país</label>
         <input
           id={searchId}
@@ -150,7 +156,7 @@ export function PhoneInput({
           {noMatches ? 'Ningún país coincide con la búsqueda.' : ''}
         </p>
       </div>
-      <div className="phone-input__country">
+      <div className="field phone-input__country">
         <label htmlFor={countryId}>País</label>
         <select
           id={countryId}
@@ -165,7 +171,7 @@ export function PhoneInput({
           ))}
         </select>
       </div>
-      <div className="phone-input__number">
+      <div className="field phone-input__number">
         <label htmlFor="telefono">Teléfono</label>
         <input
           ref={numberRef}
@@ -175,12 +181,14 @@ export function PhoneInput({
           autoComplete="tel-national"
           value={formatted}
           onChange={handleNumberChange}
-          aria-describedby={hintId}
+          aria-describedby={error ? `${hintId} telefono-error` : hintId}
+          aria-invalid={error ? true : undefined}
           disabled={disabled}
         />
-        <p id={hintId} className="phone-input__hint">
+        <p id={hintId} className="field__hint">
           Opcional. Elige el país y escribe tu número.
         </p>
+        <FieldError id="telefono" error={error} />
       </div>
     </fieldset>
   );

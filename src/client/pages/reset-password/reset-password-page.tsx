@@ -1,87 +1,115 @@
-// /restablecer-contrasena?token=…: a new password with the registration rules; every session ends on success.
-import { type FormEvent, useState } from 'react';
+// /restablecer-contrasena?token=…: the link is checked as the page opens (without spending it); a good one shows the
+// new-password form with the registration rules, a used or expired one says so at once and offers a new link.
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
 import { messages } from '../../../shared/messages.ts';
-import { newPasswordProblem } from '../../../shared/schemas.ts';
+import { newPasswordProblem, passwordField, resetRequestSchema } from '../../../shared/schemas.ts';
 import { api, RequestError } from '../../api/request.ts';
+import { accountFieldOf } from '../../components/account-errors.ts';
+import { EmailLinkRequest } from '../../components/email-link-request.tsx';
+import { FormError, FormShell, SubmitButton } from '../../components/form-shell.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
+import { useForm } from '../../components/use-form.ts';
 import { paths } from '../../paths.ts';
 import { useNavigate, useSearchParams } from '../../router.tsx';
+
+type LinkState = 'checking' | 'valid' | 'invalid';
+
+const passwordsSchema = z.object({ password: passwordField, confirmPassword: z.string() });
 
 export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState(token ? '' : messages.resetLinkInvalid);
+  const [link, setLink] = useState<LinkState>(token ? 'checking' : 'invalid');
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = newPasswordProblem(password, confirmPassword);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    setError('');
-    try {
-      const { message } = await api.post<{ message: string }>(
-        '/api/password-reset',
-        { token, password, confirmPassword },
-        { allowUnauthenticated: true },
-      );
-      navigate(paths.login, { state: { notice: message } });
-    } catch (failure) {
-      setError(failure instanceof RequestError ? failure.message : messages.serverError);
-      setBusy(false);
-    }
-  }
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    api
+      .get(`/api/password-reset/check?token=${encodeURIComponent(token)}`, {
+        allowUnauthenticated: true,
+        signal: controller.signal,
+      })
+      .then(() => setLink('valid'))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        // Only the server's 'no' is an answer; without one (no connection, too many tries) the form decides.
+        setLink(error instanceof RequestError && error.status === 400 ? 'invalid' : 'valid');
+      });
+    return () => controller.abort();
+  }, [token]);
 
   return (
     <Page title="Nueva contraseña">
       <h1>Elige una nueva contraseña</h1>
-      {!token ? (
-        <Notice tone="error">{messages.resetLinkInvalid}</Notice>
-      ) : (
-        <form className="form" onSubmit={submit}>
-          <PasswordField
-            id="password"
-            label="Nueva contraseña"
-            value={password}
-            onChange={setPassword}
-            autoComplete="new-password"
-            disabled={busy}
-            describedBy="password-hint"
-          />
-          <p className="field__hint" id="password-hint">
-            {messages.passwordHelp}
-          </p>
-          <PasswordField
-            id="confirmPassword"
-            label="Confirmar contraseña"
-            value={confirmPassword}
-            onChange={setConfirmPassword}
-            autoComplete="new-password"
-            disabled={busy}
-          />
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? 'Guardando...' : 'Guardar contraseña'}
-          </button>
-          {error && (
-            <p role="alert" className="form-error">
-              {error}
-            </p>
-          )}
-        </form>
-      )}
+      {link === 'checking' && <p role="status">Comprobando el enlace...</p>}
+      {link === 'valid' && <NewPasswordForm token={token} onInvalidLink={() => setLink('invalid')} />}
+      {link === 'invalid' && <InvalidLink />}
       <p className="alternate">
         <button type="button" className="link-button" onClick={() => navigate(paths.login)}>
           Volver a iniciar sesión
         </button>
       </p>
     </Page>
+  );
+}
+
+function NewPasswordForm({ token, onInvalidLink }: { token: string; onInvalidLink: () => void }) {
+  const navigate = useNavigate();
+  const form = useForm({
+    initial: { password: '', confirmPassword: '' },
+    schema: passwordsSchema,
+    check: (data) => newPasswordProblem(data.password, data.confirmPassword),
+    fieldOf: accountFieldOf,
+    async submit(data) {
+      try {
+        const { message } = await api.post<{ message: string }>(
+          '/api/password-reset',
+          { token, ...data },
+          { allowUnauthenticated: true },
+        );
+        navigate(paths.login, { state: { notice: message } });
+      } catch (failure) {
+        // Spent in another tab meanwhile, or expired while the person typed.
+        if (failure instanceof RequestError && failure.code === 'invalid_token') onInvalidLink();
+        else throw failure;
+      }
+    },
+  });
+  return (
+    <FormShell form={form}>
+      <PasswordField
+        label="Nueva contraseña"
+        autoComplete="new-password"
+        disabled={form.busy}
+        hint={messages.passwordRules}
+        {...form.field('password')}
+      />
+      <PasswordField
+        label="Confirmar contraseña"
+        autoComplete="new-password"
+        disabled={form.busy}
+        {...form.field('confirmPassword')}
+      />
+      <SubmitButton busy={form.busy} label="Guardar contraseña" busyLabel="Guardando..." />
+      <FormError message={form.formError} />
+    </FormShell>
+  );
+}
+
+/** A used or expired link: said at once, with a new link asked for right here. */
+function InvalidLink() {
+  return (
+    <>
+      <Notice tone="error">{messages.resetLinkInvalid}</Notice>
+      <EmailLinkRequest
+        endpoint="/api/password-reset/request"
+        schema={resetRequestSchema}
+        intro={<p>Escribe tu correo y te enviaremos un nuevo enlace para restablecer tu contraseña.</p>}
+      />
+    </>
   );
 }

@@ -1,36 +1,17 @@
 // /verificar-correo?token=…: confirms the address, or explains a bad link and offers a new mail.
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { z } from 'zod';
 import { messages } from '../../../shared/messages.ts';
-import { api } from '../../api/request.ts';
-import { Field } from '../../components/field.tsx';
+import { emailField } from '../../../shared/schemas.ts';
+import { EmailLinkRequest } from '../../components/email-link-request.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
+import { useMailedLink } from '../../components/use-mailed-link.ts';
 import { paths } from '../../paths.ts';
-import { useNavigate, useSearchParams } from '../../router.tsx';
-
-type State =
-  | { status: 'checking' }
-  | { status: 'done'; message: string }
-  | { status: 'invalid'; message: string };
+import { useNavigate } from '../../router.tsx';
 
 export default function VerifyEmailPage() {
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token') ?? '';
-  const [state, setState] = useState<State>(
-    token ? { status: 'checking' } : { status: 'invalid', message: messages.verifyLinkInvalid },
-  );
-  const started = useRef(false);
-
-  useEffect(() => {
-    // React's development double effect must not spend the one-use token twice.
-    if (!token || started.current) return;
-    started.current = true;
-    api
-      .post<{ message: string }>('/api/verify-email', { token }, { allowUnauthenticated: true })
-      .then(({ message }) => setState({ status: 'done', message }))
-      .catch((error: Error) => setState({ status: 'invalid', message: error.message }));
-  }, [token]);
+  const state = useMailedLink('/api/verify-email', messages.verifyLinkInvalid);
 
   return (
     <Page title="Verificar correo">
@@ -44,7 +25,7 @@ export default function VerifyEmailPage() {
           </button>
         </>
       )}
-      {state.status === 'invalid' && (
+      {state.status === 'failed' && (
         <>
           <Notice tone="error">{state.message}</Notice>
           <ResendForm />
@@ -54,42 +35,14 @@ export default function VerifyEmailPage() {
   );
 }
 
+const resendSchema = z.object({ email: emailField });
+
 function ResendForm() {
-  const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      const { message } = await api.post<{ message: string }>(
-        '/api/verify-email/resend',
-        { email },
-        { allowUnauthenticated: true },
-      );
-      setResult({ tone: 'success', text: message });
-    } catch (error) {
-      setResult({ tone: 'error', text: (error as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
-    <form className="form" onSubmit={submit}>
-      <p>Escribe tu correo y te enviaremos un nuevo enlace de verificación.</p>
-      <Field
-        id="email"
-        label="Correo electrónico"
-        type="email"
-        required
-        value={email}
-        onValue={setEmail}
-        disabled={busy}
-      />
-      <button type="submit" className="button" disabled={busy}>
-        {busy ? 'Enviando...' : 'Enviar un nuevo enlace'}
-      </button>
-      {result && <Notice tone={result.tone}>{result.text}</Notice>}
-    </form>
+    <EmailLinkRequest
+      endpoint="/api/verify-email/resend"
+      schema={resendSchema}
+      intro={<p>Escribe tu correo y te enviaremos un nuevo enlace de verificación.</p>}
+    />
   );
 }

@@ -1,0 +1,42 @@
+// Asks for a new mailed link for the e-mail typed in: a new verification mail, or a new password-reset link when
+// the one opened no longer works. The server answers the same whether or not the account exists.
+
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import { api } from '../api/request.ts';
+import { EmailField } from './account-fields.tsx';
+import { FormError, FormShell, SubmitButton } from './form-shell.tsx';
+import { Notice } from './notice.tsx';
+import { useForm } from './use-form.ts';
+
+export function EmailLinkRequest(props: {
+  /** The API path that mails the link, e.g. '/api/verify-email/resend'. */
+  endpoint: string;
+  /** The shared schema of that request's body (its message for an empty e-mail differs). */
+  schema: z.ZodType<{ email: string }>;
+  intro: ReactNode;
+  id?: string;
+}) {
+  const form = useForm({
+    initial: { email: '' },
+    schema: props.schema,
+    ids: { email: props.id ?? 'email' },
+    async submit(body) {
+      const { message } = await api.post<{ message: string }>(props.endpoint, body, {
+        allowUnauthenticated: true,
+      });
+      return message;
+    },
+  });
+  return (
+    <>
+      {props.intro}
+      <FormShell form={form}>
+        <EmailField disabled={form.busy} {...form.field('email')} />
+        <SubmitButton busy={form.busy} label="Enviar un nuevo enlace" busyLabel="Enviando..." />
+        <FormError message={form.formError} />
+        {form.success && <Notice tone="success">{form.success}</Notice>}
+      </FormShell>
+    </>
+  );
+}

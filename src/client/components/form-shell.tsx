@@ -1,0 +1,71 @@
+// The frame of a form made with useForm: the <form> itself, the busy submit button, and the message that belongs to
+// no single field, below the form (SPEC.md §8: 'in red under the form').
+import type { FormEvent, ReactNode, RefObject } from 'react';
+import { FieldConventions } from './field.tsx';
+
+/** What FormShell needs of a useForm result. */
+interface AnyForm {
+  formProps: {
+    ref: RefObject<HTMLFormElement | null>;
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+    noValidate: boolean;
+  };
+  busy: boolean;
+}
+
+const ANNOUNCED = { markRequired: false, announceErrors: true };
+const MARKED = { markRequired: true, announceErrors: true };
+
+export function FormShell({
+  form,
+  markRequired,
+  className = 'form',
+  children,
+  ...rest
+}: {
+  form: AnyForm;
+  /** Marks required fields with a visible '*' (forms that also have optional fields) and says what it means. */
+  markRequired?: boolean;
+  className?: string;
+  children: ReactNode;
+  'aria-describedby'?: string;
+  'aria-labelledby'?: string;
+}) {
+  return (
+    <FieldConventions.Provider value={markRequired ? MARKED : ANNOUNCED}>
+      <form {...form.formProps} className={className} aria-busy={form.busy || undefined} {...rest}>
+        {markRequired && <p className="field__hint">Los campos marcados con * son obligatorios.</p>}
+        {children}
+      </form>
+    </FieldConventions.Provider>
+  );
+}
+
+/** The submit button: its busy label while the request runs, and disabled so it cannot be sent twice. */
+export function SubmitButton({
+  busy,
+  label,
+  busyLabel,
+  danger,
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  danger?: boolean;
+}) {
+  return (
+    <button type="submit" className={danger ? 'button button--danger' : 'button'} disabled={busy}>
+      {busy ? busyLabel : label}
+    </button>
+  );
+}
+
+/** A message about the whole form (a failed sign-in, too many attempts, no connection). */
+export function FormError({ message }: { message: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="form-error">
+      {message}
+    </p>
+  );
+}
