@@ -1,27 +1,35 @@
 // Lighthouse (default config = the mobile preset: Moto G class phone, simulated slow 4G and 4× CPU slowdown) with
-// the system Chromium on `/`, `/login` and `/register` of a running server. Lists the failing audits of any
-// category under its budget.
+// the system Chromium on `/`, `/login`, `/register` and, signed in as a new customer, `/locker` of a running server.
+// Lists the failing audits of any category under its budget.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, chromiumPath } from '../test/e2e/harness.ts';
-import { type BenchResult, markdownTable, type Row, verdict, withServer } from './shared.ts';
+import { type BenchResult, login, markdownTable, type Row, register, verdict, withServer } from './shared.ts';
 
-const PAGES = ['/', '/login', '/register'];
+/** The pages, and whether Lighthouse opens them with a customer's session cookie. */
+const PAGES: Array<{ path: string; signedIn?: boolean }> = [
+  { path: '/' },
+  { path: '/login' },
+  { path: '/register' },
+  { path: '/locker', signedIn: true },
+];
 const BUDGETS: Record<string, number> = { performance: 95, accessibility: 100, 'best-practices': 95 };
 // The harness's flags (DESIGN.md trap 6), with Chrome's current headless mode, which Lighthouse needs.
 const FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 /** One Lighthouse run; a failed trace (Lighthouse's NO_NAVSTART and the like) is tried again, at most 3 times. */
-async function runLighthouse(url: string, port: number) {
+async function runLighthouse(url: string, port: number, cookie?: string) {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, {
       port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: Object.keys(BUDGETS),
+      // The session cookie on every request of the page (its document, scripts and API calls).
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     });
     const error = result ? result.lhr.runtimeError : { message: 'no result' };
     if (result && !error) return result.lhr;
@@ -51,15 +59,22 @@ export async function run(): Promise<BenchResult> {
     const table: string[][] = [];
     const costs: string[] = [];
     try {
-      for (const page of PAGES) {
-        const lhr = await runLighthouse(`${server.url}${page}`, chrome.port);
+      // A customer who has just registered: the unverified notice shows, as on a first visit.
+      const email = `lighthouse-${Date.now()}@bench.example.com`;
+      await register(server.url, email);
+      const { cookie } = await login(server.url, email);
+      for (const { path: page, signedIn } of PAGES) {
+        const lhr = await runLighthouse(`${server.url}${page}`, chrome.port, signedIn ? cookie : undefined);
+        // A session that did not hold would measure /login instead.
+        if (new URL(lhr.finalDisplayedUrl).pathname !== page)
+          throw new Error(`lighthouse ${page}: ended on ${lhr.finalDisplayedUrl}`);
         const scores: string[] = [];
         for (const [id, budget] of Object.entries(BUDGETS)) {
           const category = lhr.categories[id];
           const score = Math.round((category?.score ?? 0) * 100);
           scores.push(String(score));
           rows.push({
-            measure: `${page}: ${id}`,
+            measure: `${page}${signedIn ? ' (signed in)' : ''}: ${id}`,
             value: String(score),
             budget: budget === 100 ? '100' : `≥ ${budget}`,
             verdict: verdict(score >= budget),

@@ -3,6 +3,7 @@
 // Signed in as each of them: GET /api/packages (first page and counts), GET /api/packages/:number of their own
 // packages and POST /api/packages (a pre-alert with a new guide), beside GET /api/me (the session alone), with the
 // CPU each request costs the server and PostgreSQL. EXPLAIN (ANALYZE) of the routes' queries after the run.
+// The seed (`seed`), and the CPU meter and plan inspector, are exported: warehouse.ts and operations.ts run on it.
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type Logger, sql } from 'drizzle-orm';
@@ -42,9 +43,9 @@ import {
   verdict,
 } from './shared.ts';
 
-const CUSTOMERS = 100_000;
-const PACKAGES = 1_000_000;
-const FIRST_NUMBER = 100_001;
+export const CUSTOMERS = 100_000;
+export const PACKAGES = 1_000_000;
+export const FIRST_NUMBER = 100_001;
 /** Customers signed in; each is a "heavy" one (10–40 packages), spread over the whole seed. */
 const SIGNED_IN = 100;
 const LIST_ROUNDS = 3;
@@ -165,7 +166,7 @@ function eventsInsert(j: number): string {
 }
 
 type Rows<T> = { rows: T[] };
-const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+export const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 
 interface Deferred {
   /** Statements that drop the secondary indexes and foreign keys of the two tables… */
@@ -199,7 +200,7 @@ async function deferredConstraints(db: Transaction): Promise<Deferred> {
   };
 }
 
-interface Customer {
+export interface Customer {
   id: string;
   email: string;
   /** How many packages the seed gave them. */
@@ -242,18 +243,18 @@ async function giveCredentials(db: Transaction): Promise<Customer[]> {
   return customers;
 }
 
-async function openStorage(storage: Storage): Promise<OpenDatabase> {
+export async function openStorage(storage: Storage): Promise<OpenDatabase> {
   return storage.driver === 'postgres' ? openPostgres(storage.location) : openPglite(storage.location);
 }
 
-interface Seeded {
+export interface Seeded {
   customers: Customer[];
   events: number;
   seconds: { users: number; packages: number; vacuum: number };
 }
 
 /** Users (admin-search's seed), then packages, events and credentials in one transaction, then VACUUM ANALYZE. */
-async function seed(storage: Storage): Promise<Seeded> {
+export async function seed(storage: Storage): Promise<Seeded> {
   const users = await seedUsers(storage);
   const database = await openStorage(storage);
   try {
@@ -300,6 +301,15 @@ async function seed(storage: Storage): Promise<Seeded> {
   }
 }
 
+/** The seed's duration as the benchmarks that reuse it report it: the total, and users + packages + vacuum. */
+export function seedTimes(seeded: Seeded): { total: string; parts: string } {
+  const s = seeded.seconds;
+  return {
+    total: `${(s.users + s.packages + s.vacuum).toFixed(0)} s`,
+    parts: `${s.users.toFixed(0)} s + ${s.packages.toFixed(0)} s + ${s.vacuum.toFixed(0)} s`,
+  };
+}
+
 // ---------- the requests ----------
 
 interface Session extends Customer {
@@ -308,7 +318,7 @@ interface Session extends Customer {
   numbers: number[];
 }
 
-async function timed(url: string, init: RequestInit, expected: number) {
+export async function timed(url: string, init: RequestInit, expected: number) {
   const started = performance.now();
   const response = await fetch(url, init);
   const body: unknown = await response.json();
@@ -403,7 +413,7 @@ interface CpuReading {
 }
 
 /** Reads the CPU used so far by the server process and by the PostgreSQL backends connected to our database. */
-async function openCpuMeter(server: BenchServer, storage: Storage) {
+export async function openCpuMeter(server: BenchServer, storage: Storage) {
   const pid = server.process.pid ?? 0;
   const client = storage.driver === 'postgres' ? new pg.Client({ connectionString: storage.location }) : null;
   await client?.connect();
@@ -424,7 +434,7 @@ async function openCpuMeter(server: BenchServer, storage: Storage) {
   };
 }
 
-type CpuMeter = Awaited<ReturnType<typeof openCpuMeter>>;
+export type CpuMeter = Awaited<ReturnType<typeof openCpuMeter>>;
 
 /** `count` requests one at a time, with the CPU they cost. */
 async function phase(
@@ -479,13 +489,13 @@ async function measure(server: BenchServer, storage: Storage, customers: Custome
 
 // ---------- plans ----------
 
-interface Captured {
+export interface Captured {
   sql: string;
   params: unknown[];
 }
 
 /** A drizzle on the benchmark's data that records the queries it sends, and runs EXPLAIN (ANALYZE, BUFFERS). */
-interface Inspector {
+export interface Inspector {
   db: Database;
   /** The queries sent since the last call. */
   take(): Captured[];
@@ -493,7 +503,7 @@ interface Inspector {
   close(): Promise<void>;
 }
 
-async function openInspector(storage: Storage): Promise<Inspector> {
+export async function openInspector(storage: Storage): Promise<Inspector> {
   const captured: Captured[] = [];
   const logger: Logger = { logQuery: (text, params) => captured.push({ sql: text, params }) };
   const take = () => captured.splice(0);
@@ -525,7 +535,8 @@ interface RoutePlans {
   /** The queries each route makes itself (the session's come before them), with their plans. */
   list: ExplainedQuery[];
   detail: ExplainedQuery[];
-  usesNewestIndex: boolean;
+  /** How the page's plan reads packages_user_newest_idx: in order (no sort), as a bitmap (then a sort), or not. */
+  newestIndex: string;
 }
 
 interface ExplainedQuery {
@@ -572,7 +583,11 @@ async function routePlans(storage: Storage, customer: Customer): Promise<RoutePl
       packages: page.total,
       list,
       detail,
-      usesNewestIndex: pagePlan.includes('packages_user_newest_idx'),
+      newestIndex: /(Index|Index Only) Scan using packages_user_newest_idx/.test(pagePlan)
+        ? 'yes, in order (no sort)'
+        : pagePlan.includes('packages_user_newest_idx')
+          ? "yes, as a bitmap, then a sort of the customer's rows"
+          : 'no',
     };
   } finally {
     await inspector.close();
@@ -658,14 +673,8 @@ export async function run(): Promise<BenchResult> {
       row(`${driver}: GET /api/packages/:number p95`, samples.detail, BUDGET_MS.detail[driver]),
       row(`${driver}: POST /api/packages p95 (pre-alert)`, samples.prealert, BUDGET_MS.prealert[driver]),
     );
-    const s = seeded.seconds;
-    seeds.push([
-      driver,
-      `${(s.users + s.packages + s.vacuum).toFixed(0)} s`,
-      `${s.users.toFixed(0)} s + ${s.packages.toFixed(0)} s + ${s.vacuum.toFixed(0)} s`,
-      seeded.events.toLocaleString('en'),
-      plans.usesNewestIndex ? 'yes' : 'no',
-    ]);
+    const times = seedTimes(seeded);
+    seeds.push([driver, times.total, times.parts, seeded.events.toLocaleString('en'), plans.newestIndex]);
     const firstRound = samples.list.times.slice(0, seeded.customers.length);
     requests.push(
       phaseRow(driver, 'GET /api/me (session only)', samples.me),

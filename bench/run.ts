@@ -3,19 +3,25 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import * as adminSearch from './admin-search.ts';
+import * as charges from './charges.ts';
 import * as fanOut from './fan-out.ts';
 import * as lighthouse from './lighthouse.ts';
+import * as operations from './operations.ts';
 import * as packages from './packages.ts';
 import * as pageWeight from './page-weight.ts';
 import * as registration from './registration.ts';
 import { type BenchResult, backgroundLoad, DOC, printTable, ROOT, writeSection } from './shared.ts';
 import * as signIn from './sign-in.ts';
+import * as warehouse from './warehouse.ts';
 
 const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchResult> }> = {
   registration: { title: 'Registration', run: registration.run },
   'sign-in': { title: 'Sign-in', run: signIn.run },
   'admin-search': { title: 'Admin search', run: adminSearch.run },
   packages: { title: 'Packages', run: packages.run },
+  warehouse: { title: 'Warehouse', run: warehouse.run },
+  operations: { title: 'Operations', run: operations.run },
+  charges: { title: 'Charges', run: charges.run },
   'fan-out': { title: 'Live fan-out', run: fanOut.run },
   'page-weight': { title: 'Page weight', run: pageWeight.run },
   lighthouse: { title: 'Lighthouse', run: lighthouse.run },

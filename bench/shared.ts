@@ -109,6 +109,22 @@ export async function backgroundLoad(ms = 3000): Promise<number> {
   return (after.busy - before.busy) / Math.max(1, after.all - before.all);
 }
 
+/**
+ * Waits until the process `pid` is idle: a `windowMs` window in which it used under 5% of one core (e.g. the server
+ * once its mail worker has delivered the outbox). Resolves to the milliseconds waited; gives up after `timeoutMs`.
+ */
+export async function waitForIdle(pid: number, windowMs = 1000, timeoutMs = 600_000): Promise<number> {
+  const started = performance.now();
+  let before = processCpuMs(pid).total;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    const after = processCpuMs(pid).total;
+    if (after - before < windowMs * 0.05 || performance.now() - started > timeoutMs)
+      return performance.now() - started - windowMs;
+    before = after;
+  }
+}
+
 let ticks = 0;
 function clockTicks(): number {
   ticks ||= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;

@@ -13,7 +13,7 @@ import type { Config } from '../config.ts';
 import { CSV_BOM, csvLine } from '../csv.ts';
 import type { Database } from '../db/open.ts';
 import { ApiError, clientIp, errorResponse, readBody } from '../http.ts';
-import { BOARD_PAGE_SIZE, boardCondition, boardCount, boardPage, boardRowJson } from './board.ts';
+import { BOARD_PAGE_SIZE, boardCount, boardPage, boardRowJson } from './board.ts';
 import { importStates } from './import.ts';
 import { readListQuery } from './list-query.ts';
 import { type Actor, changeStates, type MailSettings } from './state-change.ts';
@@ -48,19 +48,19 @@ export function boardRoutes({ db, auth, config, onMailQueued }: BoardRoutesDeps)
 
   function boardQuery(c: Context) {
     const { q, state, page } = readListQuery(c);
-    return { where: boardCondition({ q, state }), page };
+    return { filter: { q, state }, page };
   }
 
   routes.get('/admin/packages', admin, async (c) => {
-    const { where, page } = boardQuery(c);
-    const [rows, count] = await Promise.all([boardPage(db, where, page), boardCount(db, where)]);
+    const { filter, page } = boardQuery(c);
+    const [rows, count] = await Promise.all([boardPage(db, filter, page), boardCount(db, filter)]);
     c.header('cache-control', 'no-store');
     return c.json({ packages: rows.map(boardRowJson), ...count, page, pageSize: BOARD_PAGE_SIZE });
   });
 
   // Streamed page by page (keyset), so the whole list is never held in memory.
   routes.get('/admin/packages/csv', admin, async (c) => {
-    const { where } = boardQuery(c);
+    const { filter } = boardQuery(c);
     c.header('content-type', 'text/csv; charset=utf-8');
     c.header('content-disposition', 'attachment; filename="paquetes.csv"');
     c.header('cache-control', 'no-store');
@@ -68,7 +68,7 @@ export function boardRoutes({ db, auth, config, onMailQueued }: BoardRoutesDeps)
       await out.write(CSV_BOM + csvLine(CSV_HEADER));
       let after: { createdAt: Date; number: number } | undefined;
       for (;;) {
-        const rows = await boardPage(db, where, 1, after);
+        const rows = await boardPage(db, filter, 1, after);
         for (const row of rows)
           await out.write(
             csvLine([

@@ -1,6 +1,6 @@
 // The operations board through the API, on every driver: search and filter, CSV export, 'Cambiar estado' for a
 // selection (all or nothing, with the fields each state needs) and 'Importar estados' from a CSV.
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
 import { receivedPackage } from '../../../test/support/packages.ts';
@@ -297,5 +297,24 @@ describe.each(drivers)('the operations board on %s', (driver) => {
       );
     }
     expect(await stateOf([number])).toEqual(['recibido']);
+  });
+
+  it('pages a common name newest first and says "más de 1.000" past the cap; two letters look up numbers only', async () => {
+    const customer = await signedUpCustomer(server, { name: 'Quintina Muchopaquete' });
+    await server.db.execute(sql`
+      insert into packages (user_id, guide, state, created_at)
+      select ${customer.record.id}, 'QM' || lpad(n::text, 10, '0'), 'recibido', now() - make_interval(mins => n)
+      from generate_series(1, 1005) as n`);
+    const first = await admin.get('/api/admin/packages?q=muchopaquete');
+    expect(first.body).toMatchObject({ total: 1000, capped: true });
+    const guides = first.body.packages.map((p: { guide: string }) => p.guide);
+    expect(guides[0]).toBe('QM0000000001');
+    expect(guides).toHaveLength(50);
+    const second = await admin.get('/api/admin/packages?q=muchopaquete&page=2');
+    expect(second.body.packages[0].guide).toBe('QM0000000051');
+    const filtered = await admin.get('/api/admin/packages?q=muchopaquete&estado=recibido&page=3');
+    expect(filtered.body.packages[0].guide).toBe('QM0000000101');
+    // 'qm' is too short for the name and guide indexes: it names no package number or locker.
+    expect((await admin.get('/api/admin/packages?q=qm')).body.total).toBe(0);
   });
 });

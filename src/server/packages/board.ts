@@ -11,25 +11,70 @@ export const BOARD_COUNT_CAP = 1000;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-/**
- * The packages a search names, as one set of numbers: each branch is served by its own index (trigram on the guide,
- * the locker, the users' trigram search text, the primary key), instead of an OR that reads every row.
- */
-function searchCondition(q: string): SQL | undefined {
-  const text = q.trim();
-  if (!text) return undefined;
-  const guide = `%${escapeLike(text.replace(/[\s-]+/g, '').toUpperCase())}%`;
-  const name = `%${escapeLike(text.toLowerCase())}%`;
-  const exact = /^\d{1,9}$/.test(text) ? sql` union all select ${Number(text)}::int` : sql``;
-  return sql`${packages.number} in (
-    select p.number from ${packages} p where p.guide like ${guide}
-    union all select p.number from ${packages} p where p.locker_number = ${text}
-    union all select p.number from ${packages} p join ${users} u on u.id = p.user_id where u.search_text like ${name}
-    ${exact})`;
+export interface BoardFilter {
+  q: string;
+  state: PackageState | null;
 }
 
-export function boardCondition(options: { q: string; state: PackageState | null }): SQL | undefined {
-  return and(searchCondition(options.q), options.state ? eq(packages.state, options.state) : undefined);
+type Keyset = { createdAt: Date; number: number };
+
+const newest = sql`created_at desc, number desc`;
+
+/**
+ * The ways a search names packages, each served by its own index: the package number (primary key), the locker,
+ * the guide (trigram) and the customer's name, e-mail or phone (the users' trigram search text, then the
+ * customer's newest packages). Trigrams need 3 characters: shorter terms look up numbers and lockers only.
+ */
+function searchBranches(q: string): SQL[] {
+  const text = q.trim();
+  if (!text) return [];
+  const branches: SQL[] = [sql`p.locker_number = ${text}`];
+  if (/^\d{1,9}$/.test(text)) branches.push(sql`p.number = ${Number(text)}`);
+  if (text.length >= 3) {
+    const guide = `%${escapeLike(text.replace(/[\s-]+/g, '').toUpperCase())}%`;
+    const name = `%${escapeLike(text.toLowerCase())}%`;
+    branches.push(sql`p.guide like ${guide}`);
+    branches.push(sql`p.user_id in (select u.id from ${users} u where u.search_text like ${name})`);
+  }
+  return branches;
+}
+
+/** One branch's packages, with the filter and the page's keyset, newest first, at most `limit`. */
+function branchNumbers(
+  branch: SQL,
+  filter: BoardFilter,
+  after: Keyset | undefined,
+  limit: number,
+  ordered: boolean,
+) {
+  const state = filter.state ? sql` and p.state = ${filter.state}` : sql``;
+  const keyset = after
+    ? sql` and (p.created_at, p.number) < (${after.createdAt.toISOString()}::timestamptz, ${after.number})`
+    : sql``;
+  const order = ordered ? sql` order by ${newest}` : sql``;
+  return sql`(select p.number from ${packages} p where ${branch}${state}${keyset}${order} limit ${limit})`;
+}
+
+/**
+ * The board's WHERE for a page: without a search, the state filter (walked in the newest-first indexes); with one,
+ * the union of each branch's newest `limit` packages, so a common name never lists all of its customers' packages.
+ */
+function pageCondition(filter: BoardFilter, after: Keyset | undefined, limit: number): SQL | undefined {
+  const branches = searchBranches(filter.q);
+  if (branches.length === 0) {
+    const keyset = after
+      ? or(
+          lt(packages.createdAt, after.createdAt),
+          and(eq(packages.createdAt, after.createdAt), lt(packages.number, after.number)),
+        )
+      : undefined;
+    return and(filter.state ? eq(packages.state, filter.state) : undefined, keyset);
+  }
+  const union = sql.join(
+    branches.map((branch) => branchNumbers(branch, filter, after, limit, true)),
+    sql` union all `,
+  );
+  return sql`${packages.number} in (${union})`;
 }
 
 /** Days in the Miami warehouse, for packages still there. */
@@ -52,40 +97,33 @@ export const boardColumns = {
 
 export type BoardRow = Awaited<ReturnType<typeof boardPage>>[number];
 
-export function boardPage(
-  db: Database,
-  where: SQL | undefined,
-  page: number,
-  after?: { createdAt: Date; number: number },
-) {
-  const keyset = after
-    ? or(
-        lt(packages.createdAt, after.createdAt),
-        and(eq(packages.createdAt, after.createdAt), lt(packages.number, after.number)),
-      )
-    : undefined;
+export function boardPage(db: Database, filter: BoardFilter, page: number, after?: Keyset) {
+  const offset = after ? 0 : (page - 1) * BOARD_PAGE_SIZE;
   return db
     .select(boardColumns)
     .from(packages)
     .leftJoin(users, eq(users.id, packages.userId))
-    .where(and(where, keyset))
+    .where(pageCondition(filter, after, offset + BOARD_PAGE_SIZE))
     .orderBy(desc(packages.createdAt), desc(packages.number))
     .limit(BOARD_PAGE_SIZE)
-    .offset(after ? 0 : (page - 1) * BOARD_PAGE_SIZE);
+    .offset(offset);
 }
 
-/** How many packages match, exact up to the cap. */
+/** How many packages match, exact up to the cap: each branch stops at cap + 1, and so does their union. */
 export async function boardCount(
   db: Database,
-  where: SQL | undefined,
+  filter: BoardFilter,
 ): Promise<{ total: number; capped: boolean }> {
-  const limited = db
-    .select({ one: sql`1` })
-    .from(packages)
-    .where(where)
-    .limit(BOARD_COUNT_CAP + 1)
-    .as('limited');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
+  const cap = BOARD_COUNT_CAP + 1;
+  const branches = searchBranches(filter.q);
+  const matching =
+    branches.length === 0
+      ? sql`(select 1 from ${packages} p where ${filter.state ? sql`p.state = ${filter.state}` : sql`true`} limit ${cap})`
+      : sql`(select number from (${sql.join(
+          branches.map((branch) => branchNumbers(branch, filter, undefined, cap, false)),
+          sql` union `,
+        )}) as matched limit ${cap})`;
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sql`${matching} as limited`);
   const n = row?.n ?? 0;
   return { total: Math.min(n, BOARD_COUNT_CAP), capped: n > BOARD_COUNT_CAP };
 }
