@@ -6,6 +6,12 @@ export interface AppConfig {
   supportWhatsapp: string;
   supportEmail: string;
   privacyEmail: string;
+  /** The company behind the brand, for the footer and the data policy (COMPANY_NAME, COMPANY_NIT, COMPANY_ADDRESS). */
+  companyName: string;
+  companyNit: string;
+  companyAddress: string;
+  /** The US office's phone, 10 digits, for checkouts that require one (OFFICE_PHONE). */
+  officePhone: string;
 }
 
 function readConfig(): AppConfig {
@@ -17,6 +23,10 @@ function readConfig(): AppConfig {
     supportWhatsapp: '',
     supportEmail: '',
     privacyEmail: '',
+    companyName: 'CasilleroYa',
+    companyNit: '',
+    companyAddress: '',
+    officePhone: '',
   };
   if (!content) return fallback;
   try {

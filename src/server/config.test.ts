@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_OFFICE_ADDRESS, loadConfig } from './config.ts';
+import { ConfigError, DEFAULT_OFFICE_ADDRESS, loadConfig, nitCheckDigit, publicConfig } from './config.ts';
 
 describe('configuration', () => {
   it('has the defaults of DESIGN.md', () => {
@@ -17,6 +17,10 @@ describe('configuration', () => {
       supportWhatsapp: '13055550114',
       supportEmail: 'soporte@example.com',
       privacyEmail: 'privacidad@example.com',
+      companyName: 'CasilleroYa S.A.S.',
+      companyNit: '900.123.456-8',
+      companyAddress: 'Calle 100 # 8A-55, Bogotá, Colombia',
+      officePhone: '3055550134',
       secureCookies: false,
       rateLimits: true,
       trustProxy: false,
@@ -40,6 +44,10 @@ describe('configuration', () => {
       SUPPORT_WHATSAPP: '573001112233',
       SUPPORT_EMAIL: 'ayuda@casillero.example',
       PRIVACY_EMAIL: 'datos@casillero.example',
+      COMPANY_NAME: 'Envíos MiMarca S.A.S.',
+      COMPANY_NIT: '890903938-8',
+      COMPANY_ADDRESS: 'Carrera 7 # 71-21, Bogotá',
+      OFFICE_PHONE: '+1 (786) 555-0199',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -55,7 +63,40 @@ describe('configuration', () => {
       supportWhatsapp: '573001112233',
       supportEmail: 'ayuda@casillero.example',
       privacyEmail: 'datos@casillero.example',
+      companyName: 'Envíos MiMarca S.A.S.',
+      companyNit: '890903938-8',
+      companyAddress: 'Carrera 7 # 71-21, Bogotá',
+      officePhone: '7865550199',
     });
+  });
+
+  it("names the company after the brand unless COMPANY_NAME says otherwise, and gives the browser the footer's identity", () => {
+    expect(loadConfig({ BRAND_NAME: 'MiMarca' }).companyName).toBe('MiMarca S.A.S.');
+    expect(publicConfig(loadConfig({}))).toEqual({
+      brandName: 'CasilleroYa',
+      appUrl: 'http://localhost:3000',
+      officeAddress: DEFAULT_OFFICE_ADDRESS,
+      supportWhatsapp: '13055550114',
+      supportEmail: 'soporte@example.com',
+      privacyEmail: 'privacidad@example.com',
+      companyName: 'CasilleroYa S.A.S.',
+      companyNit: '900.123.456-8',
+      companyAddress: 'Calle 100 # 8A-55, Bogotá, Colombia',
+      officePhone: '3055550134',
+    });
+  });
+
+  it("checks a NIT's verification digit as DIAN computes it", () => {
+    // Published NITs: Bancolombia, Davivienda, Ecopetrol.
+    expect(nitCheckDigit('890903938')).toBe(8);
+    expect(nitCheckDigit('860034313')).toBe(7);
+    expect(nitCheckDigit('899999068')).toBe(1);
+    expect(loadConfig({ COMPANY_NIT: '899.999.068-1' }).companyNit).toBe('899.999.068-1');
+  });
+
+  it('reads OFFICE_PHONE written the ways people write a US number', () => {
+    for (const phone of ['(305) 555-0134', '+1 305 555 0134', '13055550134', '305.555.0134'])
+      expect(loadConfig({ OFFICE_PHONE: phone }).officePhone).toBe('3055550134');
   });
 
   it.each([
@@ -70,6 +111,11 @@ describe('configuration', () => {
     ['AUTH_SECRET', 'corto'],
     ['RATE_LIMITS', 'quizas'],
     ['TRUST_PROXY', 'si'],
+    ['COMPANY_NIT', '900.123.456-7'],
+    ['COMPANY_NIT', 'NIT'],
+    ['COMPANY_ADDRESS', ' '],
+    ['OFFICE_PHONE', '+57 300 111 2233'],
+    ['OFFICE_PHONE', '(055) 555-0134'],
   ])('stops with a message naming %s when it is bad', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

@@ -6,6 +6,20 @@ import { parseOfficeAddress } from '../shared/address.ts';
 z.config(z.locales.es());
 
 export const DEFAULT_OFFICE_ADDRESS = '3750 W 16th Ave, Suite 114\nHialeah, FL 33012\nUSA';
+/** Example identity for the footer and the data policy: a real deployment sets its own. */
+export const DEFAULT_COMPANY_NIT = '900.123.456-8';
+export const DEFAULT_COMPANY_ADDRESS = 'Calle 100 # 8A-55, Bogotá, Colombia';
+export const DEFAULT_OFFICE_PHONE = '3055550134';
+
+/** DIAN's check digit of a NIT: the nine digits weighted by primes from the right, modulo 11. */
+export function nitCheckDigit(digits: string): number {
+  const weights = [3, 7, 13, 17, 19, 23, 29, 37, 41, 43, 47, 53, 59, 67, 71];
+  const sum = [...digits]
+    .reverse()
+    .reduce((total, digit, index) => total + Number(digit) * (weights[index] ?? 0), 0);
+  const rest = sum % 11;
+  return rest > 1 ? 11 - rest : rest;
+}
 
 const httpUrl = z
   .url({ error: 'debe ser una URL http(s), por ejemplo http://localhost:3000' })
@@ -69,6 +83,32 @@ const configSchema = z
       .default('13055550114'),
     SUPPORT_EMAIL: z.email({ error: 'debe ser un correo' }).default('soporte@example.com'),
     PRIVACY_EMAIL: z.email({ error: 'debe ser un correo' }).default('privacidad@example.com'),
+    COMPANY_NAME: z.string().trim().max(100, 'admite hasta 100 caracteres').optional(),
+    COMPANY_NIT: z
+      .string()
+      .trim()
+      .default(DEFAULT_COMPANY_NIT)
+      .refine((nit) => {
+        const match = /^(\d{1,3}(?:\.?\d{3}){2})-(\d)$/.exec(nit);
+        return match?.[1] !== undefined && nitCheckDigit(match[1].replace(/\./g, '')) === Number(match[2]);
+      }, 'debe ser un NIT con su dígito de verificación, por ejemplo 900.123.456-8'),
+    COMPANY_ADDRESS: z
+      .string()
+      .trim()
+      .min(1, 'no puede estar vacía')
+      .max(200, 'admite hasta 200 caracteres')
+      .default(DEFAULT_COMPANY_ADDRESS),
+    OFFICE_PHONE: z
+      .string()
+      .trim()
+      .default(DEFAULT_OFFICE_PHONE)
+      // A US number as a checkout asks for it: 10 digits (a leading +1 or 1 is dropped), area code and exchange
+      // not starting with 0 or 1 (NANP).
+      .transform((phone) => phone.replace(/[\s().-]/g, '').replace(/^\+?1(?=\d{10}$)/, ''))
+      .refine(
+        (digits) => /^[2-9]\d{2}[2-9]\d{6}$/.test(digits),
+        'debe ser un teléfono de Estados Unidos de 10 dígitos',
+      ),
     RATE_LIMITS: z.enum(['on', 'off'], { error: 'debe ser on u off' }).default('on'),
     TRUST_PROXY: z.enum(['true', 'false'], { error: 'debe ser true o false' }).default('false'),
     CAPTCHA_TEST_ANSWER: z
@@ -107,6 +147,10 @@ function toConfig(env: z.output<typeof configSchema>) {
     supportWhatsapp: env.SUPPORT_WHATSAPP,
     supportEmail: env.SUPPORT_EMAIL,
     privacyEmail: env.PRIVACY_EMAIL,
+    companyName: env.COMPANY_NAME || `${env.BRAND_NAME} S.A.S.`,
+    companyNit: env.COMPANY_NIT,
+    companyAddress: env.COMPANY_ADDRESS,
+    officePhone: env.OFFICE_PHONE,
     captchaTestAnswer: env.CAPTCHA_TEST_ANSWER,
     rateLimits: env.RATE_LIMITS === 'on',
     trustProxy: env.TRUST_PROXY === 'true',
@@ -134,5 +178,9 @@ export function publicConfig(config: Config) {
     supportWhatsapp: config.supportWhatsapp,
     supportEmail: config.supportEmail,
     privacyEmail: config.privacyEmail,
+    companyName: config.companyName,
+    companyNit: config.companyNit,
+    companyAddress: config.companyAddress,
+    officePhone: config.officePhone,
   };
 }

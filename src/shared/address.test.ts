@@ -1,16 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OFFICE_ADDRESS } from '../server/config.ts';
-import { checkoutFields, deliveryAddresses, formatSendToAddress, parseOfficeAddress } from './address.ts';
+import {
+  checkoutFields,
+  deliveryAddresses,
+  formatSendToAddress,
+  formatUsPhone,
+  lockerAddressLine,
+  parseOfficeAddress,
+} from './address.ts';
 
 describe('the send-to address', () => {
-  it('is the product name, the customer name, the locker number and the office address, in that order', () => {
+  const office = parseOfficeAddress(DEFAULT_OFFICE_ADDRESS)!;
+
+  it('is the product name, the customer name, then the office address with the locker number on line 2', () => {
     expect(formatSendToAddress('CasilleroYa', 'Ana Pérez', '1334', DEFAULT_OFFICE_ADDRESS)).toBe(
-      'CasilleroYa\nAna Pérez\nCasillero 1334\n3750 W 16th Ave, Suite 114\nHialeah, FL 33012\nUSA',
+      'CasilleroYa\nAna Pérez\n3750 W 16th Ave\nSuite 114 #1334\nHialeah, FL 33012\nUSA',
     );
   });
 
   it('splits the office address into the fields of a US checkout', () => {
-    const office = parseOfficeAddress(DEFAULT_OFFICE_ADDRESS);
     expect(office).toEqual({
       street: '3750 W 16th Ave',
       suite: 'Suite 114',
@@ -19,8 +27,8 @@ describe('the send-to address', () => {
       zip: '33012',
       country: 'USA',
     });
-    expect(checkoutFields('Ana Pérez', '1334', office!).map((field) => field.value)).toEqual([
-      'Ana Pérez #1334',
+    expect(checkoutFields('Ana Pérez', '1334', office).map((field) => field.value)).toEqual([
+      'Ana Pérez',
       '3750 W 16th Ave',
       'Suite 114 #1334',
       'Hialeah',
@@ -28,6 +36,27 @@ describe('the send-to address', () => {
       '33012',
       'USA',
     ]);
+  });
+
+  it('writes the locker number once, in the same place in both views: address line 2, after the suite', () => {
+    const block = formatSendToAddress('CasilleroYa', 'Ana Pérez', '1334', DEFAULT_OFFICE_ADDRESS);
+    const fields = checkoutFields('Ana Pérez', '1334', office, { brand: 'CasilleroYa', phone: '3055550134' });
+    expect(block.match(/1334/g)).toHaveLength(1);
+    expect(fields.filter((field) => field.value.includes('1334')).map((field) => field.label)).toEqual([
+      'Dirección línea 2 (Address line 2)',
+    ]);
+    // Every line of the block is a field's value (city, state and ZIP share one line on a label).
+    const values = fields.map((field) => field.value);
+    for (const line of block.split('\n'))
+      expect(line === 'Hialeah, FL 33012' || values.includes(line), line).toBe(true);
+    expect(lockerAddressLine({ ...office, suite: '' }, '1400')).toBe('#1400');
+  });
+
+  it("adds the brand as 'Company' and the office's US phone as checkouts show it, when given", () => {
+    const fields = checkoutFields('Ana Pérez', '1334', office, { brand: 'CasilleroYa', phone: '3055550134' });
+    expect(fields.find((field) => field.label === 'Empresa (Company)')?.value).toBe('CasilleroYa');
+    expect(fields.at(-1)).toEqual({ label: 'Teléfono (Phone)', value: '(305) 555-0134' });
+    expect(formatUsPhone('123')).toBe('123');
   });
 
   it('reads a suite on its own line, a ZIP+4 and a missing country', () => {

@@ -36,14 +36,43 @@ export function parseOfficeAddress(text: string): OfficeAddress | null {
   return { street, suite, city, state, zip, country };
 }
 
-/** SPEC.md §2: product name, customer name, locker number and office address, one per line. */
+/**
+ * Where the locker number goes: address line 2, after the office's suite ('Suite 114 #1334'), where US checkouts
+ * keep a suite or unit and where MyUS and Aeropost put their account numbers. It is the only place the number is
+ * written, so the warehouse reads it from one line of the label and nowhere else.
+ */
+export function lockerAddressLine(office: OfficeAddress, lockerNumber: string): string {
+  return [office.suite, `#${lockerNumber}`].filter(Boolean).join(' ');
+}
+
+/**
+ * SPEC.md §2's send-to address, one line per line of a US label: the product name, the customer's name, then the
+ * office address with the locker number on its second line (lockerAddressLine), then city, state and ZIP, and the
+ * country. The same lines, split, are the checkout fields below.
+ */
 export function formatSendToAddress(
   brand: string,
   name: string,
   lockerNumber: string,
   officeAddress: string,
-) {
-  return [brand, name, `Casillero ${lockerNumber}`, officeAddress.trim()].join('\n');
+): string {
+  const office = parseOfficeAddress(officeAddress);
+  // The configuration refuses an office address without its city line (config.ts): this is only a safety net.
+  if (!office) return [brand, name, `#${lockerNumber}`, officeAddress.trim()].join('\n');
+  return [
+    brand,
+    name,
+    office.street,
+    lockerAddressLine(office, lockerNumber),
+    `${office.city}, ${office.state} ${office.zip}`,
+    office.country,
+  ].join('\n');
+}
+
+/** '3055550134' → '(305) 555-0134', as US checkouts show a phone; anything else is returned as it is. */
+export function formatUsPhone(digits: string): string {
+  const match = /^(\d{3})(\d{3})(\d{4})$/.exec(digits);
+  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : digits;
 }
 
 export interface CheckoutField {
@@ -51,19 +80,26 @@ export interface CheckoutField {
   value: string;
 }
 
-/** The send-to address as the separate fields of a US store's checkout form. */
-export function checkoutFields(name: string, lockerNumber: string, office: OfficeAddress): CheckoutField[] {
+/**
+ * The send-to address as the separate fields of a US store's checkout form, with the very values of
+ * formatSendToAddress; the brand as the optional 'Company' and the office's US phone (OFFICE_PHONE) when given.
+ */
+export function checkoutFields(
+  name: string,
+  lockerNumber: string,
+  office: OfficeAddress,
+  extra: { brand?: string; phone?: string } = {},
+): CheckoutField[] {
   return [
-    { label: 'Nombre completo (Full name)', value: `${name} #${lockerNumber}` },
+    { label: 'Nombre completo (Full name)', value: name },
+    ...(extra.brand ? [{ label: 'Empresa (Company)', value: extra.brand }] : []),
     { label: 'Dirección línea 1 (Address line 1)', value: office.street },
-    {
-      label: 'Dirección línea 2 (Address line 2)',
-      value: `${office.suite ? `${office.suite} ` : ''}#${lockerNumber}`,
-    },
+    { label: 'Dirección línea 2 (Address line 2)', value: lockerAddressLine(office, lockerNumber) },
     { label: 'Ciudad (City)', value: office.city },
     { label: 'Estado (State)', value: office.state },
     { label: 'Código postal (ZIP code)', value: office.zip },
     { label: 'País (Country)', value: office.country },
+    ...(extra.phone ? [{ label: 'Teléfono (Phone)', value: formatUsPhone(extra.phone) }] : []),
   ];
 }
 

@@ -64,5 +64,5 @@ export function buildInvitationLink(appUrl: string, refCode: string): string {
 }
 
 export function invitationMessage(brand: string, link: string): string {
-  return `¡Te invito a ${brand}! Recibe tus compras de tiendas de EE. UU. en tu casillero y paga el envío al recibir en tu puerta. Regístrate con mi enlace: ${link}`;
+  return `¡Te invito a ${brand}! Recibe tus compras de tiendas de EE.\u00a0UU. en tu casillero y paga el envío al recibir en tu puerta. Regístrate con mi enlace: ${link}`;
 }

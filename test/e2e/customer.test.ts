@@ -39,7 +39,7 @@ describe('the customer screens in Chromium', () => {
     const page = await e2e.browser.newPage();
     await signIn(page, account.email, account.password);
 
-    await page.getByRole('heading', { name: /Mariana Ríos/ }).waitFor();
+    await page.getByRole('heading', { level: 1, name: '¡Hola, Mariana!' }).waitFor();
     expect(await page.locator('.locker-number').textContent()).toBe(record.lockerNumber);
     expect(await page.textContent('main')).toContain('el envío se paga al recibir');
     expect(await page.getByText('Tu correo aún no está verificado').count()).toBe(1);
@@ -54,7 +54,11 @@ describe('the customer screens in Chromium', () => {
     );
 
     await page.getByText('Campo por campo, como lo pide la tienda').click();
-    for (const field of checkoutFields('Mariana Ríos', record.lockerNumber, parseOfficeAddress(OFFICE)!)) {
+    const fields = checkoutFields('Mariana Ríos', record.lockerNumber, parseOfficeAddress(OFFICE)!, {
+      brand: 'CasilleroYa',
+      phone: '3055550134',
+    });
+    for (const field of fields) {
       await page.getByRole('button', { name: `Copiar: ${field.label}` }).click();
       await page
         .getByRole('status')

@@ -1,7 +1,7 @@
 // Shown instead of loading forever when the signed-in account has no users record (SPEC.md §4, §8).
-import { signOut } from '../api/me.ts';
 import { appConfig } from '../app-config.ts';
 import { Notice } from './notice.tsx';
+import { signOutHere } from './session.ts';
 
 export function MissingRecord() {
   return (
@@ -10,7 +10,7 @@ export function MissingRecord() {
         No encontramos los datos de tu casillero. Escríbenos a {appConfig.supportEmail} para revisarlo, o
         cierra sesión e inténtalo más tarde.
       </Notice>
-      <button type="button" className="button button--secondary" onClick={() => void signOut()}>
+      <button type="button" className="button button--secondary" onClick={() => void signOutHere()}>
         Cerrar sesión
       </button>
     </>

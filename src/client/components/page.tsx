@@ -1,14 +1,34 @@
-// The frame of every screen: the brand header (with the signed-in navigation where given), the page title in the
-// tab, the content.
+// The frame of every screen but '/': the header (with the signed-in navigation), the page title in the tab, the
+// content, the footer, and the page's live region for quiet confirmations.
 import { type ReactNode, useEffect } from 'react';
 import { appConfig } from '../app-config.ts';
-import { Link } from '../router.tsx';
-import { Logo } from './logo.tsx';
+import { paths } from '../paths.ts';
+import { useLocation } from '../router.tsx';
+import { LiveAnnouncer } from './live-announcer.tsx';
+import type { Role } from './session.ts';
+import { SiteFooter } from './site-footer.tsx';
+import { SiteHeader } from './site-header.tsx';
 
 export function usePageTitle(title: string) {
   useEffect(() => {
     document.title = `${title} | ${appConfig.brandName}`;
   }, [title]);
+}
+
+/** The screens only a signed-in person opens, and whose they are: their header shows that navigation at once. */
+const SCREEN_ROLES: Array<[path: string, role: Role]> = [
+  [paths.locker, 'customer'],
+  [paths.notify, 'customer'],
+  [paths.packages, 'customer'],
+  [paths.myData, 'customer'],
+  [paths.admin, 'admin'],
+  [paths.warehouse, 'bodega'],
+  [paths.label('').replace(/\/$/, ''), 'bodega'],
+];
+
+function screenRole(pathname: string): Role | null {
+  const found = SCREEN_ROLES.find(([path]) => pathname === path || pathname.startsWith(`${path}/`));
+  return found?.[1] ?? null;
 }
 
 export function Page({
@@ -20,20 +40,20 @@ export function Page({
   title: string;
   children: ReactNode;
   wide?: boolean;
-  /** Passed in by the signed-in screens, so its code stays out of the first paint of `/`. */
+  /**
+   * Marks a signed-in screen (the screens that passed their own navigation here still do): the header now shows
+   * the navigation of whoever is signed in, the same on every screen, so what is passed is not shown.
+   */
   nav?: ReactNode;
 }) {
   usePageTitle(title);
+  const { pathname } = useLocation();
   return (
     <div className="shell">
-      <header className="shell__header">
-        <Link to="/" className="brand">
-          <Logo size={36} />
-          <span>{appConfig.brandName}</span>
-        </Link>
-        {nav}
-      </header>
+      <SiteHeader screenRole={screenRole(pathname) ?? (nav === undefined ? null : 'customer')} />
       <main className={wide ? 'page page--wide' : 'page'}>{children}</main>
+      <SiteFooter />
+      <LiveAnnouncer />
     </div>
   );
 }

@@ -1,27 +1,78 @@
-// The signed-in customer's navigation between their screens, in the page header; the current screen's link is
-// marked aria-current so screen readers say where the person is.
+// The signed-in person's navigation, in the header of every signed-in screen: the customer's places, or the staff's
+// (bodega: receiving; admin: the operations screens too), and 'Cerrar sesión'. A link, not a button: screens keep
+// their own 'Cerrar sesión' and 'Notificar paquete' buttons (DESIGN.md), and no page shows two buttons of one name.
+// The current screen's link is marked aria-current so screen readers say where the person is.
+import type { MouseEvent } from 'react';
 import { paths } from '../paths.ts';
 import { Link, useLocation } from '../router.tsx';
+import { type Role, signOutHere, useSession } from './session.ts';
 
-const LINKS = [
+interface NavLink {
+  to: string;
+  label: string;
+}
+
+const CUSTOMER: NavLink[] = [
   { to: paths.locker, label: 'Mi casillero' },
   { to: paths.packages, label: 'Mis paquetes' },
   { to: paths.notify, label: 'Notificar paquete' },
   { to: paths.myData, label: 'Mis datos' },
-] as const;
+];
+const RECEIVING: NavLink = { to: paths.warehouse, label: 'Recepción en bodega' };
+const ADMIN: NavLink[] = [
+  { to: paths.admin, label: 'Casilleros' },
+  { to: paths.adminPackages, label: 'Paquetes' },
+  { to: paths.adminDispatches, label: 'Despachos' },
+  { to: paths.adminRates, label: 'Tarifas' },
+  RECEIVING,
+];
 
-export function SignedInNav() {
+const NAVS: Record<Role, { label: string; links: NavLink[] }> = {
+  customer: { label: 'Tu cuenta', links: CUSTOMER },
+  bodega: { label: 'Bodega', links: [RECEIVING] },
+  admin: { label: 'Administración', links: ADMIN },
+};
+
+/** Where each role starts (the brand link leads there). */
+export const HOME: Record<Role, string> = {
+  customer: paths.locker,
+  bodega: paths.warehouse,
+  admin: paths.admin,
+};
+
+/** 'page' on the link's own screen, 'true' on one below it (a package under 'Mis paquetes'; not under '/admin'). */
+function current(pathname: string, to: string): 'page' | 'true' | undefined {
+  if (pathname === to) return 'page';
+  return to !== paths.admin && pathname.startsWith(`${to}/`) ? 'true' : undefined;
+}
+
+function signOutFromLink(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  void signOutHere();
+}
+
+/** Without `role`, reads the session itself (the screens that still pass it to Page as `nav`). */
+export function SignedInNav({ role }: { role?: Role }) {
   const { pathname } = useLocation();
+  const session = useSession(role ? null : 'customer');
+  const who = role ?? session;
+  if (!who) return null;
+  const nav = NAVS[who];
   return (
-    <nav className="signed-in-nav" aria-label="Tu cuenta">
+    <nav className={`site-nav site-nav--${who}`} aria-label={nav.label}>
       <ul>
-        {LINKS.map((link) => (
+        {nav.links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} aria-current={pathname === link.to ? 'page' : undefined}>
+            <Link to={link.to} aria-current={current(pathname, link.to)}>
               {link.label}
             </Link>
           </li>
         ))}
+        <li className="site-nav__sign-out">
+          <a href={paths.login} onClick={signOutFromLink}>
+            Cerrar sesión
+          </a>
+        </li>
       </ul>
     </nav>
   );

@@ -1,11 +1,13 @@
 // The rows of 'Lista de Casilleros': the SPEC.md columns, and in 'Acción' the WhatsApp button and the role control
-// (PACKAGES.md 'Roles': an admin changes a role from the locker list; the server audits it).
+// (PACKAGES.md 'Roles': an admin changes a role from the locker list; the server audits it). On a phone the same
+// table shows each row as a card (styles.css), every value under its column's name (data-label).
 import { useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
 import { api } from '../../api/request.ts';
 import type { AdminUser } from './admin-api.ts';
 
 const COLUMNS = ['Nombre', 'Correo', 'Casillero', 'Teléfono', 'Código de referido', 'Referido por'] as const;
+const ACTION = 'Acción';
 
 /** The roles as the server knows them (session.ts ROLES), with the names the admin reads. */
 const ROLE_OPTIONS = [
@@ -34,7 +36,7 @@ export function UsersTable({
   onRoleFailed: (message: string) => void;
 }) {
   return (
-    <div className="table-wrap">
+    <div className="table-wrap table-wrap--cards">
       <table className="admin-table" aria-busy={busy}>
         <caption className="visually-hidden">Casilleros registrados, del más reciente al más antiguo</caption>
         <thead>
@@ -44,7 +46,7 @@ export function UsersTable({
                 {column}
               </th>
             ))}
-            <th scope="col">Acción</th>
+            <th scope="col">{ACTION}</th>
           </tr>
         </thead>
         <tbody>
@@ -58,27 +60,24 @@ export function UsersTable({
             users.map((user) => (
               <tr key={user.id} className={user.deletedAt ? 'admin-table__deleted' : undefined}>
                 {user.deletedAt ? (
-                  <td>
+                  <td className="admin-table__name" data-label={COLUMNS[0]}>
                     {user.name} <span className="tag">Eliminada</span>
                   </td>
                 ) : (
-                  <Cell value={user.name} />
+                  <Cell column={COLUMNS[0]} value={user.name} />
                 )}
                 {[user.email, user.lockerNumber, user.telefono, user.refCode, user.referredBy].map(
                   (value, index) => (
-                    <Cell key={COLUMNS[index + 1]} value={user.deletedAt && index === 0 ? '' : value} />
+                    <Cell
+                      key={COLUMNS[index + 1]}
+                      column={COLUMNS[index + 1] ?? ''}
+                      value={user.deletedAt && index === 0 ? '' : value}
+                    />
                   ),
                 )}
-                <td>
+                <td className="admin-table__action" data-label={ACTION}>
                   <div className="admin-actions">
-                    <button
-                      type="button"
-                      className="button button--small admin-table__whatsapp"
-                      title={`Avisar a ${user.name} por WhatsApp que su paquete fue enviado`}
-                      onClick={() => onWhatsApp(user)}
-                    >
-                      WhatsApp
-                    </button>
+                    <WhatsAppButton user={user} onClick={() => onWhatsApp(user)} />
                     {/* A deleted account keeps its locker number only: it has no one to give a role to. */}
                     {!user.deletedAt && (
                       <RoleControl
@@ -158,7 +157,34 @@ function RoleControl({
   );
 }
 
-function Cell({ value }: { value: string | null | undefined }) {
+/** A row without a phone keeps its button (SPEC.md: it says there is no phone), drawn as not usable. */
+function WhatsAppButton({ user, onClick }: { user: AdminUser; onClick: () => void }) {
+  const hasPhone = Boolean(user.telefono?.replace(/\D/g, ''));
+  return (
+    <button
+      type="button"
+      className={`button button--small ${hasPhone ? 'admin-table__whatsapp' : 'admin-table__whatsapp--none'}`}
+      title={
+        hasPhone
+          ? `Avisar a ${user.name} por WhatsApp que su paquete fue enviado`
+          : `${user.name} no tiene teléfono registrado`
+      }
+      onClick={onClick}
+    >
+      WhatsApp
+    </button>
+  );
+}
+
+/** A value under its column's name ('N/A' when empty); on a phone's card the name shows beside it (data-label). */
+function Cell({ column, value }: { column: string; value: string | null | undefined }) {
   const text = value?.trim();
-  return text ? <td>{text}</td> : <td className="admin-table__missing">{messages.notAvailable}</td>;
+  const classes = [column === COLUMNS[0] && 'admin-table__name', !text && 'admin-table__missing'].filter(
+    Boolean,
+  );
+  return (
+    <td className={classes.join(' ') || undefined} data-label={column}>
+      {text || messages.notAvailable}
+    </td>
+  );
 }

@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
 import { PRIVACY_POLICY_VERSION } from '../../../shared/policy.ts';
 import { appConfig } from '../../app-config.ts';
+import { Page } from '../../components/page.tsx';
 import { Link } from '../../router.tsx';
 
 // The data-processing policy (Ley 1581 de 2012, Decreto 1377 de 2013 compiled in Decreto 1074 de 2015),
@@ -24,13 +24,10 @@ function PrivacyMailLink() {
 export default function PrivacyPolicyPage() {
   const brand = appConfig.brandName;
   const effectiveDate = formatVersionDate(PRIVACY_POLICY_VERSION);
-
-  useEffect(() => {
-    document.title = `Política de datos | ${appConfig.brandName}`;
-  }, []);
+  const { companyName, companyNit, companyAddress } = appConfig;
 
   return (
-    <main className="page">
+    <Page title="Política de datos">
       <div className="prose">
         <h1>Política de tratamiento de datos personales</h1>
         <p>
@@ -46,8 +43,10 @@ export default function PrivacyPolicyPage() {
         <section>
           <h2>Responsable del tratamiento</h2>
           <p>
-            El responsable del tratamiento de tus datos personales es {brand}, que presta el servicio de
-            casillero en Estados Unidos y reenvío de paquetes a Latinoamérica.
+            El responsable del tratamiento de tus datos personales es {companyName}
+            {companyNit && <>, NIT&nbsp;{companyNit}</>}
+            {companyAddress && <>, con domicilio en {companyAddress}</>}, que bajo la marca {brand} presta el
+            servicio de casillero en Estados Unidos y reenvío de paquetes a Latinoamérica.
           </p>
           <p>
             Para cualquier asunto sobre tus datos personales, incluido el ejercicio de tus derechos,
@@ -287,6 +286,6 @@ export default function PrivacyPolicyPage() {
           <Link to="/">Volver al inicio</Link>
         </p>
       </div>
-    </main>
+    </Page>
   );
 }

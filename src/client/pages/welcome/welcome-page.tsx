@@ -1,37 +1,73 @@
-// SPEC.md §2 Welcome screen ('/', in the first bundle): what the service is, 'Ingresar', 'Crear cuenta' and the calculator.
+// SPEC.md §2 Welcome screen ('/', in the first bundle): what the service is, 'Crear cuenta' first ('Ingresar' beside
+// it, or 'Ir a mi casillero' for someone already signed in here), the rates calculator, and how it works in three
+// steps, above the company's footer.
 import { appConfig } from '../../app-config.ts';
 import { Logo } from '../../components/logo.tsx';
 import { usePageTitle } from '../../components/page.tsx';
+import { useSession } from '../../components/session.ts';
+import { SiteFooter } from '../../components/site-footer.tsx';
 import { paths } from '../../paths.ts';
 import { Link, useNavigate } from '../../router.tsx';
 
 export default function WelcomePage() {
   const navigate = useNavigate();
+  const signedIn = Boolean(useSession(null));
   usePageTitle('Tu Casillero Express');
   return (
-    <main className="page welcome">
-      <Logo size={96} />
-      <h1>Bienvenido a {appConfig.brandName} - Tu Casillero Express</h1>
-      <p className="lead">
-        Compra en tiendas de Estados Unidos con tu propio casillero y dirección en Florida. Te llevamos cada
-        paquete a la puerta de tu casa y pagas el envío al recibir.
-      </p>
-      <ol className="steps">
-        <li>Crea tu cuenta y recibe tu número de casillero.</li>
-        <li>Usa tu dirección en EE. UU. al pagar en la tienda.</li>
-        <li>Avísanos de tu paquete y te lo llevamos a casa.</li>
-      </ol>
-      <div className="actions">
-        <button type="button" className="button" onClick={() => navigate(paths.login)}>
-          Ingresar
-        </button>
-        <button type="button" className="button button--secondary" onClick={() => navigate(paths.register)}>
-          Crear cuenta
-        </button>
-      </div>
-      <p className="welcome__calculator">
-        ¿Cuánto cuesta traer tu compra? <Link to={paths.calculator}>Calcula tu envío</Link>
-      </p>
-    </main>
+    <div className="shell">
+      <main className="page welcome">
+        <Logo size={80} />
+        <h1>Bienvenido a {appConfig.brandName} - Tu Casillero Express</h1>
+        <p className="lead">
+          Tu propia dirección en Florida para comprar en cualquier tienda de EE.&nbsp;UU. Te llevamos cada
+          paquete a la puerta de tu casa y pagas el envío al recibir.
+        </p>
+        <div className="actions welcome__actions">
+          {signedIn ? (
+            <button type="button" className="button" onClick={() => navigate(paths.locker)}>
+              Ir a mi casillero
+            </button>
+          ) : (
+            <button type="button" className="button" onClick={() => navigate(paths.register)}>
+              Crear cuenta
+            </button>
+          )}
+          {signedIn ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => navigate(paths.register)}
+            >
+              Crear cuenta
+            </button>
+          ) : (
+            <button type="button" className="button button--secondary" onClick={() => navigate(paths.login)}>
+              Ingresar
+            </button>
+          )}
+        </div>
+        <p className="welcome__calculator">
+          ¿Cuánto cuesta traer tu compra? <Link to={paths.calculator}>Calcula tu envío</Link>
+        </p>
+        <section className="how" aria-labelledby="how-heading">
+          <h2 id="how-heading">Así funciona</h2>
+          <ol className="steps">
+            <li>
+              <strong>Regístrate gratis.</strong> Recibes tu número de casillero y tu dirección en
+              EE.&nbsp;UU. al instante.
+            </li>
+            <li>
+              <strong>Compra con tu dirección en EE.&nbsp;UU.</strong> Úsala al pagar en Amazon, eBay o
+              cualquier tienda; tu casillero va en la línea 2.
+            </li>
+            <li>
+              <strong>Recibe en tu puerta y paga al recibir.</strong> Te avisamos cuando llega a nuestra
+              bodega y te lo llevamos a casa.
+            </li>
+          </ol>
+        </section>
+      </main>
+      <SiteFooter />
+    </div>
   );
 }

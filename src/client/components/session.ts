@@ -1,0 +1,96 @@
+// Who is signed in on this browser (GET /api/me), for the site header and the welcome screen.
+import { useEffect, useState } from 'react';
+import { signOut } from '../api/me.ts';
+import { api, RequestError } from '../api/request.ts';
+
+export type Role = 'customer' | 'bodega' | 'admin';
+
+const HINT_KEY = 'casillero.cuenta';
+
+function toRole(value: unknown): Role | null {
+  if (value === 'admin' || value === 'bodega') return value;
+  return value === 'customer' ? 'customer' : null;
+}
+
+function readHint(): Role | null {
+  try {
+    return toRole(window.localStorage.getItem(HINT_KEY));
+  } catch {
+    // Storage refused (private mode, a blocked cookie policy): behave as a first visit.
+    return null;
+  }
+}
+
+function writeHint(role: Role | null) {
+  try {
+    if (role) window.localStorage.setItem(HINT_KEY, role);
+    else window.localStorage.removeItem(HINT_KEY);
+  } catch {
+    // As above: the hint is a convenience, never a requirement.
+  }
+}
+
+/*
+ * GET /api/me is asked once per page load and the role it gives remembered in localStorage as a hint: public screens
+ * ask only when the hint says someone signed in here (for a visitor the answer is a 401, which the browser logs).
+ * `known` is the role once answered; a failed or anonymous answer is not kept (asked again).
+ */
+let known: Role | null = null;
+let asking: Promise<Role | null> | null = null;
+
+function lookUp(): Promise<Role | null> {
+  asking ??= api
+    .get<{ role?: string }>('/api/me', { allowUnauthenticated: true })
+    .then((me) => {
+      known = toRole(me.role) ?? 'customer';
+      writeHint(known);
+      return known;
+    })
+    .catch((error: unknown) => {
+      // No session (401) or no users record (404): nobody to show a navigation to. A network error keeps the hint.
+      if (error instanceof RequestError && (error.status === 401 || error.status === 404)) writeHint(null);
+      return null;
+    })
+    .finally(() => {
+      asking = null;
+    });
+  return asking;
+}
+
+const RANK: Record<Role, number> = { customer: 0, bodega: 1, admin: 2 };
+
+/**
+ * Of the remembered role and the screen's guess, the one with more places: staff opening a customer's screen are
+ * still staff, and after another person signed in here an admin screen is an admin's.
+ */
+function wider(hint: Role | null, guess: Role | null): Role | null {
+  if (!hint || !guess) return hint ?? guess;
+  return RANK[hint] >= RANK[guess] ? hint : guess;
+}
+
+/**
+ * The signed-in role, or `null` for nobody. A screen only a signed-in person opens passes the role it implies
+ * (`guess`: '/admin' an admin's, '/locker' a customer's), shown at once so its header does not wait or move, and
+ * always asks; other screens pass `null` and ask only after the hint. The answer replaces the guess.
+ */
+export function useSession(guess: Role | null): Role | null {
+  const [role, setRole] = useState<Role | null>(() => known ?? wider(readHint(), guess));
+  useEffect(() => {
+    if (known || (!guess && !readHint())) return;
+    let current = true;
+    void lookUp().then((answer) => {
+      if (current) setRole(answer);
+    });
+    return () => {
+      current = false;
+    };
+  }, [guess]);
+  return role;
+}
+
+/** Signs out (POST /api/logout, then /login) and forgets the hint, so '/' offers 'Ingresar' again. */
+export function signOutHere(): Promise<void> {
+  known = null;
+  writeHint(null);
+  return signOut();
+}
