@@ -17,22 +17,6 @@ const PUBLIC: Screen[] = [
   ['not found', '/no-existe', heading],
 ];
 
-/**
- * Violations found in screens this suite does not own, reported to their owners and left out here so the suite
- * still catches anything new: the rates history scrolls sideways without a keyboard stop (its wrapper in
- * pages/admin-rates/rates-history.tsx needs tabIndex={0} with a role and a name, or cells that wrap).
- */
-const KNOWN_ELSEWHERE = [{ screen: 'rates', rule: 'scrollable-region-focusable', target: '.table-wrap' }];
-
-function isKnownElsewhere(screen: string, violation: AxeViolation): boolean {
-  return KNOWN_ELSEWHERE.some(
-    (known) =>
-      known.screen === screen &&
-      known.rule === violation.rule &&
-      violation.nodes.every((node) => node.startsWith(`${known.target}:`)),
-  );
-}
-
 /** Runs axe on each screen at both sizes; returns the violations by screen and size ({} when none). */
 async function audit(page: Page, screens: Screen[], extra?: (page: Page, name: string) => Promise<void>) {
   const found: Record<string, unknown> = {};
@@ -43,7 +27,7 @@ async function audit(page: Page, screens: Screen[], extra?: (page: Page, name: s
       await ready(page);
       await page.waitForFunction(() => !document.body.textContent?.includes('Cargando'));
       await extra?.(page, name);
-      const violations = (await seriousAxeViolations(page)).filter((found) => !isKnownElsewhere(name, found));
+      const violations = await seriousAxeViolations(page);
       if (violations.length) found[`${name} (${size})`] = violations;
     }
   }

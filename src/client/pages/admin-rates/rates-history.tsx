@@ -30,7 +30,9 @@ export function RatesHistory({ data }: { data: RateHistory }) {
   return (
     <section aria-labelledby="rates-history-heading">
       <h2 id="rates-history-heading">Historial de tarifas</h2>
-      <div className="table-wrap">
+      {/* Scrolls sideways on a phone: a keyboard stop with a name lets keyboard users scroll it too (WCAG 2.1.1). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable. */}
+      <section className="table-wrap" aria-label="Historial de tarifas, desplazable" tabIndex={0}>
         <table className="rates-history">
           <caption className="visually-hidden">Tarifas, de la más reciente a la más antigua</caption>
           <thead>
@@ -59,7 +61,7 @@ export function RatesHistory({ data }: { data: RateHistory }) {
             })}
           </tbody>
         </table>
-      </div>
+      </section>
     </section>
   );
 }

@@ -39,7 +39,7 @@ export function HeldData({ data }: { data: PersonalData }) {
         <Row label="Nombre completo">{data.name}</Row>
         <Row
           label="Nombre registrado"
-          hint="Es el nombre de tu casillero: va en tu dirección en EE. UU. y en la etiqueta de cada paquete."
+          hint="Es el nombre de tu casillero: va en tu dirección en EE. UU. y en la etiqueta de cada paquete."
         >
           {data.registeredName}
         </Row>
@@ -58,7 +58,7 @@ export function HeldData({ data }: { data: PersonalData }) {
           {addressLine(data.direccion2, data.ciudad2, data.codigoPostal2)}
         </Row>
         <Row label="Número de casillero">{data.lockerNumber}</Row>
-        <Row label="Dirección de la oficina en EE. UU.">
+        <Row label="Dirección de la oficina en EE. UU.">
           <span className="data-list__multiline">{data.officeAddress}</span>
         </Row>
         <Row label="Código de referido">{data.refCode}</Row>

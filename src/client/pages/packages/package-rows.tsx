@@ -83,7 +83,7 @@ export function EmptyState() {
     <section className="card empty-state" aria-labelledby="empty-heading">
       <h2 id="empty-heading">Aún no tienes paquetes</h2>
       <p>
-        Cuando compres en una tienda de EE. UU., prealerta tu paquete: escribe el número de guía que te da la
+        Cuando compres en una tienda de EE. UU., prealerta tu paquete: escribe el número de guía que te da la
         tienda, qué contiene y su valor. Así lo reconocemos en cuanto llegue a nuestra bodega y te avisamos.
       </p>
       <Link to={paths.notify} className="button">
