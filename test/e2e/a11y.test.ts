@@ -1,7 +1,7 @@
 // axe-core on phone and desktop, signed out, customer and admin, on every screen forms-a11y.test.ts leaves.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type AxeViolation, seriousAxeViolations, VIEWPORTS } from './axe.ts';
+import { seriousAxeViolations, VIEWPORTS } from './axe.ts';
 import { appInBrowser, launchBrowser, registerViaApi, signInThroughForm } from './harness.ts';
 
 const ADMIN = 'jefa.axe@example.com';
