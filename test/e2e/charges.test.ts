@@ -4,30 +4,11 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { calculatorMessages } from '../../src/shared/charges/rates-form.ts';
-import { appInBrowser, type RunningApp, recordViaApi, registerViaApi, signInThroughForm } from './harness.ts';
+import { apiCall, appInBrowser, recordViaApi, registerViaApi, signInThroughForm } from './harness.ts';
 
 const ADMIN = 'tarifas-admin@example.com';
 
-/** A signed-in API session (the cookies of POST /api/login) for what the test sets up. */
-async function apiSession(app: RunningApp, email: string, password: string) {
-  const login = await fetch(`${app.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: app.url },
-    body: JSON.stringify({ email, password }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  return async <T>(method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${app.url}${path}`, {
-      method,
-      headers: { cookie, origin: app.url, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: response.status, body: (await response.json()) as T };
-  };
-}
+const apiSession = apiCall;
 
 /** The value next to a term of a <dl> ('Flete' → 'US$ 52,50'). */
 const figure = (scope: Locator, term: string) =>

@@ -226,3 +226,29 @@ export function appInBrowser(options: { env?: Record<string, string>; mail?: boo
   });
   return fixture;
 }
+
+/**
+ * A signed-in API session (the cookies of POST /api/login) for what a journey sets up or checks behind the screens:
+ * `call(method, path, body)` answers { status, body }; `call.cookie` is the session's Cookie header.
+ */
+export async function apiCall(app: RunningApp, email: string, password: string) {
+  const login = await fetch(`${app.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: app.url },
+    body: JSON.stringify({ email, password }),
+  });
+  if (login.status !== 200) throw new Error(`login: ${login.status}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const call = async <T>(method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${app.url}${path}`, {
+      method,
+      headers: { cookie, origin: app.url, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: response.status, body: (await response.json()) as T };
+  };
+  return Object.assign(call, { cookie });
+}

@@ -7,9 +7,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationsMessages } from '../../src/shared/packages/operations.ts';
 import {
+  apiCall,
   appInBrowser,
   launchBrowser,
-  type RunningApp,
   recordViaApi,
   registerViaApi,
   signInThroughForm,
@@ -21,26 +21,7 @@ interface BoardAnswer {
   packages: Array<{ number: number; state: string; customerName: string }>;
 }
 
-/** A signed-in API session (the cookies of POST /api/login). */
-async function apiSession(app: RunningApp, email: string, password: string) {
-  const login = await fetch(`${app.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: app.url },
-    body: JSON.stringify({ email, password }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  return async <T>(method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${app.url}${path}`, {
-      method,
-      headers: { cookie, origin: app.url, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: response.status, body: (await response.json()) as T };
-  };
-}
+const apiSession = apiCall;
 
 type Session = Awaited<ReturnType<typeof apiSession>>;
 

@@ -7,7 +7,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildWhatsAppNotifyLink } from '../../src/shared/links.ts';
 import type { PackageDetail, PackageList } from '../../src/shared/packages/api-types.ts';
 import { prealertMessages } from '../../src/shared/packages/prealert.ts';
-import { appInBrowser, type RunningApp, recordViaApi, registerViaApi, signInThroughForm } from './harness.ts';
+import {
+  apiCall,
+  appInBrowser,
+  type RunningApp,
+  recordViaApi,
+  registerViaApi,
+  signInThroughForm,
+} from './harness.ts';
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
@@ -17,23 +24,7 @@ const UPS = '1Z999AA10123456784';
 
 /** A signed-in API session (cookies of POST /api/login) to read and set up what the screens show. */
 async function apiSession(app: RunningApp, email: string, password: string) {
-  const login = await fetch(`${app.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: app.url },
-    body: JSON.stringify({ email, password }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  const call = async <T>(method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${app.url}${path}`, {
-      method,
-      headers: { cookie, origin: app.url, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: response.status, body: (await response.json()) as T };
-  };
+  const call = await apiCall(app, email, password);
   return {
     list: async (q = '') => (await call<PackageList>('GET', `/api/packages?q=${encodeURIComponent(q)}`)).body,
     detail: (number: number) => call<PackageDetail>('GET', `/api/packages/${number}`),

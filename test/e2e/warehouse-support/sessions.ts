@@ -2,28 +2,12 @@
 // staff member signed in through the form (an ADMIN_EMAILS account: admins may receive at /bodega too).
 import type { BrowserContext } from 'playwright-core';
 import type { PackageDetail, PackageList } from '../../../src/shared/packages/api-types.ts';
-import { type RunningApp, recordViaApi, registerViaApi, signInThroughForm } from '../harness.ts';
+import { apiCall, type RunningApp, recordViaApi, registerViaApi, signInThroughForm } from '../harness.ts';
 
 /** A signed-in API session (the cookies of POST /api/login). */
 export async function apiSession(app: RunningApp, email: string, password: string) {
-  const login = await fetch(`${app.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: app.url },
-    body: JSON.stringify({ email, password }),
-  });
-  if (login.status !== 200) throw new Error(`login: ${login.status}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  const call = async <T>(method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${app.url}${path}`, {
-      method,
-      headers: { cookie, origin: app.url, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: response.status, body: (await response.json()) as T };
-  };
+  const call = await apiCall(app, email, password);
+  const { cookie } = call;
   return {
     cookie,
     call,
