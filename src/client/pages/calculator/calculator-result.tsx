@@ -2,34 +2,19 @@
 // with the plain word that taxes are an estimate under the courier regime.
 import type { Charge, ChargeSettings } from '../../../shared/charges/charge.ts';
 import { formatCop, formatUsd } from '../../../shared/money.ts';
+import { ChargeFigures } from '../../components/charge-figures.tsx';
 import { formatPercent, formatTrm } from './rate-format.ts';
 
 export function CalculatorResult({ charge }: { charge: Charge }) {
   return (
-    <dl className="charge-list">
-      <div>
-        <dt>Peso cobrable</dt>
-        <dd>{charge.chargeableLb} lb</dd>
-      </div>
-      <div>
-        <dt>Flete</dt>
-        <dd>{formatUsd(charge.freightCents)}</dd>
-      </div>
-      <div>
-        <dt>Seguro</dt>
-        <dd>{formatUsd(charge.insuranceCents)}</dd>
-      </div>
-      <div>
-        <dt>Impuestos estimados</dt>
-        <dd>{formatUsd(charge.taxesCents)}</dd>
-      </div>
+    <ChargeFigures charge={charge}>
       <div className="charge-list__total">
         <dt>Total estimado</dt>
         <dd>
           <span>{formatUsd(charge.totalCents)}</span> <span>({formatCop(charge.totalCop)})</span>
         </dd>
       </div>
-    </dl>
+    </ChargeFigures>
   );
 }
 

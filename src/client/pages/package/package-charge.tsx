@@ -2,6 +2,7 @@
 // COP (paid on delivery), and while it waits in Miami the days there and the free-storage countdown.
 import { formatCop, formatUsd } from '../../../shared/money.ts';
 import type { PackageDetail } from '../../../shared/packages/api-types.ts';
+import { ChargeFigures } from '../../components/charge-figures.tsx';
 import { RecomputeCharge } from './recompute-charge.tsx';
 
 function storageLeft(days: number): string {
@@ -25,30 +26,14 @@ export function PackageCharge({ pkg }: { pkg: PackageDetail }) {
             Se paga al recibir el paquete en tu puerta. Los impuestos son un cálculo aproximado y pueden
             cambiar según lo que liquide la aduana.
           </p>
-          <dl className="charge-list">
-            <div>
-              <dt>Peso cobrable</dt>
-              <dd>{charge.chargeableLb} lb</dd>
-            </div>
-            <div>
-              <dt>Flete</dt>
-              <dd>{formatUsd(charge.freightCents)}</dd>
-            </div>
-            <div>
-              <dt>Seguro</dt>
-              <dd>{formatUsd(charge.insuranceCents)}</dd>
-            </div>
-            <div>
-              <dt>Impuestos estimados</dt>
-              <dd>{formatUsd(charge.taxesCents)}</dd>
-            </div>
+          <ChargeFigures charge={charge}>
             {charge.creditUsedCents > 0 && (
               <div>
                 <dt>Crédito por referido</dt>
                 <dd>−{formatUsd(charge.creditUsedCents)}</dd>
               </div>
             )}
-          </dl>
+          </ChargeFigures>
           <RecomputeCharge number={pkg.number} />
         </>
       )}
