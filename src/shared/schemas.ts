@@ -11,7 +11,7 @@ import { meetsPasswordPolicy, PASSWORD_MAX_LENGTH } from './password-policy.ts';
 /** Control characters (NUL above all, which PostgreSQL text refuses) never reach the database. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-const clean = (text: string) => text.replace(CONTROL_CHARACTERS, '');
+export const clean = (text: string) => text.replace(CONTROL_CHARACTERS, '');
 
 export const requiredText = (label: string, max: number) =>
   z

@@ -78,6 +78,7 @@ describe.each(drivers)('the operations board on %s', (driver) => {
     expect((await admin.get(`/api/admin/packages?q=${customer.record.lockerNumber}`)).body.total).toBe(2);
     expect((await admin.get(`/api/admin/packages?q=zoila&estado=entregado`)).body.total).toBe(0);
     expect((await admin.get('/api/admin/packages?estado=perdido')).status).toBe(400);
+    expect((await admin.get('/api/admin/packages?q=zoila%00vaca')).status).toBe(200);
     const all = await admin.get('/api/admin/packages');
     expect(all.body.pageSize).toBe(50);
   });

@@ -3,12 +3,20 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { isPackageState, type PackageState } from '../../shared/packages/states.ts';
+import { clean } from '../../shared/schemas.ts';
 import { ApiError } from '../http.ts';
 
 const pageMessage = 'La página debe ser un número entero desde 1.';
 
 const listQuerySchema = z.object({
-  q: z.string().trim().max(100, 'La búsqueda admite hasta 100 caracteres.').optional().default(''),
+  // Control characters (NUL above all, which PostgreSQL text refuses) are dropped, as from every other field.
+  q: z
+    .string()
+    .overwrite(clean)
+    .trim()
+    .max(100, 'La búsqueda admite hasta 100 caracteres.')
+    .optional()
+    .default(''),
   estado: z
     .string()
     .optional()

@@ -198,6 +198,8 @@ describe.each(drivers)('pre-alerts and packages on %s', (driver) => {
     expect(byGuide.body.total).toBe(23);
     expect((await client.get('/api/packages?q=Ajeno')).body.total).toBe(0);
     expect((await client.get('/api/packages?q=%25')).body.total).toBe(0);
+    // A NUL in the search (PostgreSQL text refuses it) is dropped like any control character, never a 5xx.
+    expect((await client.get('/api/packages?q=%00best%00')).body.total).toBe(1);
     const onlyCancelled = await client.get('/api/packages?estado=cancelado');
     expect(onlyCancelled.body.packages.map((p: { number: number }) => p.number)).toEqual([cancelled]);
 
