@@ -6,6 +6,7 @@ import { stream } from 'hono/streaming';
 import { formatDateTime } from '../../shared/dates.ts';
 import { bulkChangeSchema, MAX_IMPORT_BYTES, operationsMessages } from '../../shared/packages/operations.ts';
 import { type PackageState, STATE_LABELS } from '../../shared/packages/states.ts';
+import { clean } from '../../shared/schemas.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireCaller, type SessionEnv, type UserRecord } from '../auth/session.ts';
@@ -141,7 +142,8 @@ export function boardRoutes({ db, auth, config, onMailQueued }: BoardRoutesDeps)
       const type = (c.req.header('content-type') ?? '').toLowerCase();
       if (!/^(text\/csv|application\/vnd\.ms-excel|application\/octet-stream)\b/.test(type))
         throw new ApiError(415, 'unsupported_media_type', operationsMessages.importNotCsv);
-      const text = new TextDecoder('utf-8', { fatal: false }).decode(await c.req.arrayBuffer());
+      // Control characters (NUL above all, which PostgreSQL text refuses) leave the file before it is read.
+      const text = clean(new TextDecoder('utf-8', { fatal: false }).decode(await c.req.arrayBuffer()));
       const result = await importStates(db, text, actorOf(c), mail);
       if (result.applied.length > 0) onMailQueued();
       return c.json(result);

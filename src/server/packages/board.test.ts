@@ -270,6 +270,17 @@ describe.each(drivers)('the operations board on %s', (driver) => {
       [6, 'La guía se repite en el archivo: solo se aplica su primera fila.'],
     ]);
     expect(result.body.message).toBe('Filas aplicadas: 1. Filas rechazadas: 4.');
+    // NUL bytes in a file never reach PostgreSQL.
+    const nul = await admin.upload(
+      '/api/admin/packages/import',
+      Buffer.from(`guia,estado,nota\nX\u0000Y123456,en_transito,a\u0000b\n`),
+      'text/csv',
+      'POST',
+    );
+    expect(nul.status).toBe(200);
+    expect(nul.body.refused).toEqual([
+      { line: 2, guide: 'XY123456', reason: 'No hay un paquete con esa guía.' },
+    ]);
     const [event] = await server.db
       .select()
       .from(packageEvents)
