@@ -148,6 +148,10 @@ describe.each(drivers)('the operations board on %s', (driver) => {
       ).body.error.message,
     ).toBe('Escribe la transportadora y la guía de la transportadora.');
     expect(
+      (await admin.post('/api/admin/packages/state', { numbers: [99_999_999_999], state: 'en_transito' }))
+        .status,
+    ).toBe(400);
+    expect(
       (await admin.post('/api/admin/packages/state', { numbers: [], state: 'en_transito' })).body.error
         .message,
     ).toBe('Selecciona entre 1 y 5.000 paquetes.');

@@ -34,10 +34,13 @@ export function missingForState(
   return null;
 }
 
+/** A package number as the database holds it (integer): larger numbers name no package. */
+const packageNumberField = z.number().int().positive().max(2_147_483_647);
+
 export const bulkChangeSchema = z
   .object({
     numbers: z
-      .array(z.number().int().positive(), { error: operationsMessages.selection })
+      .array(packageNumberField, { error: operationsMessages.selection })
       .min(1, operationsMessages.selection)
       .max(MAX_BULK, operationsMessages.selection),
     state: z.string({ error: operationsMessages.state }).refine(isPackageState, operationsMessages.state),
@@ -59,16 +62,12 @@ export const dispatchSchema = z.object({
   masterAwb: requiredText('Guía master', 40),
   airline: requiredText('Aerolínea', 100),
   flightDate: z.iso.date({ error: 'Escribe la fecha del vuelo, por ejemplo 2026-12-01.' }),
-  numbers: z
-    .array(z.number().int().positive())
-    .max(MAX_BULK, operationsMessages.selection)
-    .optional()
-    .default([]),
+  numbers: z.array(packageNumberField).max(MAX_BULK, operationsMessages.selection).optional().default([]),
 });
 
 export const dispatchPackagesSchema = z.object({
   numbers: z
-    .array(z.number().int().positive(), { error: operationsMessages.selection })
+    .array(packageNumberField, { error: operationsMessages.selection })
     .min(1, operationsMessages.selection)
     .max(MAX_BULK, operationsMessages.selection),
 });
