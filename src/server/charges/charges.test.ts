@@ -194,6 +194,22 @@ describe.each(drivers)('charges on %s', (driver) => {
     await admin.post('/api/admin/rates', { effectiveFrom: TODAY, values: DEFAULT_FORM });
   });
 
+  it('stores the largest charge the allowed rates can make', async () => {
+    const customer = await signedUpCustomer(server);
+    const extreme = { ...DEFAULT_FORM, pricePerLbCents: '1000', trmHundredths: '20000' };
+    expect((await admin.post('/api/admin/rates', { effectiveFrom: TODAY, values: extreme })).status).toBe(
+      201,
+    );
+    try {
+      const number = await received(customer, { weight: '150', value: '100000' });
+      const charge = (await detail(customer.client, number)).charge;
+      expect(charge.totalCop).toBeGreaterThan(2 ** 31);
+      expect(charge.totalCop % 100).toBe(0);
+    } finally {
+      await admin.post('/api/admin/rates', { effectiveFrom: TODAY, values: DEFAULT_FORM });
+    }
+  });
+
   it('credits the referrer once, on the first delivery, and takes it off their next charge', async () => {
     const referrer = await signedUpCustomer(server);
     const friend = await signedUpCustomer(server, { ref: referrer.record.refCode.toLowerCase() });

@@ -2,6 +2,7 @@
 // locker counter, the mail outbox, captchas, settings, and the packages with their events and files.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -336,7 +337,8 @@ export const packageCharges = pgTable('package_charges', {
   vatCents: integer('vat_cents').notNull(),
   creditUsedCents: integer('credit_used_cents').notNull(),
   totalCents: integer('total_cents').notNull(),
-  totalCop: integer('total_cop').notNull(),
+  // Pesos can pass 2^31 with extreme (allowed) rates: a bigint, never an overflow.
+  totalCop: bigint('total_cop', { mode: 'number' }).notNull(),
   computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
   computedBy: text('computed_by'),
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "package_charges" ALTER COLUMN "total_cop" SET DATA TYPE bigint;
