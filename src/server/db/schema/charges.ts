@@ -1,0 +1,93 @@
+// Charges (PACKAGES.md 'Charges'): the rates as a history, each package's stored charge and the referral credit
+// ledger.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { packages } from './packages.ts';
+
+/**
+ * 'Tarifas' (PACKAGES.md 'Charges'): a rate table with validity, never one mutable row. The rates in force at a
+ * moment are the row with the latest `effective_from` not after it; a change adds a row and keeps the earlier ones.
+ */
+export const rateSettings = pgTable(
+  'rate_settings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
+    pricePerLbCents: integer('price_per_lb_cents').notNull(),
+    minWeightLb: integer('min_weight_lb').notNull(),
+    volumetricDivisor: integer('volumetric_divisor').notNull(),
+    insuranceBasisPoints: integer('insurance_basis_points').notNull(),
+    trmHundredths: integer('trm_hundredths').notNull(),
+    freeStorageDays: integer('free_storage_days').notNull(),
+    referralCreditCents: integer('referral_credit_cents').notNull(),
+    taxFreeThresholdCents: integer('tax_free_threshold_cents').notNull(),
+    tariffBasisPoints: integer('tariff_basis_points').notNull(),
+    vatBasisPoints: integer('vat_basis_points').notNull(),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('rate_settings_effective_idx').on(
+      table.effectiveFrom.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+  ],
+);
+
+/** The charge of a package, computed on receipt with the rates of that day and never rewritten by a rate change. */
+export const packageCharges = pgTable('package_charges', {
+  packageNumber: integer('package_number')
+    .primaryKey()
+    .references(() => packages.number),
+  rateSettingsId: integer('rate_settings_id').notNull(),
+  /** What it was computed from: the inputs and the rates, so the figure can be explained and reproduced. */
+  input: jsonb('input').$type<Record<string, unknown>>().notNull(),
+  chargeableLb: integer('chargeable_lb').notNull(),
+  freightCents: integer('freight_cents').notNull(),
+  insuranceCents: integer('insurance_cents').notNull(),
+  tariffCents: integer('tariff_cents').notNull(),
+  vatCents: integer('vat_cents').notNull(),
+  creditUsedCents: integer('credit_used_cents').notNull(),
+  totalCents: integer('total_cents').notNull(),
+  // Pesos can pass 2^31 with extreme (allowed) rates: a bigint, never an overflow.
+  totalCop: bigint('total_cop', { mode: 'number' }).notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  computedBy: text('computed_by'),
+});
+
+/**
+ * Referral credit as a ledger: 'earned' once per referred person (their first delivered package), 'used' by a
+ * charge, 'adjusted' when an admin recomputes one. The balance is the sum; rows are only ever added, and the unique
+ * indexes make earning twice, or a first use on one package twice, impossible.
+ */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    /** Positive when earned, negative when used. */
+    amountCents: integer('amount_cents').notNull(),
+    referredUserId: text('referred_user_id'),
+    packageNumber: integer('package_number'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('credit_ledger_user_idx').on(table.userId),
+    uniqueIndex('credit_ledger_earned_once').on(table.referredUserId).where(sql`kind = 'earned'`),
+    uniqueIndex('credit_ledger_used_once').on(table.packageNumber).where(sql`kind = 'used'`),
+  ],
+);

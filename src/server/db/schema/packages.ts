@@ -1,0 +1,153 @@
+// The packages (PACKAGES.md): each parcel with its current state, its history, its files, and the dispatches that
+// group them for a flight.
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  customType,
+  index,
+  integer,
+  numeric,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { timestamps } from './columns.ts';
+
+/** Package numbers ('Número de paquete') start at 100001 (PACKAGES.md). */
+export const packageNumberSeq = pgSequence('package_number_seq', { startWith: 100001 });
+
+/** PACKAGES.md 'The package and its states': one row per parcel, its current state beside its history. */
+export const packages = pgTable(
+  'packages',
+  {
+    number: integer('number').primaryKey().default(sql`nextval('package_number_seq')`),
+    /** Null while the warehouse has not identified whose it is ('Sin identificar'). */
+    userId: text('user_id').references(() => users.id),
+    /** Normalised (src/shared/packages/guides.ts); unique among packages that are not cancelled. */
+    guide: text('guide').notNull(),
+    carrier: text('carrier'),
+    store: text('store').notNull().default(''),
+    content: text('content').notNull().default(''),
+    declaredValueCents: integer('declared_value_cents').notNull().default(0),
+    quantity: integer('quantity').notNull().default(1),
+    /** Copied from the customer's address 1 or 2 when pre-alerted, so a later correction does not move it. */
+    deliveryAddress: text('delivery_address').notNull().default(''),
+    addressChoice: integer('address_choice').notNull().default(1),
+    instructions: text('instructions').notNull().default(''),
+    state: text('state').notNull(),
+    /** While 'Retenido': the state it was held in, where a release returns it, and why. */
+    heldFrom: text('held_from'),
+    holdReason: text('hold_reason'),
+    // Filled by the warehouse on receipt.
+    lockerNumber: text('locker_number'),
+    weightLb: numeric('weight_lb', { precision: 7, scale: 2 }),
+    lengthIn: numeric('length_in', { precision: 6, scale: 1 }),
+    widthIn: numeric('width_in', { precision: 6, scale: 1 }),
+    heightIn: numeric('height_in', { precision: 6, scale: 1 }),
+    condition: text('condition'),
+    /** The warehouse's 'Notas' on receipt. */
+    warehouseNotes: text('warehouse_notes').notNull().default(''),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    receivedBy: text('received_by'),
+    /** When the 'free storage ends soon' reminder was mailed: once per package. */
+    storageReminderAt: timestamp('storage_reminder_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('packages_guide_unique').on(table.guide).where(sql`state <> 'cancelado'`),
+    // 'Mis paquetes': a customer's packages newest first, and their counts per state. Migration 0007 adds
+    // INCLUDE (state), which Drizzle cannot declare, so the counts are index-only scans of the same index.
+    index('packages_user_newest_idx').on(
+      table.userId,
+      table.createdAt.desc().nullsFirst(),
+      table.number.desc().nullsFirst(),
+    ),
+    // 'Recibidos hoy'; the 'Sin identificar' queue and the board's state filter use packages_state_newest_idx.
+    index('packages_received_at_idx').on(table.receivedAt),
+    // The operations board ('Paquetes'): newest first, with or without a state filter, and its search.
+    index('packages_newest_idx').on(table.createdAt.desc().nullsFirst(), table.number.desc().nullsFirst()),
+    index('packages_state_newest_idx').on(
+      table.state,
+      table.createdAt.desc().nullsFirst(),
+      table.number.desc().nullsFirst(),
+    ),
+    index('packages_locker_idx').on(table.lockerNumber),
+    index('packages_guide_trgm_idx').using('gin', sql`${table.guide} gin_trgm_ops`),
+  ],
+);
+
+/** Every change of a package's state, written in the same transaction as the state: the 'Historial'. */
+export const packageEvents = pgTable(
+  'package_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    packageNumber: integer('package_number')
+      .notNull()
+      .references(() => packages.number),
+    state: text('state').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: text('actor_id'),
+    /** 'customer', 'bodega', 'admin' or 'system': what the customer's history shows instead of a name. */
+    actorRole: text('actor_role').notNull(),
+    note: text('note').notNull().default(''),
+    carrier: text('carrier').notNull().default(''),
+    carrierGuide: text('carrier_guide').notNull().default(''),
+  },
+  (table) => [index('package_events_package_idx').on(table.packageNumber, table.id.desc().nullsFirst())],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** Invoices and photos, in the database so that one backup keeps everything (PACKAGES.md 'Files'). */
+export const files = pgTable(
+  'files',
+  {
+    id: text('id').primaryKey(),
+    /** The customer the file belongs to; null for a photo of a package nobody has claimed yet. */
+    ownerId: text('owner_id').references(() => users.id),
+    packageNumber: integer('package_number').references(() => packages.number),
+    kind: text('kind').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    /** A photo's small version, when it has one. */
+    thumbnailOf: text('thumbnail_of'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('files_package_idx').on(table.packageNumber)],
+);
+
+/** 'Despachos': received packages grouped for one flight (PACKAGES.md 'Operations'). */
+export const dispatches = pgTable('dispatches', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+  /** 'Guía master': the master air waybill. */
+  masterAwb: text('master_awb').notNull(),
+  airline: text('airline').notNull(),
+  flightDate: text('flight_date').notNull(),
+  /** 'abierto' while packages may be added or removed, then the state its packages moved to. */
+  state: text('state').notNull().default('abierto'),
+  createdBy: text('created_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A package belongs to at most one dispatch: the primary key says so. */
+export const dispatchPackages = pgTable(
+  'dispatch_packages',
+  {
+    packageNumber: integer('package_number')
+      .primaryKey()
+      .references(() => packages.number),
+    dispatchId: integer('dispatch_id')
+      .notNull()
+      .references(() => dispatches.id),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('dispatch_packages_dispatch_idx').on(table.dispatchId)],
+);
