@@ -14,7 +14,8 @@ import {
 import { loadConfig } from '../config.ts';
 import { openPostgres } from '../db/open.ts';
 import { type Server, startServer } from '../start.ts';
-import { adminEventHub, parseCursor } from './events.ts';
+import { parseCursor } from './event-cursor.ts';
+import { adminEventHub } from './events.ts';
 import { setRole } from './roles.ts';
 
 const PASSWORD = 'Casa#Verde2026x';

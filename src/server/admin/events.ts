@@ -2,15 +2,23 @@
 // channel per app instance, fanned out to every connected admin stream, and the Server-Sent Events stream itself.
 // Registrations on any instance reach every instance, because PostgreSQL (or PGlite in-process) delivers the NOTIFY
 // that register.ts sends inside the registration transaction to every listener once it commits.
-import { and, desc, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
 import { SESSION_ABSOLUTE_SECONDS } from '../auth/auth.ts';
 import { USER_REGISTERED_CHANNEL } from '../auth/register.ts';
-import type { SessionEnv, UserRecord } from '../auth/session.ts';
+import type { SessionEnv } from '../auth/session.ts';
 import type { Database, OpenDatabase } from '../db/open.ts';
 import { authSession, authUser, users } from '../db/schema.ts';
 import { publicRecord } from '../lockers/routes.ts';
+import {
+  type Cursor,
+  compareCursors,
+  cursorOf,
+  formatCursor,
+  newestCursor,
+  parseCursor,
+} from './event-cursor.ts';
 
 export type PublicUser = ReturnType<typeof publicRecord>;
 
@@ -18,43 +26,6 @@ export type PublicUser = ReturnType<typeof publicRecord>;
 export interface RegisteredUser {
   record: PublicUser;
   cursor: Cursor;
-}
-
-/**
- * Where a stream stands: the createdAt (epoch ms) and id of a user. Sent as the SSE `id:` ("1767225600000-AbC…"),
- * so the browser hands it back as Last-Event-ID when it reconnects.
- */
-export interface Cursor {
-  time: number;
-  id: string;
-}
-
-export function formatCursor(cursor: Cursor): string {
-  return `${cursor.time}-${cursor.id}`;
-}
-
-export function parseCursor(value: string | null | undefined): Cursor | null {
-  const match = /^(\d{1,15})-([A-Za-z0-9]{0,64})$/.exec(value?.trim() ?? '');
-  if (!match) return null;
-  return { time: Number(match[1]), id: match[2] ?? '' };
-}
-
-function compareCursors(a: Cursor, b: Cursor): number {
-  return a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-}
-
-function cursorOf(record: Pick<UserRecord, 'createdAt' | 'id'>): Cursor {
-  return { time: record.createdAt.getTime(), id: record.id };
-}
-
-/** The newest user's cursor (the start of "new" for a page that has just loaded the list), or time 0. */
-export async function newestCursor(db: Database): Promise<Cursor> {
-  const [newest] = await db
-    .select({ createdAt: users.createdAt, id: users.id })
-    .from(users)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(1);
-  return newest ? cursorOf(newest) : { time: 0, id: '' };
 }
 
 export interface Subscriber {

@@ -15,7 +15,8 @@ import type { Database, OpenDatabase } from '../db/open.ts';
 import { users } from '../db/schema.ts';
 import { ApiError, clientIp } from '../http.ts';
 import { publicRecord } from '../lockers/routes.ts';
-import { adminEventHub, adminEventStream, formatCursor, newestCursor } from './events.ts';
+import { formatCursor, newestCursor } from './event-cursor.ts';
+import { adminEventHub, adminEventStream } from './events.ts';
 import { registerRoleRoute } from './role-route.ts';
 
 const DEFAULT_PAGE_SIZE = 50;
