@@ -1,8 +1,9 @@
 // The operations API for admins (src/server/packages/board-routes.ts, src/server/dispatches/routes.ts): the
 // 'Paquetes' board, 'Cambiar estado', 'Importar estados' and the dispatches, with the query keys that cache them.
 // A refusal (409) keeps its list of packages and reasons (RefusedError), which request.ts would drop.
+
 import { messages } from '../../shared/messages.ts';
-import type { DispatchState } from '../../shared/packages/operations.ts';
+import type { DispatchState, ImportResult } from '../../shared/packages/operations.ts';
 import type { PackageState } from '../../shared/packages/states.ts';
 import { api, RequestError } from './request.ts';
 
@@ -51,20 +52,6 @@ export interface StateChangeBody {
   carrierGuide: string;
   receivedBy: string;
   correction: boolean;
-}
-
-export interface ImportRow {
-  line: number;
-  guide: string;
-  number?: number;
-  state?: string;
-  reason?: string;
-}
-
-export interface ImportResult {
-  applied: ImportRow[];
-  refused: ImportRow[];
-  message: string;
 }
 
 export interface DispatchTotals {

@@ -6,6 +6,8 @@ import { and, inArray, ne } from 'drizzle-orm';
 import { normalizeGuide } from '../../shared/packages/guides.ts';
 import {
   IMPORT_COLUMNS,
+  type ImportResult,
+  type ImportRow,
   MAX_IMPORT_ROWS,
   missingForState,
   operationsMessages,
@@ -16,21 +18,6 @@ import type { Database } from '../db/open.ts';
 import { packages } from '../db/schema.ts';
 import { ApiError } from '../http.ts';
 import { type Actor, changeStates, type EventDetails, type MailSettings } from './state-change.ts';
-
-export interface ImportRow {
-  /** The line of the file (the header is line 1). */
-  line: number;
-  guide: string;
-  number?: number;
-  state?: string;
-  reason?: string;
-}
-
-export interface ImportResult {
-  applied: ImportRow[];
-  refused: ImportRow[];
-  message: string;
-}
 
 const notCsv = () => new ApiError(400, 'invalid_file', operationsMessages.importNotCsv);
 

@@ -1,7 +1,7 @@
 // Storage reminders (issue 14): a package still 'Recibido en Miami' three days before its free storage days end
 // gets one mail. Run by each instance's housekeeping; the UPDATE that marks a package claims it, so two instances
 // never mail it twice, and the mails are queued in the same transaction as the mark.
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { ratesInForce } from '../charges/rates.ts';
 import type { Database } from '../db/open.ts';
 import { outbox, packages, users } from '../db/schema.ts';
@@ -31,14 +31,21 @@ export async function sendStorageReminders(db: Database, mail: MailSettings): Pr
         guide: packages.guide,
         receivedAt: packages.receivedAt,
       });
-    let queued = 0;
-    for (const pkg of due) {
-      if (!pkg.userId) continue;
-      const [owner] = await tx
-        .select({ email: users.email, name: users.name, deletedAt: users.deletedAt })
-        .from(users)
-        .where(eq(users.id, pkg.userId));
-      if (!owner || owner.deletedAt) continue;
+    // The owners in one read, and the mails in one insert: a day's reminders are many at once.
+    const ownerIds = [...new Set(due.flatMap((pkg) => (pkg.userId ? [pkg.userId] : [])))];
+    const owners = new Map(
+      ownerIds.length === 0
+        ? []
+        : (
+            await tx
+              .select({ id: users.id, email: users.email, name: users.name })
+              .from(users)
+              .where(and(inArray(users.id, ownerIds), isNull(users.deletedAt)))
+          ).map((owner) => [owner.id, owner]),
+    );
+    const mails = due.flatMap((pkg) => {
+      const owner = pkg.userId ? owners.get(pkg.userId) : undefined;
+      if (!owner) return [];
       const url = `${mail.appUrl.replace(/\/+$/, '')}/paquetes/${pkg.number}`;
       const body = layout(
         mail.brandName,
@@ -50,14 +57,16 @@ export async function sendStorageReminders(db: Database, mail: MailSettings): Pr
         ],
         { label: 'Ver mi paquete', url },
       );
-      await tx.insert(outbox).values({
-        toAddress: owner.email,
-        subject: `${mail.brandName}: tu paquete ${pkg.number} tiene ${REMINDER_DAYS_BEFORE} días más de bodegaje gratis`,
-        html: body.html,
-        text: body.text,
-      });
-      queued++;
-    }
-    return queued;
+      return [
+        {
+          toAddress: owner.email,
+          subject: `${mail.brandName}: tu paquete ${pkg.number} tiene ${REMINDER_DAYS_BEFORE} días más de bodegaje gratis`,
+          html: body.html,
+          text: body.text,
+        },
+      ];
+    });
+    for (let i = 0; i < mails.length; i += 1000) await tx.insert(outbox).values(mails.slice(i, i + 1000));
+    return mails.length;
   });
 }

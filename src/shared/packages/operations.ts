@@ -9,6 +9,23 @@ export const MAX_IMPORT_ROWS = 10_000;
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const IMPORT_COLUMNS = ['guia', 'estado', 'nota', 'transportadora', 'guia_transportadora'] as const;
 
+/** A row of 'Importar estados' as the answer lists it: applied (its package and new state) or refused (why). */
+export interface ImportRow {
+  /** The line of the file (the header is line 1). */
+  line: number;
+  guide: string;
+  number?: number;
+  state?: string;
+  reason?: string;
+}
+
+/** POST /api/admin/packages/import */
+export interface ImportResult {
+  applied: ImportRow[];
+  refused: ImportRow[];
+  message: string;
+}
+
 export const operationsMessages = {
   selection: `Selecciona entre 1 y ${MAX_BULK.toLocaleString('es-CO')} paquetes.`,
   state: 'Elige el nuevo estado.',

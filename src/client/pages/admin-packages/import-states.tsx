@@ -2,8 +2,8 @@
 // input is sent as it is; the answer's message, then the rows applied and the rows refused, each with its line.
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { IMPORT_COLUMNS } from '../../../shared/packages/operations.ts';
-import { type ImportResult, importStates } from '../../api/operations.ts';
+import { IMPORT_COLUMNS, type ImportResult } from '../../../shared/packages/operations.ts';
+import { importStates } from '../../api/operations.ts';
 import { Notice } from '../../components/notice.tsx';
 import { failureOf, type Outcome, OutcomeNotice } from './outcome.tsx';
 
