@@ -336,6 +336,12 @@ describe.each(drivers)('pre-alerts and packages on %s', (driver) => {
     expect(await eventsOf(number)).toHaveLength(2);
     expect(await mailsTo(record.email)).toHaveLength(1);
 
+    // No such package: a 404, not a refused move.
+    await expect(
+      server.db.transaction((tx) =>
+        changeState(tx, 999_999_999, 'recibido', { id: null, role: 'admin' }, mail),
+      ),
+    ).rejects.toMatchObject({ status: 404, message: 'No encontramos ese paquete.' });
     // A refused move writes nothing and says why.
     await expect(
       server.db.transaction((tx) => changeState(tx, number, 'entregado', { id: null, role: 'admin' }, mail)),

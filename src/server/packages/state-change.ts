@@ -50,6 +50,8 @@ type PackageRow = typeof packages.$inferSelect;
 export interface Refusal {
   number: number;
   reason: string;
+  /** Set when no package has that number (a 404 for one package, a refusal among many). */
+  missing?: true;
 }
 
 /** The channel of live package notices: NOTIFY payloads list the customers whose packages changed. */
@@ -134,7 +136,7 @@ export async function changeStates(
   for (const number of wanted) {
     const row = found.get(number);
     if (!row) {
-      refused.push({ number, reason: `No existe el paquete ${number}.` });
+      refused.push({ number, reason: `No existe el paquete ${number}.`, missing: true });
       continue;
     }
     const from = row.state as PackageState;
@@ -187,8 +189,7 @@ export async function changeState(
 ): Promise<PackageRow> {
   const { changed, refused } = await changeStates(tx, [number], to, actor, mail, details);
   const [refusal] = refused;
-  if (refusal?.reason.startsWith('No existe'))
-    throw new ApiError(404, 'not_found', 'No encontramos ese paquete.');
+  if (refusal?.missing) throw new ApiError(404, 'not_found', 'No encontramos ese paquete.');
   if (refusal) throw new ApiError(409, 'invalid_move', refusal.reason);
   const [row] = changed;
   if (!row) throw new ApiError(409, 'conflict', `No se pudo mover el paquete a «${STATE_LABELS[to]}».`);
