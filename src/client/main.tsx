@@ -1,10 +1,16 @@
 // The single-page app: one table of screens (patterns may hold parameters, e.g. `/paquetes/:number`); the welcome
 // screen ships in the first bundle, every other screen loads when it is first opened.
-import { lazy, StrictMode } from 'react';
+import { type ComponentType, lazy, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { messages } from '../shared/messages.ts';
+import {
+  dispatchDetailPattern,
+  labelPattern,
+  packageDetailPattern,
+  paths,
+  type ScreenPattern,
+} from '../shared/paths.ts';
 import WelcomePage from './pages/welcome/welcome-page.tsx';
-import { dispatchDetailPattern, labelPattern, packageDetailPattern, paths } from './paths.ts';
 import { Router } from './router.tsx';
 import './styles.css';
 
@@ -32,7 +38,7 @@ const screens = {
   [paths.adminPackages]: lazy(() => import('./pages/admin-packages/admin-packages-page.tsx')),
   [paths.adminDispatches]: lazy(() => import('./pages/admin-dispatches/dispatches-page.tsx')),
   [dispatchDetailPattern]: lazy(() => import('./pages/admin-dispatches/dispatch-page.tsx')),
-};
+} satisfies Record<ScreenPattern, ComponentType>;
 const NotFoundPage = lazy(() => import('./pages/not-found/not-found-page.tsx'));
 
 const root = document.getElementById('root');

@@ -7,6 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { messages } from '../shared/messages.ts';
+import { isScreenPath } from '../shared/paths.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import type { Auth } from './auth/auth.ts';
@@ -27,35 +28,6 @@ import { warehouseRoutes } from './warehouse/routes.ts';
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 const MAX_BODY_BYTES = 64 * 1024;
 const UPLOAD_PATH = /^\/api\/(packages\/[^/]+\/invoice|warehouse\/photos|admin\/packages\/import)$/;
-
-/** The screens of the single-page app; any other path gets the not-found page with status 404. */
-export const APP_ROUTES = [
-  '/',
-  '/login',
-  '/register',
-  '/invite',
-  '/locker',
-  '/notify',
-  '/admin',
-  '/verificar-correo',
-  '/restablecer-contrasena',
-  '/politica-de-datos',
-  '/mis-datos',
-  '/confirmar-correo',
-  '/paquetes',
-  '/bodega',
-  '/calculadora',
-  '/admin/tarifas',
-  '/admin/paquetes',
-  '/admin/despachos',
-];
-
-/** Screens with a parameter: '/paquetes/100001'. */
-const APP_ROUTE_PATTERNS = [
-  /^\/paquetes\/\d{1,9}$/,
-  /^\/etiqueta\/\d{1,9}$/,
-  /^\/admin\/despachos\/\d{1,9}$/,
-];
 
 export interface AppDeps {
   config: Config;
@@ -162,9 +134,8 @@ export function createApp(deps: AppDeps) {
   if (existsSync(clientDir)) serveClientFiles(app, clientDir);
   app.get('*', (c) => {
     c.header('cache-control', 'no-cache');
-    const path = c.req.path.replace(/\/+$/, '') || '/';
-    const known = APP_ROUTES.includes(path) || APP_ROUTE_PATTERNS.some((pattern) => pattern.test(path));
-    return c.html(indexHtml, known ? 200 : 404);
+    // The screens are shared/paths.ts's table, the one the client's router is typed by; anything else is a 404.
+    return c.html(indexHtml, isScreenPath(c.req.path) ? 200 : 404);
   });
 
   return app;

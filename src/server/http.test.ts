@@ -38,3 +38,28 @@ describe('the caller address over a real socket', () => {
     expect(record?.consentIp).toBe('127.0.0.1');
   });
 });
+
+describe('the error contract', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+  });
+  afterAll(() => server?.close());
+
+  it('names the field a failed check belongs to, so the form shows it beside that field', async () => {
+    const client = browser(server);
+    const form = await registrationForm(client);
+    const response = await client.post('/api/register', { ...form, email: 'no-es-correo' });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatchObject({ code: 'invalid', field: 'email' });
+    expect(typeof response.body.error.message).toBe('string');
+  });
+
+  it('leaves the field out when the error concerns the whole request', async () => {
+    const response = await browser(server).post('/api/register', '{no es json', {
+      'content-type': 'application/json',
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toEqual({ code: 'bad_json', message: expect.any(String) });
+  });
+});

@@ -1,4 +1,4 @@
-// The one error contract of the API, { error: { code, message } } with a Spanish message, and the helpers that
+// The one error contract of the API, { error: { code, message, field?, details? } } with a Spanish message, and the helpers that
 // read a request's JSON body with a shared schema and learn who is calling.
 
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -8,20 +8,39 @@ import type { z } from 'zod';
 import { messages } from '../shared/messages.ts';
 import { firstIssueMessage } from '../shared/schemas.ts';
 
+export interface ApiErrorOptions {
+  /** The request field the error belongs to (a zod issue's path), so the client shows it beside that field. */
+  field?: string;
+  /** Data the client needs beyond the message, e.g. `{ refused }`: the packages a move refused, with why. */
+  details?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+/** An error answer of the API: `{ error: { code, message, field?, details? } }` with its status and headers. */
 export class ApiError extends Error {
+  readonly field?: string;
+  readonly details?: Record<string, unknown>;
+  readonly headers: Record<string, string>;
   constructor(
     readonly status: ContentfulStatusCode,
     readonly code: string,
     message: string,
-    readonly headers: Record<string, string> = {},
+    options: ApiErrorOptions = {},
   ) {
     super(message);
+    this.field = options.field;
+    this.details = options.details;
+    this.headers = options.headers ?? {};
   }
 }
 
 export function errorResponse(c: Context, error: ApiError) {
   for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-  return c.json({ error: { code: error.code, message: error.message } }, error.status);
+  const { code, message, field, details } = error;
+  return c.json(
+    { error: { code, message, ...(field ? { field } : {}), ...(details ? { details } : {}) } },
+    error.status,
+  );
 }
 
 /** The JSON body parsed with `schema`; a malformed body or a failed check throws a 400 with the first message. */
@@ -39,7 +58,12 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
     throw new ApiError(400, 'bad_json', messages.badJson);
   }
   const result = schema.safeParse(body);
-  if (!result.success) throw new ApiError(400, 'invalid', firstIssueMessage(result.error));
+  if (!result.success) {
+    const field = result.error.issues[0]?.path[0];
+    throw new ApiError(400, 'invalid', firstIssueMessage(result.error), {
+      field: typeof field === 'string' ? field : undefined,
+    });
+  }
   return result.data;
 }
 

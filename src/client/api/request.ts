@@ -2,11 +2,22 @@
 // 401 → /login.
 import { messages } from '../../shared/messages.ts';
 
+/** The API's error answer: `{ error: { code, message, field?, details? } }` (src/server/http.ts). */
+export interface ErrorBody {
+  code: string;
+  message: string;
+  /** The request field the message belongs to: a form shows it beside that field. */
+  field?: string;
+  details?: Record<string, unknown>;
+}
+
 export class RequestError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly field?: string,
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -39,15 +50,15 @@ async function send<T>(
     throw new RequestError(0, 'network', messages.networkError);
   }
   if (response.status === 204) return undefined as T;
-  const data = (await response.json().catch(() => null)) as {
-    error?: { code: string; message: string };
-  } | null;
+  const data = (await response.json().catch(() => null)) as { error?: Partial<ErrorBody> } | null;
   if (!response.ok) {
     if (response.status === 401 && !options.allowUnauthenticated) window.location.assign('/login');
     throw new RequestError(
       response.status,
       data?.error?.code ?? 'unknown',
       data?.error?.message ?? (response.status >= 500 ? messages.serverError : messages.badJson),
+      data?.error?.field,
+      data?.error?.details,
     );
   }
   return data as T;

@@ -2,7 +2,7 @@
 // content, the footer, and the page's live region for quiet confirmations.
 import { type ReactNode, useEffect } from 'react';
 import { appConfig } from '../app-config.ts';
-import { paths } from '../paths.ts';
+import { paths } from '../../shared/paths.ts';
 import { useLocation } from '../router.tsx';
 import { LiveAnnouncer } from './live-announcer.tsx';
 import type { Role } from './session.ts';

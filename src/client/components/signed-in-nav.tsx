@@ -3,7 +3,7 @@
 // their own 'Cerrar sesión' and 'Notificar paquete' buttons (DESIGN.md), and no page shows two buttons of one name.
 // The current screen's link is marked aria-current so screen readers say where the person is.
 import type { MouseEvent } from 'react';
-import { paths } from '../paths.ts';
+import { paths } from '../../shared/paths.ts';
 import { Link, useLocation } from '../router.tsx';
 import { type Role, signOutHere, useSession } from './session.ts';
 

@@ -78,9 +78,9 @@ export function useForm<V extends object, T>(options: FormOptions<V, T>) {
       formRef.current?.querySelector<HTMLElement>('[type="submit"]')?.focus();
   }
 
-  /** A message placed on its field when `fieldOf` knows one, else below the form. */
-  function fail(message: string, code = '') {
-    const field = options.fieldOf?.(message, code);
+  /** A message placed on its field (the server's `field`, else `fieldOf`'s), else below the form. */
+  function fail(message: string, code = '', serverField?: string) {
+    const field = serverField ?? options.fieldOf?.(message, code);
     if (field && field in values) show({ [field]: message } as FormErrors<V>, '');
     else show({}, message);
   }
@@ -113,7 +113,7 @@ export function useForm<V extends object, T>(options: FormOptions<V, T>) {
       refocusSubmit();
     } catch (error) {
       options.onFailure?.();
-      if (error instanceof RequestError) fail(error.message, error.code);
+      if (error instanceof RequestError) fail(error.message, error.code, error.field);
       else fail(error instanceof Error && error.message ? error.message : messages.serverError);
     } finally {
       sending.current = false;

@@ -65,7 +65,9 @@ function rulesOf(action: LimitedAction, subjects: Subjects): Array<[string, Limi
 
 function tooMany(seconds: number): ApiError {
   const wait = Math.max(1, seconds);
-  return new ApiError(429, 'rate_limited', messages.tooManyRequests(wait), { 'retry-after': String(wait) });
+  return new ApiError(429, 'rate_limited', messages.tooManyRequests(wait), {
+    headers: { 'retry-after': String(wait) },
+  });
 }
 
 export function createRateLimiter(db: Database, options: { enabled: boolean }): RateLimiter {

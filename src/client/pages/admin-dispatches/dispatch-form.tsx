@@ -6,7 +6,7 @@ import { flushSync } from 'react-dom';
 import { dispatchSchema } from '../../../shared/packages/operations.ts';
 import { createDispatch, operationKeys } from '../../api/operations.ts';
 import { Field } from '../../components/field.tsx';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { useNavigate } from '../../router.tsx';
 import { failureOf, type Outcome, OutcomeNotice } from '../admin-packages/outcome.tsx';
 

@@ -8,7 +8,7 @@ import { WithQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { Link } from '../../router.tsx';
 import { StaffNav } from '../admin-packages/staff-nav.tsx';
 import { DispatchForm } from './dispatch-form.tsx';

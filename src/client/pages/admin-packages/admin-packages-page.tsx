@@ -10,7 +10,7 @@ import { WithQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { Link } from '../../router.tsx';
 import { DispatchForm } from '../admin-dispatches/dispatch-form.tsx';
 import { useDebounced } from '../packages/use-debounced.ts';

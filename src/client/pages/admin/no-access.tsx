@@ -2,7 +2,7 @@
 import { messages } from '../../../shared/messages.ts';
 import { Page } from '../../components/page.tsx';
 import { signOutHere } from '../../components/session.ts';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { useNavigate } from '../../router.tsx';
 
 export function NoAccess({ unverified }: { unverified: boolean }) {

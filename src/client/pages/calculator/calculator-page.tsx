@@ -9,7 +9,7 @@ import { RequestError } from '../../api/request.ts';
 import { describedBy, Field, FieldError } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { Link } from '../../router.tsx';
 import type { CalculatorField, CalculatorValues, ErrorSlot } from './calculator-form.ts';
 import { CalculatorResult, RatesNote } from './calculator-result.tsx';

@@ -10,7 +10,7 @@ import { MissingRecord } from '../../components/missing-record.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { signOutHere } from '../../components/session.ts';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { useNavigate } from '../../router.tsx';
 import { Referrals } from './referrals.tsx';
 import { SendToAddress } from './send-to-address.tsx';

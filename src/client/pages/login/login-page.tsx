@@ -11,7 +11,7 @@ import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { useForm } from '../../components/use-form.ts';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { useLocation, useNavigate } from '../../router.tsx';
 
 /** The warehouse screen, where bodega staff work. */

@@ -4,7 +4,7 @@ import { messages } from '../../../shared/messages.ts';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { useMailedLink } from '../../components/use-mailed-link.ts';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { useNavigate } from '../../router.tsx';
 
 export default function ConfirmEmailPage() {

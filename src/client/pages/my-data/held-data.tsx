@@ -2,7 +2,7 @@
 // 'Chrome en Android'), the proof of their consent and their activity.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { ReactNode } from 'react';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { Link } from '../../router.tsx';
 import { describeDevice } from './device-summary.ts';
 import { describeActivity, formatDate, type PersonalData } from './my-data-api.ts';

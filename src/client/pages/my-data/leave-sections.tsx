@@ -5,7 +5,7 @@ import { api } from '../../api/request.ts';
 import { FormError, FormShell, SubmitButton } from '../../components/form-shell.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { useForm } from '../../components/use-form.ts';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { useNavigate } from '../../router.tsx';
 
 export function ExportSection({

@@ -25,7 +25,7 @@ import {
   serverErrorField,
 } from '../../components/prealert-form.ts';
 import { SignedInNav } from '../../components/signed-in-nav.tsx';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { useNavigate } from '../../router.tsx';
 import { InvoiceField } from './invoice-field.tsx';
 import { SavedNotice, type SaveResult } from './saved-notice.tsx';

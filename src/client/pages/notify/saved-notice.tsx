@@ -3,7 +3,7 @@
 import type { PrealertSaved } from '../../../shared/packages/api-types.ts';
 import { prealertMessages } from '../../../shared/packages/prealert.ts';
 import { Notice } from '../../components/notice.tsx';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { Link } from '../../router.tsx';
 
 export type SaveResult =

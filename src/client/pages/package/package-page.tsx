@@ -12,7 +12,7 @@ import { RequestError } from '../../api/request.ts';
 import { Notice, type NoticeTone } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { SignedInNav } from '../../components/signed-in-nav.tsx';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { Link, useParams } from '../../router.tsx';
 import { CancelPrealert } from './cancel-prealert.tsx';
 import { EditPrealert } from './edit-prealert.tsx';

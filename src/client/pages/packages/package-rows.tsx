@@ -4,7 +4,7 @@ import type { PackageList, PackageSummary } from '../../../shared/packages/api-t
 import { CARRIER_NAMES } from '../../../shared/packages/guides.ts';
 import { PACKAGE_STATES, STATE_LABELS } from '../../../shared/packages/states.ts';
 import { formatDate } from '../../components/format.ts';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { Link } from '../../router.tsx';
 
 export function StateCounts({ counts }: { counts: PackageList['counts'] }) {

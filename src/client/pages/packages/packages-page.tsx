@@ -9,7 +9,7 @@ import { WithQuery } from '../../api/query-client.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { SignedInNav } from '../../components/signed-in-nav.tsx';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { Link } from '../../router.tsx';
 import { EmptyState, PackageCards, Pager, StateCounts } from './package-rows.tsx';
 import { useDebounced } from './use-debounced.ts';

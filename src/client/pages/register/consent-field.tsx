@@ -1,6 +1,6 @@
 // The privacy-policy consent box (SPEC.md §2) beside its data-processing authorisation and its link to the policy.
 import { describedBy, FieldError, FieldLabel } from '../../components/field.tsx';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { Link } from '../../router.tsx';
 
 const ID = 'aceptoPolitica';

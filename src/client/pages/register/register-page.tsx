@@ -13,7 +13,7 @@ import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { useForm } from '../../components/use-form.ts';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { useNavigate, useSearchParams } from '../../router.tsx';
 import { CaptchaField, useCaptcha } from './captcha-field.tsx';
 import { ConsentField } from './consent-field.tsx';

@@ -6,7 +6,7 @@ import { EmailLinkRequest } from '../../components/email-link-request.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { useMailedLink } from '../../components/use-mailed-link.ts';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { useNavigate } from '../../router.tsx';
 
 export default function VerifyEmailPage() {

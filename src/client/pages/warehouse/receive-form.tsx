@@ -6,7 +6,7 @@ import { flushSync } from 'react-dom';
 import { messages } from '../../../shared/messages.ts';
 import { RequestError } from '../../api/request.ts';
 import { Notice } from '../../components/notice.tsx';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { GuideField } from './guide-field.tsx';
 import type { LookupState } from './lookup-result.tsx';
 import { PhotoPicker } from './photo-picker.tsx';

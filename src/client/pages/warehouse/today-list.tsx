@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { messages } from '../../../shared/messages.ts';
 import { formatNumber } from '../../components/format.ts';
 import { Notice } from '../../components/notice.tsx';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { PackageThumb } from './package-thumb.tsx';
 import { listToday, warehouseKeys } from './warehouse-api.ts';
 import { formatTime } from './warehouse-format.ts';

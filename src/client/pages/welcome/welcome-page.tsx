@@ -6,7 +6,7 @@ import { Logo } from '../../components/logo.tsx';
 import { usePageTitle } from '../../components/page.tsx';
 import { useSession } from '../../components/session.ts';
 import { SiteFooter } from '../../components/site-footer.tsx';
-import { paths } from '../../paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { Link, useNavigate } from '../../router.tsx';
 
 export default function WelcomePage() {

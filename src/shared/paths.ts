@@ -1,0 +1,74 @@
+// Every screen of the app in one place, so no URL is typed twice: the client's router table is built from it, the
+// server serves index.html with 200 for exactly these (404 for anything else), and mailed links use its builders.
+export const paths = {
+  welcome: '/',
+  login: '/login',
+  register: '/register',
+  invite: '/invite',
+  locker: '/locker',
+  notify: '/notify',
+  admin: '/admin',
+  verifyEmail: '/verificar-correo',
+  resetPassword: '/restablecer-contrasena',
+  privacyPolicy: '/politica-de-datos',
+  myData: '/mis-datos',
+  confirmEmail: '/confirmar-correo',
+  packages: '/paquetes',
+  calculator: '/calculadora',
+  adminRates: '/admin/tarifas',
+  /** The page of one package: `/paquetes/100001` (its route pattern is `packageDetailPattern`). */
+  packageDetail: (number: number | string) => `/paquetes/${encodeURIComponent(String(number))}`,
+  warehouse: '/bodega',
+  /** A package's 4 × 6 in label: `/etiqueta/100001` (its route pattern is `labelPattern`). */
+  label: (number: number | string) => `/etiqueta/${encodeURIComponent(String(number))}`,
+  adminPackages: '/admin/paquetes',
+  adminDispatches: '/admin/despachos',
+  /** One dispatch: `/admin/despachos/3` (its route pattern is `dispatchDetailPattern`). */
+  adminDispatch: (id: number | string) => `/admin/despachos/${encodeURIComponent(String(id))}`,
+} as const;
+
+export const packageDetailPattern = '/paquetes/:number';
+export const labelPattern = '/etiqueta/:number';
+export const dispatchDetailPattern = '/admin/despachos/:id';
+
+type PathTable = typeof paths;
+type FixedPath = {
+  [K in keyof PathTable]: PathTable[K] extends string ? PathTable[K] : never;
+}[keyof PathTable];
+
+/** Every screen's route pattern: the client's router must have a screen for each (its table is typed by this). */
+export const SCREEN_PATTERNS = [
+  ...(Object.values(paths).filter((path) => typeof path === 'string') as FixedPath[]),
+  packageDetailPattern,
+  labelPattern,
+  dispatchDetailPattern,
+] as const;
+
+export type ScreenPattern =
+  | FixedPath
+  | typeof packageDetailPattern
+  | typeof labelPattern
+  | typeof dispatchDetailPattern;
+
+/** A parameter of a screen's path is a number of up to nine digits (package numbers, dispatch ids). */
+const PARAMETER = /:[a-z]+/gi;
+const SCREEN_MATCHERS = SCREEN_PATTERNS.map(
+  (pattern) => new RegExp(`^${pattern.replace(PARAMETER, '\\d{1,9}')}$`),
+);
+
+/** Whether a request path (without query) names one of the app's screens; a trailing slash is allowed. */
+export function isScreenPath(path: string): boolean {
+  const bare = path.replace(/\/+$/, '') || '/';
+  return SCREEN_MATCHERS.some((matcher) => matcher.test(bare));
+}
+
+/** A pattern with each parameter replaced by a sample value: what the route test asks the server for. */
+export function sampleScreenPath(pattern: string): string {
+  return pattern.replace(PARAMETER, '100001');
+}
+
+/** An absolute link to a screen for mails: `screenUrl(appUrl, paths.verifyEmail, { token })`. */
+export function screenUrl(appUrl: string, path: string, query: Record<string, string> = {}): string {
+  const search = new URLSearchParams(query).toString();
+  return `${appUrl.replace(/\/+$/, '')}${path}${search ? `?${search}` : ''}`;
+}
