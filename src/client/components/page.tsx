@@ -1,8 +1,8 @@
 // The frame of every screen but '/': the header (with the signed-in navigation), the page title in the tab, the
 // content, the footer, and the page's live region for quiet confirmations.
 import { type ReactNode, useEffect } from 'react';
-import { appConfig } from '../app-config.ts';
 import { paths } from '../../shared/paths.ts';
+import { appConfig } from '../app-config.ts';
 import { useLocation } from '../router.tsx';
 import { LiveAnnouncer } from './live-announcer.tsx';
 import type { Role } from './session.ts';

@@ -1,6 +1,7 @@
 // Every screen's footer: the company (COMPANY_*), support (SUPPORT_WHATSAPP, SUPPORT_EMAIL), the data policy.
-import { appConfig } from '../app-config.ts';
+
 import { paths } from '../../shared/paths.ts';
+import { appConfig } from '../app-config.ts';
 import { Link } from '../router.tsx';
 
 /** '13055550114' → '+1 305 555 0114', '573001112233' → '+57 300 111 2233'; other numbers as '+digits'. */

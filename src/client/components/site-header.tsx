@@ -1,6 +1,7 @@
 // The header of every screen but '/': the brand, and for a signed-in person their navigation (signed-in-nav.tsx).
-import { appConfig } from '../app-config.ts';
+
 import { paths } from '../../shared/paths.ts';
+import { appConfig } from '../app-config.ts';
 import { Link } from '../router.tsx';
 import { Logo } from './logo.tsx';
 import { type Role, useSession } from './session.ts';

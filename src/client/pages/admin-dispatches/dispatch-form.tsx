@@ -4,9 +4,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { dispatchSchema } from '../../../shared/packages/operations.ts';
+import { paths } from '../../../shared/paths.ts';
 import { createDispatch, operationKeys } from '../../api/operations.ts';
 import { Field } from '../../components/field.tsx';
-import { paths } from '../../../shared/paths.ts';
 import { useNavigate } from '../../router.tsx';
 import { failureOf, type Outcome, OutcomeNotice } from '../admin-packages/outcome.tsx';
 

@@ -3,12 +3,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { messages } from '../../../shared/messages.ts';
 import { formatUsd } from '../../../shared/money.ts';
+import { paths } from '../../../shared/paths.ts';
 import { type DispatchSummary, listDispatches, operationKeys } from '../../api/operations.ts';
 import { WithQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
-import { paths } from '../../../shared/paths.ts';
 import { Link } from '../../router.tsx';
 import { StaffNav } from '../admin-packages/staff-nav.tsx';
 import { DispatchForm } from './dispatch-form.tsx';

@@ -5,12 +5,12 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { type FormEvent, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
 import { PACKAGE_STATES, STATE_LABELS } from '../../../shared/packages/states.ts';
+import { paths } from '../../../shared/paths.ts';
 import { boardCsvUrl, getBoard, operationKeys } from '../../api/operations.ts';
 import { WithQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
-import { paths } from '../../../shared/paths.ts';
 import { Link } from '../../router.tsx';
 import { DispatchForm } from '../admin-dispatches/dispatch-form.tsx';
 import { useDebounced } from '../packages/use-debounced.ts';

@@ -2,12 +2,12 @@
 // rates in force, and the history of every set; anyone else gets the server's 403 message and no form.
 import { useQuery } from '@tanstack/react-query';
 import { messages } from '../../../shared/messages.ts';
+import { paths } from '../../../shared/paths.ts';
 import { getRateHistory, rateKeys } from '../../api/charges.ts';
 import { WithQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
-import { paths } from '../../../shared/paths.ts';
 import { Link } from '../../router.tsx';
 import { RatesForm } from './rates-form.tsx';
 import { RatesHistory } from './rates-history.tsx';

@@ -1,8 +1,8 @@
 // What a signed-in customer or bodega (or an admin whose e-mail is not verified yet) sees at /admin.
 import { messages } from '../../../shared/messages.ts';
+import { paths } from '../../../shared/paths.ts';
 import { Page } from '../../components/page.tsx';
 import { signOutHere } from '../../components/session.ts';
-import { paths } from '../../../shared/paths.ts';
 import { useNavigate } from '../../router.tsx';
 
 export function NoAccess({ unverified }: { unverified: boolean }) {

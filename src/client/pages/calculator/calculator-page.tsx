@@ -4,12 +4,12 @@
 import { type FocusEvent, type FormEvent, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { messages } from '../../../shared/messages.ts';
+import { paths } from '../../../shared/paths.ts';
 import { getRates, type Rates } from '../../api/charges.ts';
 import { RequestError } from '../../api/request.ts';
 import { describedBy, Field, FieldError } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
-import { paths } from '../../../shared/paths.ts';
 import { Link } from '../../router.tsx';
 import type { CalculatorField, CalculatorValues, ErrorSlot } from './calculator-form.ts';
 import { CalculatorResult, RatesNote } from './calculator-result.tsx';

@@ -3,6 +3,7 @@
 // verification notice, the referral invitation and 'Tus referidos', and the ways on.
 import { buildInvitationLink, invitationMessage } from '../../../shared/links.ts';
 import { messages } from '../../../shared/messages.ts';
+import { paths } from '../../../shared/paths.ts';
 import { type Me, useMe } from '../../api/me.ts';
 import { appConfig } from '../../app-config.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
@@ -10,7 +11,6 @@ import { MissingRecord } from '../../components/missing-record.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { signOutHere } from '../../components/session.ts';
-import { paths } from '../../../shared/paths.ts';
 import { useNavigate } from '../../router.tsx';
 import { Referrals } from './referrals.tsx';
 import { SendToAddress } from './send-to-address.tsx';

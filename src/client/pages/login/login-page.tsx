@@ -3,6 +3,7 @@
 
 import { useEffect, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
+import { paths } from '../../../shared/paths.ts';
 import { loginSchema } from '../../../shared/schemas.ts';
 import { api, RequestError } from '../../api/request.ts';
 import { EmailField } from '../../components/account-fields.tsx';
@@ -11,7 +12,6 @@ import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { useForm } from '../../components/use-form.ts';
-import { paths } from '../../../shared/paths.ts';
 import { useLocation, useNavigate } from '../../router.tsx';
 
 /** The warehouse screen, where bodega staff work. */

@@ -1,10 +1,10 @@
 // /confirmar-correo?token=…: the link mailed to a new address. Opening it makes that address the account's e-mail;
 // no session is needed, since it is often opened on another device.
 import { messages } from '../../../shared/messages.ts';
+import { paths } from '../../../shared/paths.ts';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { useMailedLink } from '../../components/use-mailed-link.ts';
-import { paths } from '../../../shared/paths.ts';
 import { useNavigate } from '../../router.tsx';
 
 export default function ConfirmEmailPage() {

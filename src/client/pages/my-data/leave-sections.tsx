@@ -1,11 +1,11 @@
 // Taking one's data away and leaving: 'Descargar mis datos' (a JSON file) and 'Eliminar mi cuenta'.
 import { z } from 'zod';
+import { paths } from '../../../shared/paths.ts';
 import { passwordField } from '../../../shared/schemas.ts';
 import { api } from '../../api/request.ts';
 import { FormError, FormShell, SubmitButton } from '../../components/form-shell.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { useForm } from '../../components/use-form.ts';
-import { paths } from '../../../shared/paths.ts';
 import { useNavigate } from '../../router.tsx';
 
 export function ExportSection({

@@ -3,10 +3,10 @@
 // JSON and delete the account. Each section is its own file beside this one.
 import { useCallback, useEffect, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
+import { paths } from '../../../shared/paths.ts';
 import { api, RequestError } from '../../api/request.ts';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
-import { paths } from '../../../shared/paths.ts';
 import { Link } from '../../router.tsx';
 import { CorrectionForm } from './correction-form.tsx';
 import { HeldData } from './held-data.tsx';

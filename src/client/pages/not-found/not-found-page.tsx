@@ -1,5 +1,5 @@
-import { Page } from '../../components/page.tsx';
 import { paths } from '../../../shared/paths.ts';
+import { Page } from '../../components/page.tsx';
 import { Link } from '../../router.tsx';
 
 export default function NotFoundPage() {

@@ -6,6 +6,7 @@ import { flushSync } from 'react-dom';
 import { deliveryAddresses } from '../../../shared/address.ts';
 import { buildMailtoNotifyLink, buildWhatsAppNotifyLink } from '../../../shared/links.ts';
 import { messages } from '../../../shared/messages.ts';
+import { paths } from '../../../shared/paths.ts';
 import { type Me, useMe } from '../../api/me.ts';
 import { createPrealert, type PrealertBody, packageKeys, uploadInvoice } from '../../api/packages.ts';
 import { WithQuery } from '../../api/query-client.tsx';
@@ -25,7 +26,6 @@ import {
   serverErrorField,
 } from '../../components/prealert-form.ts';
 import { SignedInNav } from '../../components/signed-in-nav.tsx';
-import { paths } from '../../../shared/paths.ts';
 import { useNavigate } from '../../router.tsx';
 import { InvoiceField } from './invoice-field.tsx';
 import { SavedNotice, type SaveResult } from './saved-notice.tsx';

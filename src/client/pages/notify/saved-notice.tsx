@@ -2,8 +2,8 @@
 // the new package's page, and whether its invoice was stored (a failed upload does not undo the pre-alert).
 import type { PrealertSaved } from '../../../shared/packages/api-types.ts';
 import { prealertMessages } from '../../../shared/packages/prealert.ts';
-import { Notice } from '../../components/notice.tsx';
 import { paths } from '../../../shared/paths.ts';
+import { Notice } from '../../components/notice.tsx';
 import { Link } from '../../router.tsx';
 
 export type SaveResult =

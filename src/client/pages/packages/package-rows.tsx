@@ -3,8 +3,8 @@
 import type { PackageList, PackageSummary } from '../../../shared/packages/api-types.ts';
 import { CARRIER_NAMES } from '../../../shared/packages/guides.ts';
 import { PACKAGE_STATES, STATE_LABELS } from '../../../shared/packages/states.ts';
-import { formatDate } from '../../components/format.ts';
 import { paths } from '../../../shared/paths.ts';
+import { formatDate } from '../../components/format.ts';
 import { Link } from '../../router.tsx';
 
 export function StateCounts({ counts }: { counts: PackageList['counts'] }) {

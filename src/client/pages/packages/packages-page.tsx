@@ -3,13 +3,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
+import { paths } from '../../../shared/paths.ts';
 import { usePackageLiveUpdates } from '../../api/live.ts';
 import { listPackages, packageKeys } from '../../api/packages.ts';
 import { WithQuery } from '../../api/query-client.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { SignedInNav } from '../../components/signed-in-nav.tsx';
-import { paths } from '../../../shared/paths.ts';
 import { Link } from '../../router.tsx';
 import { EmptyState, PackageCards, Pager, StateCounts } from './package-rows.tsx';
 import { useDebounced } from './use-debounced.ts';

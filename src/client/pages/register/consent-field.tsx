@@ -1,6 +1,7 @@
 // The privacy-policy consent box (SPEC.md §2) beside its data-processing authorisation and its link to the policy.
-import { describedBy, FieldError, FieldLabel } from '../../components/field.tsx';
+
 import { paths } from '../../../shared/paths.ts';
+import { describedBy, FieldError, FieldLabel } from '../../components/field.tsx';
 import { Link } from '../../router.tsx';
 
 const ID = 'aceptoPolitica';

@@ -2,6 +2,7 @@
 // Every message stands beside its field; on success /login opens with the e-mail filled in (SPEC.md §4).
 
 import { messages } from '../../../shared/messages.ts';
+import { paths } from '../../../shared/paths.ts';
 import { registrationProblem, registrationSchema } from '../../../shared/registration.ts';
 import { api } from '../../api/request.ts';
 import { accountFieldOf } from '../../components/account-errors.ts';
@@ -13,7 +14,6 @@ import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { useForm } from '../../components/use-form.ts';
-import { paths } from '../../../shared/paths.ts';
 import { useNavigate, useSearchParams } from '../../router.tsx';
 import { CaptchaField, useCaptcha } from './captcha-field.tsx';
 import { ConsentField } from './consent-field.tsx';

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { messages } from '../../../shared/messages.ts';
+import { paths } from '../../../shared/paths.ts';
 import { newPasswordProblem, passwordField, resetRequestSchema } from '../../../shared/schemas.ts';
 import { api, RequestError } from '../../api/request.ts';
 import { accountFieldOf } from '../../components/account-errors.ts';
@@ -12,7 +13,6 @@ import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { useForm } from '../../components/use-form.ts';
-import { paths } from '../../../shared/paths.ts';
 import { useNavigate, useSearchParams } from '../../router.tsx';
 
 type LinkState = 'checking' | 'valid' | 'invalid';

@@ -1,12 +1,12 @@
 // /verificar-correo?token=…: confirms the address, or explains a bad link and offers a new mail.
 import { z } from 'zod';
 import { messages } from '../../../shared/messages.ts';
+import { paths } from '../../../shared/paths.ts';
 import { emailField } from '../../../shared/schemas.ts';
 import { EmailLinkRequest } from '../../components/email-link-request.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { useMailedLink } from '../../components/use-mailed-link.ts';
-import { paths } from '../../../shared/paths.ts';
 import { useNavigate } from '../../router.tsx';
 
 export default function VerifyEmailPage() {

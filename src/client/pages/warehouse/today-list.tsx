@@ -1,9 +1,9 @@
 // 'Recibidos hoy': the parcels received since midnight in Miami, newest first, each with its label to print again.
 import { useQuery } from '@tanstack/react-query';
 import { messages } from '../../../shared/messages.ts';
+import { paths } from '../../../shared/paths.ts';
 import { formatNumber } from '../../components/format.ts';
 import { Notice } from '../../components/notice.tsx';
-import { paths } from '../../../shared/paths.ts';
 import { PackageThumb } from './package-thumb.tsx';
 import { listToday, warehouseKeys } from './warehouse-api.ts';
 import { formatTime } from './warehouse-format.ts';

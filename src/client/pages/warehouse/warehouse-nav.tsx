@@ -1,6 +1,7 @@
 // The header of the staff screens: where they are, and 'Cerrar sesión' (a shared warehouse phone changes hands).
-import { signOut } from '../../api/me.ts';
+
 import { paths } from '../../../shared/paths.ts';
+import { signOut } from '../../api/me.ts';
 import { Link } from '../../router.tsx';
 
 export function WarehouseNav() {

@@ -2,11 +2,11 @@
 // and 'Recibidos hoy'. The server decides who is staff: a customer gets its 403 message and no form.
 import { useQuery } from '@tanstack/react-query';
 import { messages } from '../../../shared/messages.ts';
+import { paths } from '../../../shared/paths.ts';
 import { WithQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
-import { paths } from '../../../shared/paths.ts';
 import { Link } from '../../router.tsx';
 import { ReceiveForm } from './receive-form.tsx';
 import { TodayList } from './today-list.tsx';

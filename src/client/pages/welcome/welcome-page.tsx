@@ -1,12 +1,13 @@
 // SPEC.md §2 Welcome screen ('/', in the first bundle): what the service is, 'Crear cuenta' first ('Ingresar' beside
 // it, or 'Ir a mi casillero' for someone already signed in here), the rates calculator, and how it works in three
 // steps, above the company's footer.
+
+import { paths } from '../../../shared/paths.ts';
 import { appConfig } from '../../app-config.ts';
 import { Logo } from '../../components/logo.tsx';
 import { usePageTitle } from '../../components/page.tsx';
 import { useSession } from '../../components/session.ts';
 import { SiteFooter } from '../../components/site-footer.tsx';
-import { paths } from '../../../shared/paths.ts';
 import { Link, useNavigate } from '../../router.tsx';
 
 export default function WelcomePage() {
