@@ -7,11 +7,11 @@ import { paths } from '../../../shared/paths.ts';
 import { type DispatchSummary, listDispatches, operationKeys } from '../../api/operations.ts';
 import { WithQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
+import { DispatchForm } from '../../components/dispatch-form.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
+import { StaffNav } from '../../components/staff-nav.tsx';
 import { Link } from '../../router.tsx';
-import { StaffNav } from '../admin-packages/staff-nav.tsx';
-import { DispatchForm } from './dispatch-form.tsx';
 import { formatFlightDate } from './dispatch-format.ts';
 
 export default function DispatchesPage() {

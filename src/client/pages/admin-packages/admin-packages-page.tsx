@@ -9,14 +9,14 @@ import { paths } from '../../../shared/paths.ts';
 import { boardCsvUrl, getBoard, operationKeys } from '../../api/operations.ts';
 import { WithQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
+import { DispatchForm } from '../../components/dispatch-form.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
+import { StaffNav } from '../../components/staff-nav.tsx';
+import { useDebounced } from '../../components/use-debounced.ts';
 import { Link } from '../../router.tsx';
-import { DispatchForm } from '../admin-dispatches/dispatch-form.tsx';
-import { useDebounced } from '../packages/use-debounced.ts';
 import { BoardPager, BoardTable, totalText } from './board-table.tsx';
 import { ImportStates } from './import-states.tsx';
-import { StaffNav } from './staff-nav.tsx';
 import { StateChangeForm } from './state-change-form.tsx';
 
 const SEARCH_DEBOUNCE_MS = 300;

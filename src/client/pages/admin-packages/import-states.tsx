@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { IMPORT_COLUMNS, type ImportResult } from '../../../shared/packages/operations.ts';
 import { importStates } from '../../api/operations.ts';
 import { Notice } from '../../components/notice.tsx';
-import { failureOf, type Outcome, OutcomeNotice } from './outcome.tsx';
+import { failureOf, type Outcome, OutcomeNotice } from '../../components/outcome.tsx';
 
 export function ImportStates({ onImported }: { onImported: () => void }) {
   const id = useId();

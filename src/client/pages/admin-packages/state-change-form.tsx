@@ -7,7 +7,7 @@ import { flushSync } from 'react-dom';
 import { missingForState, operationsMessages } from '../../../shared/packages/operations.ts';
 import { isPackageState, PACKAGE_STATES, STATE_LABELS } from '../../../shared/packages/states.ts';
 import { changeStates, type StateChangeBody } from '../../api/operations.ts';
-import { failureOf, type Outcome, OutcomeNotice } from './outcome.tsx';
+import { failureOf, type Outcome, OutcomeNotice } from '../../components/outcome.tsx';
 
 type Fields = Pick<StateChangeBody, 'note' | 'carrier' | 'carrierGuide' | 'receivedBy'>;
 type FieldName = keyof Fields | 'state';

@@ -4,7 +4,7 @@ import type { ChargeSettings } from '../../../shared/charges/charge.ts';
 import { RATE_FIELDS } from '../../../shared/charges/rates-form.ts';
 import { formatUsd } from '../../../shared/money.ts';
 import type { RateHistory, Rates } from '../../api/charges.ts';
-import { formatPercent, formatTrm } from '../calculator/rate-format.ts';
+import { formatPercent, formatTrm } from '../../components/rate-format.ts';
 
 /**
  * The day a set applies from. Sets start at midnight in Miami (04:00 or 05:00 UTC, so the same day in UTC) and the

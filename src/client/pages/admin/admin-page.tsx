@@ -4,13 +4,13 @@
 import { useState } from 'react';
 import { buildAdminWhatsAppLink } from '../../../shared/links.ts';
 import { messages } from '../../../shared/messages.ts';
+import type { AdminUser } from '../../api/admin.ts';
+import { csvUrl } from '../../api/admin.ts';
 import { Field } from '../../components/field.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { signOutHere } from '../../components/session.ts';
-import type { AdminUser } from './admin-api.ts';
-import { csvUrl } from './admin-api.ts';
 import { AuditLog } from './audit-log.tsx';
 import { NoAccess } from './no-access.tsx';
 import { useLockerList } from './use-locker-list.ts';

@@ -1,7 +1,6 @@
 // The state of 'Lista de Casilleros': the debounced search, the page read from the server, live registrations.
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
-import { api, RequestError } from '../../api/request.ts';
 import {
   type AdminUser,
   eventsUrl,
@@ -10,7 +9,8 @@ import {
   SEARCH_DEBOUNCE_MS,
   type UsersPage,
   usersUrl,
-} from './admin-api.ts';
+} from '../../api/admin.ts';
+import { api, RequestError } from '../../api/request.ts';
 
 /** The page on screen, with the search it answers (a live registration is compared with that search). */
 export type Shown = UsersPage & { q: string };

@@ -3,8 +3,8 @@
 // table shows each row as a card (styles.css), every value under its column's name (data-label).
 import { useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
+import type { AdminUser } from '../../api/admin.ts';
 import { api } from '../../api/request.ts';
-import type { AdminUser } from './admin-api.ts';
 
 const COLUMNS = ['Nombre', 'Correo', 'Casillero', 'Teléfono', 'Código de referido', 'Referido por'] as const;
 const ACTION = 'Acción';

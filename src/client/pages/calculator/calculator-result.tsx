@@ -3,7 +3,7 @@
 import type { Charge, ChargeSettings } from '../../../shared/charges/charge.ts';
 import { formatCop, formatUsd } from '../../../shared/money.ts';
 import { ChargeFigures } from '../../components/charge-figures.tsx';
-import { formatPercent, formatTrm } from './rate-format.ts';
+import { formatPercent, formatTrm } from '../../components/rate-format.ts';
 
 export function CalculatorResult({ charge }: { charge: Charge }) {
   return (

@@ -5,13 +5,13 @@ import { useQuery } from '@tanstack/react-query';
 import { messages } from '../../../shared/messages.ts';
 import { WithQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
+import { getLabel, type Label, warehouseKeys } from '../../api/warehouse.ts';
 import { appConfig } from '../../app-config.ts';
 import { formatNumber } from '../../components/format.ts';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
+import { formatWarehouseDate } from '../../components/warehouse-format.ts';
 import { useParams } from '../../router.tsx';
-import { getLabel, type Label, warehouseKeys } from '../warehouse/warehouse-api.ts';
-import { formatWarehouseDate } from '../warehouse/warehouse-format.ts';
 import { Code128Svg } from './code128-svg.tsx';
 
 export default function LabelPage() {

@@ -1,14 +1,14 @@
 // 'Corregir mis datos': name, phone and delivery addresses, with the registration's rules and labels.
 
 import { registrationSchema } from '../../../shared/registration.ts';
+import { correctionOf, type PersonalData } from '../../api/my-data.ts';
 import { api } from '../../api/request.ts';
 import { FullNameField } from '../../components/account-fields.tsx';
 import { DeliveryAddressFields } from '../../components/delivery-address-fields.tsx';
 import { FormError, FormShell, SubmitButton } from '../../components/form-shell.tsx';
 import { Notice } from '../../components/notice.tsx';
+import { PhoneInput } from '../../components/phone-input.tsx';
 import { useForm } from '../../components/use-form.ts';
-import { PhoneInput } from '../register/phone-input.tsx';
-import { correctionOf, type PersonalData } from './my-data-api.ts';
 
 // The same field rules as registration, so the browser says what the server would.
 const correctionSchema = registrationSchema.pick({

@@ -3,9 +3,9 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { ReactNode } from 'react';
 import { paths } from '../../../shared/paths.ts';
+import { describeActivity, formatDate, type PersonalData } from '../../api/my-data.ts';
 import { Link } from '../../router.tsx';
 import { describeDevice } from './device-summary.ts';
-import { describeActivity, formatDate, type PersonalData } from './my-data-api.ts';
 
 function Row({ label, hint, children }: { label: string; hint?: string; children: ReactNode }) {
   return (

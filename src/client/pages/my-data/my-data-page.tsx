@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
+import type { PersonalData } from '../../api/my-data.ts';
 import { api, RequestError } from '../../api/request.ts';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
@@ -11,7 +12,6 @@ import { Link } from '../../router.tsx';
 import { CorrectionForm } from './correction-form.tsx';
 import { HeldData } from './held-data.tsx';
 import { DeleteSection, ExportSection } from './leave-sections.tsx';
-import type { PersonalData } from './my-data-api.ts';
 import { CedulaForm, EmailChangeForm } from './password-protected-change.tsx';
 
 type State =

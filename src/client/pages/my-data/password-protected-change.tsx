@@ -4,13 +4,13 @@ import type { ReactNode } from 'react';
 import { z } from 'zod';
 import { registrationSchema } from '../../../shared/registration.ts';
 import { emailField, passwordField } from '../../../shared/schemas.ts';
+import type { PersonalData } from '../../api/my-data.ts';
 import { api } from '../../api/request.ts';
 import { Field } from '../../components/field.tsx';
 import { FormError, FormShell, SubmitButton } from '../../components/form-shell.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { useForm } from '../../components/use-form.ts';
-import type { PersonalData } from './my-data-api.ts';
 
 /** The server's refusals that concern the password, and those that concern the new value. */
 const PASSWORD_CODES = new Set(['wrong_password']);

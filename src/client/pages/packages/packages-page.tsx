@@ -10,9 +10,9 @@ import { WithQuery } from '../../api/query-client.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { SignedInNav } from '../../components/signed-in-nav.tsx';
+import { useDebounced } from '../../components/use-debounced.ts';
 import { Link } from '../../router.tsx';
 import { EmptyState, PackageCards, Pager, StateCounts } from './package-rows.tsx';
-import { useDebounced } from './use-debounced.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

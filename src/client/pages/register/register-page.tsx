@@ -13,11 +13,11 @@ import { FormError, FormShell, SubmitButton } from '../../components/form-shell.
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
+import { PhoneInput } from '../../components/phone-input.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { useNavigate, useSearchParams } from '../../router.tsx';
 import { CaptchaField, useCaptcha } from './captcha-field.tsx';
 import { ConsentField } from './consent-field.tsx';
-import { PhoneInput } from './phone-input.tsx';
 
 const EMPTY = {
   name: '',

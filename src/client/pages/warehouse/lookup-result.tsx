@@ -2,8 +2,8 @@
 // received before ('Este paquete ya fue recibido el …'), or no pre-alert at all.
 import { formatUsd } from '../../../shared/money.ts';
 import { CARRIER_NAMES, type Carrier } from '../../../shared/packages/guides.ts';
+import type { Lookup } from '../../api/warehouse.ts';
 import { Notice } from '../../components/notice.tsx';
-import type { Lookup } from './warehouse-api.ts';
 
 export type LookupState =
   | { status: 'idle' }

@@ -3,8 +3,8 @@
 import { normalizeGuide } from '../../../shared/packages/guides.ts';
 import type { Condition } from '../../../shared/warehouse/receipt.ts';
 import { RequestError } from '../../api/request.ts';
+import type { ReceiptBody } from '../../api/warehouse.ts';
 import { receiptRules } from './receipt-rules.ts';
-import type { ReceiptBody } from './warehouse-api.ts';
 
 export interface ReceiptValues {
   guide: string;

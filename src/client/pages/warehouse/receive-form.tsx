@@ -6,6 +6,7 @@ import { flushSync } from 'react-dom';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
 import { RequestError } from '../../api/request.ts';
+import { lookupGuide, type ReceiptSaved, registerReceipt, warehouseKeys } from '../../api/warehouse.ts';
 import { Notice } from '../../components/notice.tsx';
 import { GuideField } from './guide-field.tsx';
 import type { LookupState } from './lookup-result.tsx';
@@ -23,7 +24,6 @@ import {
 } from './receipt-form.ts';
 import { receiptRules } from './receipt-rules.ts';
 import { usePhotoUploads } from './use-photo-uploads.ts';
-import { lookupGuide, type ReceiptSaved, registerReceipt, warehouseKeys } from './warehouse-api.ts';
 
 /** The server's Spanish message; anything else here is a script that could not be downloaded. */
 const errorText = (error: unknown) =>

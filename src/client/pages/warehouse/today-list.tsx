@@ -2,11 +2,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
+import { listToday, warehouseKeys } from '../../api/warehouse.ts';
 import { formatNumber } from '../../components/format.ts';
 import { Notice } from '../../components/notice.tsx';
+import { formatTime } from '../../components/warehouse-format.ts';
 import { PackageThumb } from './package-thumb.tsx';
-import { listToday, warehouseKeys } from './warehouse-api.ts';
-import { formatTime } from './warehouse-format.ts';
 
 export function TodayList() {
   const today = useQuery({ queryKey: warehouseKeys.today, queryFn: ({ signal }) => listToday(signal) });

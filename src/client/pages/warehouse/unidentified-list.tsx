@@ -3,11 +3,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
+import { assignLocker, listUnidentified, type WarehousePackage, warehouseKeys } from '../../api/warehouse.ts';
 import { describedBy, FieldError } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';
+import { formatWarehouseDate } from '../../components/warehouse-format.ts';
 import { PackageThumb } from './package-thumb.tsx';
-import { assignLocker, listUnidentified, type WarehousePackage, warehouseKeys } from './warehouse-api.ts';
-import { formatWarehouseDate } from './warehouse-format.ts';
 
 export function UnidentifiedList() {
   const queryClient = useQueryClient();

@@ -2,9 +2,9 @@
 // receipt then waits only for uploads still under way. Up to MAX_PHOTOS, as the server allows.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
+import { uploadPhoto } from '../../api/warehouse.ts';
 import { PHOTO_LIMIT, receiptRules } from './receipt-rules.ts';
 import { shrinkPhoto } from './shrink-photo.ts';
-import { uploadPhoto } from './warehouse-api.ts';
 
 export interface PhotoItem {
   key: number;

@@ -5,13 +5,13 @@ import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
 import { WithQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
+import { listToday, warehouseKeys } from '../../api/warehouse.ts';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { Link } from '../../router.tsx';
 import { ReceiveForm } from './receive-form.tsx';
 import { TodayList } from './today-list.tsx';
 import { UnidentifiedList } from './unidentified-list.tsx';
-import { listToday, warehouseKeys } from './warehouse-api.ts';
 import { WarehouseNav } from './warehouse-nav.tsx';
 
 export default function WarehousePage() {

@@ -1,5 +1,5 @@
 // Rates written the Colombian way for the calculator and the 'Tarifas' history: a TRM with its cents, percentages.
-import { formatCop } from '../../../shared/money.ts';
+import { formatCop } from '../../shared/money.ts';
 
 /** A rate in hundredths of a peso: '$ 4.000', or '$ 4.012,35' when it has cents. */
 export function formatTrm(hundredths: number): string {

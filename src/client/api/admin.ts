@@ -1,6 +1,6 @@
 // What the admin screen reads from /api/admin: the users record as the list shows it, the URLs, and the search
 // rule the server applies (so a live registration can be placed on the page without asking the server again).
-import type { Me } from '../../api/me.ts';
+import type { Me } from './me.ts';
 
 /** deletedAt is set when the person deleted their data: the locker stays, marked as deleted. */
 export type AdminUser = Omit<Me, 'emailVerified'> & { deletedAt: string | null };

@@ -11,7 +11,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { FieldError } from '../../components/field.tsx';
+import { FieldError } from './field.tsx';
 import {
   COUNTRY_SEARCH_DEBOUNCE_MS,
   caretAfterDigits,

@@ -1,7 +1,7 @@
 // The staff's navigation between the admin screens, in the page header; the screen on view is left out, so each
 // link's name stays unique on the page (the screen's own heading says where the person is).
-import { paths } from '../../../shared/paths.ts';
-import { Link, useLocation } from '../../router.tsx';
+import { paths } from '../../shared/paths.ts';
+import { Link, useLocation } from '../router.tsx';
 
 const LINKS = [
   { to: paths.admin, label: 'Casilleros' },

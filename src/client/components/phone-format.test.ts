@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidE164, PHONE_MAX_DIGITS } from '../../../shared/registration.ts';
+import { isValidE164, PHONE_MAX_DIGITS } from '../../shared/registration.ts';
 import {
   buildCountries,
   callingCodeOf,

@@ -1,7 +1,7 @@
 // The warehouse API (src/server/warehouse/routes.ts) as /bodega and /etiqueta call it, with the query keys that
 // cache its lists. Photos go up with XMLHttpRequest: fetch cannot report upload progress.
-import { messages } from '../../../shared/messages.ts';
-import { api, RequestError } from '../../api/request.ts';
+import { messages } from '../../shared/messages.ts';
+import { api, RequestError } from './request.ts';
 
 export interface LookupMatch {
   number: number;

@@ -3,12 +3,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { dispatchSchema } from '../../../shared/packages/operations.ts';
-import { paths } from '../../../shared/paths.ts';
-import { createDispatch, operationKeys } from '../../api/operations.ts';
-import { Field } from '../../components/field.tsx';
-import { useNavigate } from '../../router.tsx';
-import { failureOf, type Outcome, OutcomeNotice } from '../admin-packages/outcome.tsx';
+import { dispatchSchema } from '../../shared/packages/operations.ts';
+import { paths } from '../../shared/paths.ts';
+import { createDispatch, operationKeys } from '../api/operations.ts';
+import { useNavigate } from '../router.tsx';
+import { Field } from './field.tsx';
+import { failureOf, type Outcome, OutcomeNotice } from './outcome.tsx';
 
 type Values = { masterAwb: string; airline: string; flightDate: string };
 type Errors = Partial<Record<keyof Values, string>>;

@@ -1,5 +1,5 @@
 // Times and dates as the Miami warehouse counts them, whatever the time zone of the device.
-import { WAREHOUSE_TIME_ZONE } from '../../../shared/dates.ts';
+import { WAREHOUSE_TIME_ZONE } from '../../shared/dates.ts';
 
 const time = new Intl.DateTimeFormat('es-CO', { timeStyle: 'short', timeZone: WAREHOUSE_TIME_ZONE });
 const date = new Intl.DateTimeFormat('es-CO', { dateStyle: 'medium', timeZone: WAREHOUSE_TIME_ZONE });

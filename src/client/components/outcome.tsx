@@ -1,8 +1,8 @@
 // The answer of an operation on screen: the server's message in role=status when it worked, or in role=alert with
 // the list of refused packages and why (nothing was changed). Shared by 'Paquetes' and 'Despachos'.
-import { messages } from '../../../shared/messages.ts';
-import { type Refusal, RefusedError } from '../../api/operations.ts';
-import { Notice } from '../../components/notice.tsx';
+import { messages } from '../../shared/messages.ts';
+import { type Refusal, RefusedError } from '../api/operations.ts';
+import { Notice } from './notice.tsx';
 
 export type Outcome = { ok: true; text: string } | { ok: false; text: string; refused: Refusal[] };
 

@@ -1,6 +1,7 @@
 // The 'Mis datos' screen's view of GET /api/me/data and the words it shows for each audited action.
-import type { Me } from '../../api/me.ts';
-import type { DeliveryAddresses } from '../../components/delivery-address-fields.tsx';
+
+import type { DeliveryAddresses } from '../components/delivery-address-fields.tsx';
+import type { Me } from './me.ts';
 
 export interface ActivityEntry {
   id: number;
