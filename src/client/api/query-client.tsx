@@ -2,6 +2,8 @@
 // never weighs on the first paint of `/`; one client for the whole tab keeps the cache across screens.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { readSessionThrough } from '../components/session.ts';
+import { meQuery } from './me.ts';
 import { RequestError } from './request.ts';
 
 /** Retrying cannot fix what the server refused (4xx): only a network failure or a 5xx is tried again, once. */
@@ -16,6 +18,9 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// From now on the header's session is the ['me'] query: one request, one cache, for every reader of the record.
+readSessionThrough(() => queryClient.fetchQuery(meQuery));
 
 /** Wraps a screen that reads or changes server state through TanStack Query. */
 export function WithQuery({ children }: { children: ReactNode }) {
