@@ -4,8 +4,8 @@
 import { useState } from 'react';
 import { buildAdminWhatsAppLink } from '../../../shared/links.ts';
 import { messages } from '../../../shared/messages.ts';
-import type { AdminUser } from '../../api/admin.ts';
-import { csvUrl } from '../../api/admin.ts';
+import { type AdminUser, csvUrl, type RoleResult } from '../../api/admin.ts';
+import { WithQuery } from '../../api/query-client.tsx';
 import { Field } from '../../components/field.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { Notice } from '../../components/notice.tsx';
@@ -15,9 +15,17 @@ import { AuditLog } from './audit-log.tsx';
 import { NoAccess } from './no-access.tsx';
 import { useLockerList } from './use-locker-list.ts';
 import { UsersPager } from './users-pager.tsx';
-import { type RoleResult, UsersTable } from './users-table.tsx';
+import { UsersTable } from './users-table.tsx';
 
 export default function AdminPage() {
+  return (
+    <WithQuery>
+      <LockerList />
+    </WithQuery>
+  );
+}
+
+function LockerList() {
   const list = useLockerList();
   const [rowNotice, setRowNotice] = useState<string | null>(null);
   const [roleNotice, setRoleNotice] = useState<string | null>(null);

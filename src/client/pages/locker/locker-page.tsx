@@ -5,6 +5,7 @@ import { buildInvitationLink, invitationMessage } from '../../../shared/links.ts
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
 import { type Me, useMe } from '../../api/me.ts';
+import { WithQuery } from '../../api/query-client.tsx';
 import { appConfig } from '../../app-config.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
@@ -17,6 +18,14 @@ import { SendToAddress } from './send-to-address.tsx';
 import { VerifyReminder } from './verify-reminder.tsx';
 
 export default function LockerPage() {
+  return (
+    <WithQuery>
+      <LockerScreen />
+    </WithQuery>
+  );
+}
+
+function LockerScreen() {
   const state = useMe();
   return (
     <Page title="Mi casillero">
