@@ -45,3 +45,7 @@ export const getReferrals = (signal?: AbortSignal) => api.get<Referrals>('/api/m
 export const getRateHistory = (signal?: AbortSignal) => api.get<RateHistory>('/api/admin/rates', { signal });
 
 export const saveRates = (body: RatesBody) => api.post<RatesSaved>('/api/admin/rates', body);
+
+/** 'Recalcular valor' of one package (admins): the server computes its charge again with the rates in force. */
+export const recomputeCharge = (number: number) =>
+  api.post<{ message: string }>(`/api/admin/packages/${number}/charge`);

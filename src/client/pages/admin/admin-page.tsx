@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { buildAdminWhatsAppLink } from '../../../shared/links.ts';
 import { messages } from '../../../shared/messages.ts';
 import { type AdminUser, csvUrl, type RoleResult } from '../../api/admin.ts';
-import { WithQuery } from '../../api/query-client.tsx';
+import { withQuery } from '../../api/query-client.tsx';
 import { Field } from '../../components/field.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { Notice } from '../../components/notice.tsx';
@@ -16,14 +16,6 @@ import { NoAccess } from './no-access.tsx';
 import { useLockerList } from './use-locker-list.ts';
 import { UsersPager } from './users-pager.tsx';
 import { UsersTable } from './users-table.tsx';
-
-export default function AdminPage() {
-  return (
-    <WithQuery>
-      <LockerList />
-    </WithQuery>
-  );
-}
 
 function LockerList() {
   const list = useLockerList();
@@ -120,3 +112,5 @@ function LockerList() {
     </Page>
   );
 }
+
+export default withQuery(LockerList);

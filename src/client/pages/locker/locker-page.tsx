@@ -5,7 +5,7 @@ import { buildInvitationLink, invitationMessage } from '../../../shared/links.ts
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
 import { type Me, useMe } from '../../api/me.ts';
-import { WithQuery } from '../../api/query-client.tsx';
+import { withQuery } from '../../api/query-client.tsx';
 import { appConfig } from '../../app-config.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
@@ -16,14 +16,6 @@ import { useNavigate } from '../../router.tsx';
 import { Referrals } from './referrals.tsx';
 import { SendToAddress } from './send-to-address.tsx';
 import { VerifyReminder } from './verify-reminder.tsx';
-
-export default function LockerPage() {
-  return (
-    <WithQuery>
-      <LockerScreen />
-    </WithQuery>
-  );
-}
 
 function LockerScreen() {
   const state = useMe();
@@ -119,3 +111,5 @@ function Locker({ me }: { me: Me }) {
     </>
   );
 }
+
+export default withQuery(LockerScreen);

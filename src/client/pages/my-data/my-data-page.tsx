@@ -6,7 +6,7 @@ import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
 import { meKeys } from '../../api/me.ts';
 import { getPersonalData, myDataKeys, type PersonalData } from '../../api/my-data.ts';
-import { WithQuery } from '../../api/query-client.tsx';
+import { withQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
@@ -15,14 +15,6 @@ import { CorrectionForm } from './correction-form.tsx';
 import { HeldData } from './held-data.tsx';
 import { DeleteSection, ExportSection } from './leave-sections.tsx';
 import { CedulaForm, EmailChangeForm } from './password-protected-change.tsx';
-
-export default function MyDataPage() {
-  return (
-    <WithQuery>
-      <MyData />
-    </WithQuery>
-  );
-}
 
 function MyData() {
   const queryClient = useQueryClient();
@@ -65,3 +57,5 @@ function MyData() {
     </Page>
   );
 }
+
+export default withQuery(MyData);

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
-import { WithQuery } from '../../api/query-client.tsx';
+import { withQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
 import { listToday, warehouseKeys } from '../../api/warehouse.ts';
 import { Notice } from '../../components/notice.tsx';
@@ -14,14 +14,12 @@ import { TodayList } from './today-list.tsx';
 import { UnidentifiedList } from './unidentified-list.tsx';
 import { WarehouseNav } from './warehouse-nav.tsx';
 
-export default function WarehousePage() {
+function WarehousePage() {
   return (
-    <WithQuery>
-      <Page title="Recepción en bodega" wide nav={<WarehouseNav />}>
-        <h1>Recepción en bodega</h1>
-        <Warehouse />
-      </Page>
-    </WithQuery>
+    <Page title="Recepción en bodega" wide nav={<WarehouseNav />}>
+      <h1>Recepción en bodega</h1>
+      <Warehouse />
+    </Page>
   );
 }
 
@@ -53,3 +51,5 @@ function Warehouse() {
     </div>
   );
 }
+
+export default withQuery(WarehousePage);
