@@ -1,6 +1,6 @@
 // The warehouse API (src/server/warehouse/routes.ts) as /bodega and /etiqueta call it, with the query keys that
 // cache its lists. Photos go up with XMLHttpRequest: fetch cannot report upload progress.
-
+import { queryOptions } from '@tanstack/react-query';
 import { messages } from '../../shared/messages.ts';
 import type {
   Label,
@@ -51,6 +51,15 @@ export const listUnidentified = (signal?: AbortSignal) =>
   api.get<WarehouseList>(`${base}/unidentified`, { signal });
 
 export const listToday = (signal?: AbortSignal) => api.get<WarehouseList>(`${base}/today`, { signal });
+
+/** 'Recibidos hoy' and 'Sin identificar' as the screens read them (the page and its lists share one cache). */
+export const warehouseQueries = {
+  today: queryOptions({ queryKey: warehouseKeys.today, queryFn: ({ signal }) => listToday(signal) }),
+  unidentified: queryOptions({
+    queryKey: warehouseKeys.unidentified,
+    queryFn: ({ signal }) => listUnidentified(signal),
+  }),
+};
 
 export const assignLocker = (number: number, lockerNumber: string) =>
   api.post<{ message: string }>(`${base}/packages/${number}/assign`, { lockerNumber });

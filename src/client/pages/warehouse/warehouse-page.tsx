@@ -5,7 +5,7 @@ import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
 import { withQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
-import { listToday, warehouseKeys } from '../../api/warehouse.ts';
+import { warehouseQueries } from '../../api/warehouse.ts';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { Link } from '../../router.tsx';
@@ -25,7 +25,7 @@ function WarehousePage() {
 
 function Warehouse() {
   // 'Recibidos hoy' is needed anyway: its answer also tells whether this account may receive (403 otherwise).
-  const today = useQuery({ queryKey: warehouseKeys.today, queryFn: ({ signal }) => listToday(signal) });
+  const today = useQuery(warehouseQueries.today);
   const refused = today.error instanceof RequestError && today.error.status === 403 ? today.error : null;
 
   if (today.isPending) return <p role="status">{messages.loading}</p>;
