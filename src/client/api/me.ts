@@ -1,10 +1,10 @@
 // The signed-in person's users record as the signed-in screens read it: ONE ['me'] query (GET /api/me), which the
 // site header's session reads too (components/session.ts); signing out and asking for a new verification mail.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { Confirmation, Me } from '../../shared/accounts/api-types.ts';
 import { messages } from '../../shared/messages.ts';
-import { lastMe, sessionAnswered } from '../components/session.ts';
+import { sessionAnswered } from '../components/session.ts';
 import { getMe } from './account.ts';
 import { api, RequestError } from './request.ts';
 
@@ -31,13 +31,8 @@ async function readMe({ signal }: { signal?: AbortSignal }): Promise<Me> {
   return me;
 }
 
-export const meQuery = queryOptions({
-  queryKey: meKeys.me,
-  queryFn: readMe,
-  // A record the page already read (the welcome screen's session) is where the query starts.
-  initialData: () => lastMe()?.me,
-  initialDataUpdatedAt: () => lastMe()?.at,
-});
+// The one query of the record; useMe says when a screen may take its answer.
+export const meQuery = queryOptions({ queryKey: meKeys.me, queryFn: readMe });
 
 export type MeState =
   | { status: 'loading' }
@@ -45,16 +40,21 @@ export type MeState =
   | { status: 'missing' }
   | { status: 'error'; message: string };
 
-/** The record, read once for every screen of the tab; no session sends the person to /login. */
+/**
+ * The record as the server holds it now: each screen that reads it asks once as it opens (readers opening together
+ * share that one request, the header's session included), as a cached record may be someone else's — the login form
+ * may have read the session before another person signed in on this tab. No session sends the person to /login.
+ */
 export function useMe(): MeState {
-  const { data, error } = useQuery(meQuery);
+  const [openedAt] = useState(Date.now);
+  const { data, error, dataUpdatedAt, isFetching } = useQuery({ ...meQuery, refetchOnMount: 'always' });
   const signedOut = error instanceof RequestError && error.status === 401;
   useEffect(() => {
     // The query asks without request.ts's redirect, as public screens read it too; a signed-in screen needs someone.
     if (signedOut) window.location.assign('/login');
   }, [signedOut]);
-  if (data) return { status: 'ready', me: data };
-  if (!error || signedOut) return { status: 'loading' };
+  if (data && dataUpdatedAt >= openedAt) return { status: 'ready', me: data };
+  if (isFetching || !error || signedOut) return { status: 'loading' };
   if (error instanceof RequestError && error.code === 'user_not_found') return { status: 'missing' };
   return { status: 'error', message: error.message };
 }

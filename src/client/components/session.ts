@@ -36,18 +36,12 @@ function writeHint(role: Role | null) {
 /*
  * GET /api/me is asked once per page load and the role it gives remembered in localStorage as a hint: public screens
  * ask only when the hint says someone signed in here (for a visitor the answer is a 401, which the browser logs).
- * `known` is the role once answered; a failed or anonymous answer is not kept (asked again). `lastAnswer` lets the
- * ['me'] query start from a record this page already read.
+ * `known` is the role once answered; a failed or anonymous answer is not kept (asked again).
  */
 let known: Role | null = null;
 let asking: Promise<Role | null> | null = null;
 let readMe: () => Promise<Me> = getMe;
 const listeners = new Set<(role: Role | null) => void>();
-let lastAnswer: { me: Me; at: number } | undefined;
-
-/** The record this page last read, and when: the ['me'] query starts from it rather than asking again. */
-export const lastMe = () => lastAnswer;
-
 /** The ['me'] query becomes where the session is read, once a signed-in screen has loaded it. */
 export function readSessionThrough(reader: () => Promise<Me>) {
   readMe = reader;
@@ -58,7 +52,6 @@ export function readSessionThrough(reader: () => Promise<Me>) {
  * record (404) is nobody to show a navigation to; a network error keeps the hint.
  */
 export function sessionAnswered(me: Me | null, error?: unknown): Role | null {
-  if (me) lastAnswer = { me, at: Date.now() };
   known = me ? (toRole(me.role) ?? 'customer') : null;
   if (me || (error instanceof RequestError && (error.status === 401 || error.status === 404)))
     writeHint(known);
