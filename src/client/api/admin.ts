@@ -1,20 +1,16 @@
-// What the admin screen reads from /api/admin: the users record as the list shows it, the URLs, and the search
-// rule the server applies (so a live registration can be placed on the page without asking the server again).
-import type { Me } from './me.ts';
+// What the admin screen reads from and sends to /api/admin, with the query keys that cache it, the URLs, and the
+// search rule the server applies (so a live registration can be placed on the page without asking the server again).
+import type { AdminUser, AuditTrail, RoleResult, UsersPage } from '../../shared/admin/api-types.ts';
+import { api } from './request.ts';
 
-/** deletedAt is set when the person deleted their data: the locker stays, marked as deleted. */
-export type AdminUser = Omit<Me, 'emailVerified'> & { deletedAt: string | null };
+export type { AdminUser, AuditEntry, RoleResult, UsersPage } from '../../shared/admin/api-types.ts';
 
-export interface UsersPage {
-  users: AdminUser[];
-  total: number;
-  /** The search matched more than `total` users: the server stops counting there. */
-  totalIsCapped: boolean;
-  page: number;
-  pageSize: number;
-  /** Where the live stream starts, so nothing registered after this list was read is missed. */
-  cursor: string;
-}
+/** The query keys of the admin's reads: a page of the locker list (by search and page) and the audit trail. */
+export const adminKeys = {
+  users: ['admin', 'users'] as const,
+  usersPage: (q: string, page: number) => ['admin', 'users', { q, page }] as const,
+  audit: ['admin', 'audit'] as const,
+};
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -23,11 +19,21 @@ export function normalizeSearch(q: string): string {
   return q.replace(/\p{Cc}/gu, '').trim();
 }
 
-export function usersUrl(q: string, page: number): string {
+function usersUrl(q: string, page: number): string {
   const params = new URLSearchParams({ page: String(page) });
   if (q) params.set('q', q);
   return `/api/admin/users?${params}`;
 }
+
+export const getUsers = (q: string, page: number, signal?: AbortSignal) =>
+  api.get<UsersPage>(usersUrl(q, page), { signal });
+
+export const changeRole = (id: string, role: string) =>
+  api.post<RoleResult>(`/api/admin/users/${encodeURIComponent(id)}/role`, { role });
+
+/** The newest 100 entries of the audit trail. */
+export const getAudit = (signal?: AbortSignal) =>
+  api.get<AuditTrail>('/api/admin/audit?limit=100', { signal });
 
 export function csvUrl(q: string): string {
   return q ? `/api/admin/users.csv?${new URLSearchParams({ q })}` : '/api/admin/users.csv';

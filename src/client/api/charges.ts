@@ -1,27 +1,9 @@
 // The charges API (src/server/charges/routes.ts) as the screens call it: the public rates, 'Tus referidos', and
 // the admin's 'Tarifas'. Plain request.ts calls, so the public calculator's chunk carries no query library.
-import type { ChargeSettings } from '../../shared/charges/charge.ts';
-import { messages } from '../../shared/messages.ts';
-import { api, RequestError } from './request.ts';
+import type { RateHistory, Rates, RatesSaved, Referrals } from '../../shared/charges/api-types.ts';
+import { api } from './request.ts';
 
-/** A set of rates as the server sends it: its id, the instant it applies from (ISO) and its integer settings. */
-export interface Rates extends ChargeSettings {
-  id: number;
-  effectiveFrom: string;
-}
-
-/** GET /api/me/referrals */
-export interface Referrals {
-  registered: number;
-  shipped: number;
-  creditCents: number;
-}
-
-/** GET /api/admin/rates: the set in force now and every set, newest first. */
-export interface RateHistory {
-  currentId: number;
-  history: Rates[];
-}
+export type { RateHistory, Rates, Referrals } from '../../shared/charges/api-types.ts';
 
 /** POST /api/admin/rates: the date and the values as typed ('2.50'), keyed as RATE_FIELDS. */
 export interface RatesBody {
@@ -31,25 +13,12 @@ export interface RatesBody {
 
 let publicRates: Promise<Rates> | null = null;
 
-/**
- * GET /api/rates, revalidated with the server rather than taken from the browser's HTTP cache (the answer may be
- * cached for minutes), so new rates show on the next visit; errors as request.ts words them.
- */
-async function fetchRates(): Promise<Rates> {
-  let response: Response;
-  try {
-    response = await fetch('/api/rates', { cache: 'no-cache', credentials: 'same-origin' });
-  } catch {
-    throw new RequestError(0, 'network', messages.networkError);
-  }
-  if (!response.ok) throw new RequestError(response.status, 'unknown', messages.serverError);
-  return (await response.json()) as Rates;
-}
-
 /** The rates in force, asked once per visit of the app; a failure is forgotten so a retry asks again. */
 export function getRates(): Promise<Rates> {
   if (!publicRates) {
-    publicRates = fetchRates();
+    // Revalidated with the server rather than taken from the browser's HTTP cache (the answer may be cached for
+    // minutes), so new rates show on the next visit.
+    publicRates = api.get<Rates>('/api/rates', { cache: 'no-cache', allowUnauthenticated: true });
     publicRates.catch(() => {
       publicRates = null;
     });
@@ -62,11 +31,21 @@ export function forgetRates() {
   publicRates = null;
 }
 
-export const getReferrals = (signal?: AbortSignal) => api.get<Referrals>('/api/me/referrals', { signal });
+/** The query keys of what the charges API caches: 'Tus referidos' and the admin's history of rates. */
+export const chargeKeys = {
+  referrals: ['referrals'] as const,
+  history: ['admin', 'rates'] as const,
+};
 
-export const rateKeys = { history: ['admin', 'rates'] as const };
+/** The rates' key under the name 'Tarifas' reads it by. */
+export const rateKeys = { history: chargeKeys.history };
+
+export const getReferrals = (signal?: AbortSignal) => api.get<Referrals>('/api/me/referrals', { signal });
 
 export const getRateHistory = (signal?: AbortSignal) => api.get<RateHistory>('/api/admin/rates', { signal });
 
-export const saveRates = (body: RatesBody) =>
-  api.post<{ rates: Rates; message: string }>('/api/admin/rates', body);
+export const saveRates = (body: RatesBody) => api.post<RatesSaved>('/api/admin/rates', body);
+
+/** 'Recalcular valor' of one package (admins): the server computes its charge again with the rates in force. */
+export const recomputeCharge = (number: number) =>
+  api.post<{ message: string }>(`/api/admin/packages/${number}/charge`);

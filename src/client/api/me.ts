@@ -1,31 +1,38 @@
-// The signed-in customer's users record (GET /api/me) and signing out.
+// The signed-in person's users record as the signed-in screens read it: ONE ['me'] query (GET /api/me), which the
+// site header's session reads too (components/session.ts); signing out and asking for a new verification mail.
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import type { Confirmation, Me } from '../../shared/accounts/api-types.ts';
 import { messages } from '../../shared/messages.ts';
+import { sessionAnswered } from '../components/session.ts';
+import { getMe } from './account.ts';
 import { api, RequestError } from './request.ts';
 
-export interface Me {
-  id: string;
-  name: string;
-  registeredName: string;
-  email: string;
-  emailVerified: boolean;
-  cedula: string;
-  telefono: string;
-  direccion1: string;
-  ciudad1: string;
-  codigoPostal1: string;
-  direccion2: string;
-  ciudad2: string;
-  codigoPostal2: string;
-  lockerNumber: string;
-  officeAddress: string;
-  refCode: string;
-  referredBy: string;
-  aceptoPolitica: boolean;
-  fechaAceptoPolitica: string;
-  createdAt: string;
-  role: string;
+export type { Me } from '../../shared/accounts/api-types.ts';
+export { signOut } from './account.ts';
+
+export const meKeys = { me: ['me'] as const };
+
+/** Each answer also tells the session, so every header shows who is signed in now. */
+async function readMe({ signal }: { signal?: AbortSignal }): Promise<Me> {
+  let me: Me;
+  try {
+    me = await getMe(signal);
+  } catch (error) {
+    // A read cancelled (its screen left) says nothing about the session.
+    if (error instanceof RequestError) sessionAnswered(null, error);
+    // SPEC.md §8: a missing record is reported on the console with this text.
+    if (error instanceof RequestError && error.code === 'user_not_found')
+      console.warn(messages.documentNotFound);
+    else if (error instanceof RequestError && error.status !== 401) console.error(error.message);
+    throw error;
+  }
+  sessionAnswered(me);
+  return me;
 }
+
+// The one query of the record; useMe says when a screen may take its answer.
+export const meQuery = queryOptions({ queryKey: meKeys.me, queryFn: readMe });
 
 export type MeState =
   | { status: 'loading' }
@@ -33,31 +40,24 @@ export type MeState =
   | { status: 'missing' }
   | { status: 'error'; message: string };
 
-/** Loads the record once; a 401 sends the person to /login (request.ts). */
+/**
+ * The record as the server holds it now: each screen that reads it asks once as it opens (readers opening together
+ * share that one request, the header's session included), as a cached record may be someone else's — the login form
+ * may have read the session before another person signed in on this tab. No session sends the person to /login.
+ */
 export function useMe(): MeState {
-  const [state, setState] = useState<MeState>({ status: 'loading' });
+  const [openedAt] = useState(Date.now);
+  const { data, error, dataUpdatedAt, isFetching } = useQuery({ ...meQuery, refetchOnMount: 'always' });
+  const signedOut = error instanceof RequestError && error.status === 401;
   useEffect(() => {
-    const controller = new AbortController();
-    api
-      .get<Me>('/api/me', { signal: controller.signal })
-      .then((me) => setState({ status: 'ready', me }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof RequestError && error.code === 'user_not_found') {
-          // SPEC.md §8: a missing record is reported on the console with this text.
-          console.warn(messages.documentNotFound);
-          setState({ status: 'missing' });
-        } else if (error instanceof RequestError && error.status !== 401) {
-          console.error(error.message);
-          setState({ status: 'error', message: error.message });
-        }
-      });
-    return () => controller.abort();
-  }, []);
-  return state;
+    // The query asks without request.ts's redirect, as public screens read it too; a signed-in screen needs someone.
+    if (signedOut) window.location.assign('/login');
+  }, [signedOut]);
+  if (data && dataUpdatedAt >= openedAt) return { status: 'ready', me: data };
+  if (isFetching || !error || signedOut) return { status: 'loading' };
+  if (error instanceof RequestError && error.code === 'user_not_found') return { status: 'missing' };
+  return { status: 'error', message: error.message };
 }
 
-export async function signOut(): Promise<void> {
-  await api.post('/api/logout', {}, { allowUnauthenticated: true }).catch(() => {});
-  window.location.assign('/login');
-}
+/** 'Reenviar correo de verificación' for the signed-in person. */
+export const resendVerification = () => api.post<Confirmation>('/api/verify-email/resend');

@@ -1,25 +1,14 @@
-// The 'Mis datos' screen's view of GET /api/me/data and the words it shows for each audited action.
+// The 'Mis datos' screen's reads of GET /api/me/data (with the query key that caches it) and the words it shows for
+// each audited action.
+import type { ActivityEntry, DeliveryAddresses, PersonalData } from '../../shared/accounts/api-types.ts';
+import { api } from './request.ts';
 
-import type { DeliveryAddresses } from '../components/delivery-address-fields.tsx';
-import type { Me } from './me.ts';
+export type { ActivityEntry, PersonalData } from '../../shared/accounts/api-types.ts';
 
-export interface ActivityEntry {
-  id: number;
-  at: string;
-  action: string;
-  ip: string;
-  detail: Record<string, unknown> | null;
-}
+export const myDataKeys = { data: ['me', 'data'] as const };
 
-/** Everything the server holds on the person: the users document, the proof of consent and their activity. */
-export interface PersonalData extends Omit<Me, 'id'> {
-  politicaVersion: string;
-  consentIp: string;
-  consentUserAgent: string;
-  /** An address asked for and not confirmed yet, or ''. */
-  correoPendiente: string;
-  actividad: ActivityEntry[];
-}
+/** GET /api/me/data: everything the server holds on the person. */
+export const getPersonalData = (signal?: AbortSignal) => api.get<PersonalData>('/api/me/data', { signal });
 
 /** What 'Corregir mis datos' edits: the name, the phone and the two delivery addresses. */
 export interface Correction extends DeliveryAddresses {

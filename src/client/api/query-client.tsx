@@ -1,7 +1,9 @@
 // TanStack Query for the signed-in screens' server state. Only their lazy chunks import this file, so the library
 // never weighs on the first paint of `/`; one client for the whole tab keeps the cache across screens.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { readSessionThrough } from '../components/session.ts';
+import { meQuery } from './me.ts';
 import { RequestError } from './request.ts';
 
 /** Retrying cannot fix what the server refused (4xx): only a network failure or a 5xx is tried again, once. */
@@ -17,7 +19,21 @@ export const queryClient = new QueryClient({
   },
 });
 
+// From now on the header's session is the ['me'] query: one request, one cache, for every reader of the record.
+readSessionThrough(() => queryClient.fetchQuery(meQuery));
+
 /** Wraps a screen that reads or changes server state through TanStack Query. */
 export function WithQuery({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
+
+/** A screen that reads through TanStack Query: `export default withQuery(Screen)`. */
+export function withQuery<Props extends object>(Screen: ComponentType<Props>): ComponentType<Props> {
+  return function ScreenWithQuery(props: Props) {
+    return (
+      <WithQuery>
+        <Screen {...props} />
+      </WithQuery>
+    );
+  };
 }

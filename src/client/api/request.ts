@@ -1,5 +1,5 @@
 // The one fetch wrapper: JSON (or a raw file upload) in, JSON out, the server's Spanish message as the error,
-// 401 → /login.
+// 401 → /login. `failure` reads an error answer the same way for the one XMLHttpRequest (photo upload progress).
 import { messages } from '../../shared/messages.ts';
 
 /** The API's error answer: `{ error: { code, message, field?, details? } }` (src/server/http.ts). */
@@ -27,6 +27,24 @@ export interface RequestOptions {
   /** Do not send the person to /login on a 401 (the login form itself, public pages). */
   allowUnauthenticated?: boolean;
   signal?: AbortSignal;
+  /** 'no-cache': revalidate with the server what the browser may have kept. */
+  cache?: RequestCache;
+}
+
+/**
+ * The error of a failed answer (its status and parsed body); a 401 also sends the person to /login. A 409's
+ * `refused` beside the message (before the server moved it into details) is read as `details.refused`.
+ */
+export function failure(status: number, data: unknown, options: RequestOptions = {}): RequestError {
+  if (status === 401 && !options.allowUnauthenticated) window.location.assign('/login');
+  const error = (data as { error?: Partial<ErrorBody> & { refused?: unknown } } | null)?.error;
+  return new RequestError(
+    status,
+    error?.code ?? 'unknown',
+    error?.message ?? (status >= 500 ? messages.serverError : messages.badJson),
+    error?.field,
+    error?.details ?? (error?.refused ? { refused: error.refused } : undefined),
+  );
 }
 
 /** Sends one request and reads its JSON answer; every error, whatever the body sent, is handled here. */
@@ -44,23 +62,15 @@ async function send<T>(
       headers: init.contentType ? { 'content-type': init.contentType } : {},
       body: init.body,
       signal: options.signal,
+      cache: options.cache,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new RequestError(0, 'network', messages.networkError);
   }
   if (response.status === 204) return undefined as T;
-  const data = (await response.json().catch(() => null)) as { error?: Partial<ErrorBody> } | null;
-  if (!response.ok) {
-    if (response.status === 401 && !options.allowUnauthenticated) window.location.assign('/login');
-    throw new RequestError(
-      response.status,
-      data?.error?.code ?? 'unknown',
-      data?.error?.message ?? (response.status >= 500 ? messages.serverError : messages.badJson),
-      data?.error?.field,
-      data?.error?.details,
-    );
-  }
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) throw failure(response.status, data, options);
   return data as T;
 }
 
@@ -78,9 +88,17 @@ export function request<T>(
   );
 }
 
-/** A file as the raw request body (PUT), typed by the browser's guess; the server checks the bytes themselves. */
-export function upload<T>(path: string, file: Blob, options: RequestOptions = {}): Promise<T> {
-  return send<T>('PUT', path, { body: file, contentType: file.type || 'application/octet-stream' }, options);
+/**
+ * A file as the raw request body (PUT unless told), typed by the browser's guess unless told; the server checks
+ * the bytes themselves.
+ */
+export function upload<T>(
+  path: string,
+  file: Blob,
+  options: RequestOptions & { method?: string; contentType?: string } = {},
+): Promise<T> {
+  const contentType = options.contentType ?? (file.type || 'application/octet-stream');
+  return send<T>(options.method ?? 'PUT', path, { body: file, contentType }, options);
 }
 
 export const api = {

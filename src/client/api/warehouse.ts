@@ -1,27 +1,24 @@
 // The warehouse API (src/server/warehouse/routes.ts) as /bodega and /etiqueta call it, with the query keys that
 // cache its lists. Photos go up with XMLHttpRequest: fetch cannot report upload progress.
+import { queryOptions } from '@tanstack/react-query';
 import { messages } from '../../shared/messages.ts';
-import { api, RequestError } from './request.ts';
+import type {
+  Label,
+  Lookup,
+  ReceiptSaved,
+  StagedPhoto,
+  WarehouseList,
+} from '../../shared/warehouse/api-types.ts';
+import { api, failure, RequestError } from './request.ts';
 
-export interface LookupMatch {
-  number: number;
-  state: string;
-  customerName: string | null;
-  lockerNumber: string | null;
-  store: string;
-  content: string;
-  declaredValueCents: number;
-  instructions: string;
-}
-
-/** GET /api/warehouse/lookup?guia=… */
-export interface Lookup {
-  guide: string;
-  carrier: string | null;
-  /** 'Este paquete ya fue recibido el …' when the guide was received before. */
-  alreadyReceived: string | null;
-  match: LookupMatch | null;
-}
+export type {
+  Label,
+  Lookup,
+  LookupMatch,
+  ReceiptSaved,
+  StagedPhoto,
+  WarehousePackage,
+} from '../../shared/warehouse/api-types.ts';
 
 /** What POST /api/warehouse/receipts takes: numbers as typed, so the shared schema parses them as the server does. */
 export interface ReceiptBody {
@@ -34,41 +31,6 @@ export interface ReceiptBody {
   condition: 'bueno' | 'danado' | 'abierto';
   notes: string;
   photoIds: string[];
-}
-
-export interface ReceiptSaved {
-  number: number;
-  identified: boolean;
-  message: string;
-  state: string;
-}
-
-export interface StagedPhoto {
-  id: string;
-  url: string;
-  thumbnailUrl: string;
-}
-
-/** A row of 'Sin identificar' and of 'Recibidos hoy'. */
-export interface WarehousePackage {
-  number: number;
-  guide: string;
-  lockerNumber: string | null;
-  customerName: string | null;
-  weightLb: number | null;
-  warehouseNotes: string;
-  receivedAt: string | null;
-  thumbnailUrl: string | null;
-  state: string;
-}
-
-export interface Label {
-  number: number;
-  lockerNumber: string | null;
-  name: string | null;
-  city: string | null;
-  weightLb: number | null;
-  receivedAt: string | null;
 }
 
 export const warehouseKeys = {
@@ -86,10 +48,18 @@ export const lookupGuide = (guide: string, signal?: AbortSignal) =>
 export const registerReceipt = (body: ReceiptBody) => api.post<ReceiptSaved>(`${base}/receipts`, body);
 
 export const listUnidentified = (signal?: AbortSignal) =>
-  api.get<{ packages: WarehousePackage[] }>(`${base}/unidentified`, { signal });
+  api.get<WarehouseList>(`${base}/unidentified`, { signal });
 
-export const listToday = (signal?: AbortSignal) =>
-  api.get<{ packages: WarehousePackage[] }>(`${base}/today`, { signal });
+export const listToday = (signal?: AbortSignal) => api.get<WarehouseList>(`${base}/today`, { signal });
+
+/** 'Recibidos hoy' and 'Sin identificar' as the screens read them (the page and its lists share one cache). */
+export const warehouseQueries = {
+  today: queryOptions({ queryKey: warehouseKeys.today, queryFn: ({ signal }) => listToday(signal) }),
+  unidentified: queryOptions({
+    queryKey: warehouseKeys.unidentified,
+    queryFn: ({ signal }) => listUnidentified(signal),
+  }),
+};
 
 export const assignLocker = (number: number, lockerNumber: string) =>
   api.post<{ message: string }>(`${base}/packages/${number}/assign`, { lockerNumber });
@@ -99,7 +69,7 @@ export const getLabel = (number: string, signal?: AbortSignal) =>
 
 /**
  * Stages one photo (the raw JPEG as the body, as request.ts's `upload` sends files) and reports the share of its
- * bytes sent; errors carry the server's Spanish message, as request.ts's do.
+ * bytes sent; its errors are read as request.ts reads every other answer's.
  */
 export function uploadPhoto(
   photo: Blob,
@@ -115,16 +85,8 @@ export function uploadPhoto(
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
     xhr.onload = () => {
-      const data = xhr.response as (StagedPhoto & { error?: { code: string; message: string } }) | null;
-      if (xhr.status === 201 && data) return resolve(data);
-      if (xhr.status === 401) window.location.assign('/login');
-      reject(
-        new RequestError(
-          xhr.status,
-          data?.error?.code ?? 'unknown',
-          data?.error?.message ?? (xhr.status >= 500 ? messages.serverError : messages.badJson),
-        ),
-      );
+      if (xhr.status === 201 && xhr.response) resolve(xhr.response as StagedPhoto);
+      else reject(failure(xhr.status, xhr.response));
     };
     xhr.onerror = () => reject(new RequestError(0, 'network', messages.networkError));
     xhr.onabort = () => reject(new DOMException('Subida cancelada', 'AbortError'));

@@ -1,7 +1,10 @@
-// Who is signed in on this browser (GET /api/me), for the site header and the welcome screen.
+// Who is signed in on this browser (GET /api/me), for the site header and the welcome screen. On the signed-in
+// screens the answer is the ['me'] query's (api/me.ts registers it here); the first paint of '/' and the sign-in
+// forms, which must not load the query library, ask the same endpoint plainly.
 import { useEffect, useState } from 'react';
-import { signOut } from '../api/me.ts';
-import { api, RequestError } from '../api/request.ts';
+import type { Me } from '../../shared/accounts/api-types.ts';
+import { getMe, signOut } from '../api/account.ts';
+import { RequestError } from '../api/request.ts';
 
 export type Role = 'customer' | 'bodega' | 'admin';
 
@@ -37,20 +40,31 @@ function writeHint(role: Role | null) {
  */
 let known: Role | null = null;
 let asking: Promise<Role | null> | null = null;
+let readMe: () => Promise<Me> = getMe;
+const listeners = new Set<(role: Role | null) => void>();
+/** The ['me'] query becomes where the session is read, once a signed-in screen has loaded it. */
+export function readSessionThrough(reader: () => Promise<Me>) {
+  readMe = reader;
+}
+
+/**
+ * Every answer of GET /api/me passes here: the record (and its role) or the error. No session (401) or no users
+ * record (404) is nobody to show a navigation to; a network error keeps the hint.
+ */
+export function sessionAnswered(me: Me | null, error?: unknown): Role | null {
+  known = me ? (toRole(me.role) ?? 'customer') : null;
+  if (me || (error instanceof RequestError && (error.status === 401 || error.status === 404)))
+    writeHint(known);
+  for (const listener of listeners) listener(known);
+  return known;
+}
 
 function lookUp(): Promise<Role | null> {
-  asking ??= api
-    .get<{ role?: string }>('/api/me', { allowUnauthenticated: true })
-    .then((me) => {
-      known = toRole(me.role) ?? 'customer';
-      writeHint(known);
-      return known;
-    })
-    .catch((error: unknown) => {
-      // No session (401) or no users record (404): nobody to show a navigation to. A network error keeps the hint.
-      if (error instanceof RequestError && (error.status === 401 || error.status === 404)) writeHint(null);
-      return null;
-    })
+  asking ??= readMe()
+    .then(
+      (me) => sessionAnswered(me),
+      (error: unknown) => sessionAnswered(null, error),
+    )
     .finally(() => {
       asking = null;
     });
@@ -71,18 +85,16 @@ function wider(hint: Role | null, guess: Role | null): Role | null {
 /**
  * The signed-in role, or `null` for nobody. A screen only a signed-in person opens passes the role it implies
  * (`guess`: '/admin' an admin's, '/locker' a customer's), shown at once so its header does not wait or move, and
- * always asks; other screens pass `null` and ask only after the hint. The answer replaces the guess.
+ * always asks; other screens pass `null` and ask only after the hint. The answer replaces the guess, and so does
+ * any later one (the ['me'] query read again).
  */
 export function useSession(guess: Role | null): Role | null {
   const [role, setRole] = useState<Role | null>(() => known ?? wider(readHint(), guess));
   useEffect(() => {
-    if (known || (!guess && !readHint())) return;
-    let current = true;
-    void lookUp().then((answer) => {
-      if (current) setRole(answer);
-    });
+    listeners.add(setRole);
+    if (!known && (guess || readHint())) void lookUp();
     return () => {
-      current = false;
+      listeners.delete(setRole);
     };
   }, [guess]);
   return role;

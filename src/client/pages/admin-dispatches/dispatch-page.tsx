@@ -7,7 +7,7 @@ import { messages } from '../../../shared/messages.ts';
 import { formatUsd } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import { type DispatchDetail, getDispatch, manifestUrl, operationKeys } from '../../api/operations.ts';
-import { WithQuery } from '../../api/query-client.tsx';
+import { withQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
 import type { ArrivalNotice } from '../../components/dispatch-form.tsx';
 import { Notice } from '../../components/notice.tsx';
@@ -19,14 +19,10 @@ import { formatFlightDate } from './dispatch-format.ts';
 import { DispatchMoves } from './dispatch-moves.tsx';
 import { AddPackages, DispatchPackages } from './dispatch-packages.tsx';
 
-export default function DispatchPage() {
+function DispatchPage() {
   const id = useParams().id ?? '';
-  return (
-    <WithQuery>
-      {/* Another dispatch is another screen: nothing of the previous one's notices carries over. */}
-      <DispatchScreen key={id} id={id} />
-    </WithQuery>
-  );
+  // Another dispatch is another screen: nothing of the previous one's notices carries over.
+  return <DispatchScreen key={id} id={id} />;
 }
 
 function DispatchScreen({ id }: { id: string }) {
@@ -136,3 +132,5 @@ function DispatchView({ dispatch }: { dispatch: DispatchDetail }) {
     </>
   );
 }
+
+export default withQuery(DispatchPage);

@@ -5,7 +5,7 @@ import { messages } from '../../../shared/messages.ts';
 import { formatUsd } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import { type DispatchSummary, listDispatches, operationKeys } from '../../api/operations.ts';
-import { WithQuery } from '../../api/query-client.tsx';
+import { withQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
 import { DispatchForm } from '../../components/dispatch-form.tsx';
 import { Notice } from '../../components/notice.tsx';
@@ -13,14 +13,6 @@ import { Page } from '../../components/page.tsx';
 import { StaffNav } from '../../components/staff-nav.tsx';
 import { Link } from '../../router.tsx';
 import { formatFlightDate } from './dispatch-format.ts';
-
-export default function DispatchesPage() {
-  return (
-    <WithQuery>
-      <Dispatches />
-    </WithQuery>
-  );
-}
 
 function Dispatches() {
   const list = useQuery({
@@ -101,3 +93,5 @@ function DispatchList({ dispatches }: { dispatches: DispatchSummary[] }) {
     </div>
   );
 }
+
+export default withQuery(Dispatches);

@@ -7,7 +7,7 @@ import { messages } from '../../../shared/messages.ts';
 import { PACKAGE_STATES, STATE_LABELS } from '../../../shared/packages/states.ts';
 import { paths } from '../../../shared/paths.ts';
 import { boardCsvUrl, getBoard, operationKeys } from '../../api/operations.ts';
-import { WithQuery } from '../../api/query-client.tsx';
+import { withQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
 import { DispatchForm } from '../../components/dispatch-form.tsx';
 import { Notice } from '../../components/notice.tsx';
@@ -20,14 +20,6 @@ import { ImportStates } from './import-states.tsx';
 import { StateChangeForm } from './state-change-form.tsx';
 
 const SEARCH_DEBOUNCE_MS = 300;
-
-export default function AdminPackagesPage() {
-  return (
-    <WithQuery>
-      <Board />
-    </WithQuery>
-  );
-}
 
 function Board() {
   const queryClient = useQueryClient();
@@ -212,3 +204,5 @@ function Board() {
     </Page>
   );
 }
+
+export default withQuery(Board);

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
 import { getRateHistory, rateKeys } from '../../api/charges.ts';
-import { WithQuery } from '../../api/query-client.tsx';
+import { withQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
@@ -12,17 +12,15 @@ import { Link } from '../../router.tsx';
 import { RatesForm } from './rates-form.tsx';
 import { RatesHistory } from './rates-history.tsx';
 
-export default function AdminRatesPage() {
+function AdminRatesPage() {
   return (
-    <WithQuery>
-      <Page title="Tarifas" wide>
-        <h1>Tarifas</h1>
-        <RatesScreen />
-        <p>
-          <Link to={paths.admin}>Volver a la administración</Link>
-        </p>
-      </Page>
-    </WithQuery>
+    <Page title="Tarifas" wide>
+      <h1>Tarifas</h1>
+      <RatesScreen />
+      <p>
+        <Link to={paths.admin}>Volver a la administración</Link>
+      </p>
+    </Page>
   );
 }
 
@@ -59,3 +57,5 @@ function RatesScreen() {
     </>
   );
 }
+
+export default withQuery(AdminRatesPage);

@@ -4,8 +4,8 @@
 import { useState } from 'react';
 import { buildAdminWhatsAppLink } from '../../../shared/links.ts';
 import { messages } from '../../../shared/messages.ts';
-import type { AdminUser } from '../../api/admin.ts';
-import { csvUrl } from '../../api/admin.ts';
+import { type AdminUser, csvUrl, type RoleResult } from '../../api/admin.ts';
+import { withQuery } from '../../api/query-client.tsx';
 import { Field } from '../../components/field.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { Notice } from '../../components/notice.tsx';
@@ -15,9 +15,9 @@ import { AuditLog } from './audit-log.tsx';
 import { NoAccess } from './no-access.tsx';
 import { useLockerList } from './use-locker-list.ts';
 import { UsersPager } from './users-pager.tsx';
-import { type RoleResult, UsersTable } from './users-table.tsx';
+import { UsersTable } from './users-table.tsx';
 
-export default function AdminPage() {
+function LockerList() {
   const list = useLockerList();
   const [rowNotice, setRowNotice] = useState<string | null>(null);
   const [roleNotice, setRoleNotice] = useState<string | null>(null);
@@ -112,3 +112,5 @@ export default function AdminPage() {
     </Page>
   );
 }
+
+export default withQuery(LockerList);

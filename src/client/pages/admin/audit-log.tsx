@@ -1,17 +1,9 @@
-// The newest entries of the audit trail (GET /api/admin/audit), read when the admin opens the section; role changes
-// show the roles before and after.
+// The newest entries of the audit trail (GET /api/admin/audit), read each time the admin opens the section; role
+// changes show the roles before and after.
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../api/request.ts';
+import { type AuditEntry, adminKeys, getAudit } from '../../api/admin.ts';
 import { Notice } from '../../components/notice.tsx';
-
-interface AuditEntry {
-  id: number;
-  at: string;
-  action: string;
-  email: string | null;
-  ip: string;
-  detail: Record<string, unknown> | null;
-}
 
 const ACTIONS: Record<string, string> = {
   sign_in: 'Inicio de sesión',
@@ -40,32 +32,23 @@ function describeEntry(entry: AuditEntry): string {
 }
 
 export function AuditLog() {
-  const [state, setState] = useState<'closed' | 'loading' | 'ready' | 'error'>('closed');
-  const [entries, setEntries] = useState<AuditEntry[]>([]);
-  const [error, setError] = useState('');
-
-  function onToggle(open: boolean) {
-    if (!open || state === 'loading') return;
-    setState('loading');
-    api
-      .get<{ entries: AuditEntry[] }>('/api/admin/audit?limit=100')
-      .then((data) => {
-        setEntries(data.entries);
-        setState('ready');
-      })
-      .catch((failure: Error) => {
-        setError(failure.message);
-        setState('error');
-      });
-  }
+  // Asked each time the section opens (never stale-free: events arrive all the time), never while it is closed.
+  const [open, setOpen] = useState(false);
+  const audit = useQuery({
+    queryKey: adminKeys.audit,
+    queryFn: ({ signal }) => getAudit(signal),
+    enabled: open,
+    staleTime: 0,
+  });
+  const entries = audit.data?.entries ?? [];
 
   return (
-    <details className="card audit" onToggle={(event) => onToggle(event.currentTarget.open)}>
+    <details className="card audit" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>Auditoría: últimos 100 eventos</summary>
-      {state === 'loading' && <p role="status">{'Cargando auditoría...'}</p>}
-      {state === 'error' && <Notice tone="error">{error}</Notice>}
-      {state === 'ready' && entries.length === 0 && <p>Todavía no hay eventos.</p>}
-      {state === 'ready' && entries.length > 0 && (
+      {audit.isFetching && <p role="status">{'Cargando auditoría...'}</p>}
+      {audit.isError && !audit.isFetching && <Notice tone="error">{audit.error.message}</Notice>}
+      {audit.isSuccess && !audit.isFetching && entries.length === 0 && <p>Todavía no hay eventos.</p>}
+      {audit.isSuccess && !audit.isFetching && entries.length > 0 && (
         <div className="table-wrap">
           <table>
             <thead>

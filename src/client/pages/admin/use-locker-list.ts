@@ -1,16 +1,19 @@
-// The state of 'Lista de Casilleros': the debounced search, the page read from the server, live registrations.
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+// The state of 'Lista de Casilleros': the debounced search, the page read from the server (a TanStack query per
+// search and page), live registrations placed on the page on screen.
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
 import {
   type AdminUser,
+  adminKeys,
   eventsUrl,
+  getUsers,
   matchesSearch,
   normalizeSearch,
   SEARCH_DEBOUNCE_MS,
   type UsersPage,
-  usersUrl,
 } from '../../api/admin.ts';
-import { api, RequestError } from '../../api/request.ts';
+import { RequestError } from '../../api/request.ts';
 
 /** The page on screen, with the search it answers (a live registration is compared with that search). */
 export type Shown = UsersPage & { q: string };
@@ -19,21 +22,57 @@ export type Access = 'ok' | 'forbidden' | 'unverified' | 'missing';
 
 const STREAM_RETRY_MS = 5000;
 
+/** What an error means for the screen: no access (403), no users record, or a message to show with 'Reintentar'. */
+function readFailure(failure: unknown): { access: Access; error: string | null } {
+  if (failure instanceof RequestError && failure.status === 403)
+    return { access: failure.code === 'email_unverified' ? 'unverified' : 'forbidden', error: null };
+  if (failure instanceof RequestError && failure.code === 'user_not_found')
+    return { access: 'missing', error: null };
+  // A 401 is already on its way to /login (request.ts).
+  if (!failure || (failure instanceof RequestError && failure.status === 401))
+    return { access: 'ok', error: null };
+  return { access: 'ok', error: failure instanceof Error ? failure.message : messages.serverError };
+}
+
 export function useLockerList() {
+  const queryClient = useQueryClient();
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const [reloads, setReloads] = useState(0);
-  const [shown, setShown] = useState<Shown | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [access, setAccess] = useState<Access>('ok');
   const [liveNotice, setLiveNotice] = useState<string | null>(null);
   // Set by the first list: the live stream starts there.
   const [streamFrom, setStreamFrom] = useState<string | null>(null);
   // Users already on screen at the first load or already announced: never announced (again).
   const known = useRef(new Set<string>());
-  const reload = () => setReloads((count) => count + 1);
+  // The page shown while another is read, or after a read failed: the list never empties while the admin waits.
+  const lastShown = useRef<Shown | null>(null);
+  const key = adminKeys.usersPage(search, page);
+
+  // Every search and page is asked of the server again (nothing kept once left), as registrations arrive all day.
+  const query = useQuery<Shown>({
+    queryKey: key,
+    queryFn: ({ signal }) => getUsers(search, page, signal).then((data): Shown => ({ ...data, q: search })),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+  const answer = query.isPlaceholderData ? undefined : query.data;
+  // The list shrank under this page (a narrower search): go to its last page rather than show an empty one.
+  const lastPage = answer ? Math.max(1, Math.ceil(answer.total / answer.pageSize)) : page;
+  const beyond = answer !== undefined && page > lastPage && !answer.totalIsCapped;
+  if (answer && !beyond) lastShown.current = answer;
+  const shown = lastShown.current;
+
+  useEffect(() => {
+    if (beyond) setPage(lastPage);
+  }, [beyond, lastPage]);
+
+  useEffect(() => {
+    if (!answer || streamFrom) return;
+    for (const user of answer.users) known.current.add(user.id);
+    setStreamFrom(answer.cursor);
+  }, [answer, streamFrom]);
 
   // The search box updates the list as you type, once typing pauses.
   useEffect(() => {
@@ -52,40 +91,17 @@ export function useLockerList() {
     setPage(1);
   }
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `reloads` is a trigger: a change asks for the page again.
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    api
-      .get<UsersPage>(usersUrl(search, page), { signal: controller.signal })
-      .then((data) => {
-        const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
-        // The list shrank under this page (a narrower search): go to its last page.
-        if (page > pages && !data.totalIsCapped) {
-          setPage(pages);
-          return;
-        }
-        setShown({ ...data, q: search });
-        setError(null);
-        setLoading(false);
-        setStreamFrom((current) => {
-          if (current) return current;
-          for (const user of data.users) known.current.add(user.id);
-          return data.cursor;
-        });
-      })
-      .catch((failure: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoading(false);
-        if (failure instanceof RequestError && failure.status === 403)
-          setAccess(failure.code === 'email_unverified' ? 'unverified' : 'forbidden');
-        else if (failure instanceof RequestError && failure.code === 'user_not_found') setAccess('missing');
-        // A 401 is already on its way to /login (request.ts).
-        else if (!(failure instanceof RequestError && failure.status === 401))
-          setError(failure instanceof Error ? failure.message : messages.serverError);
-      });
-    return () => controller.abort();
-  }, [search, page, reloads]);
+  /** Changes the page on screen in the cache, as the server would now answer it. */
+  const current = useRef(key);
+  current.current = key;
+  const edit = useCallback(
+    (change: (shown: Shown) => Shown) =>
+      queryClient.setQueryData<Shown>(current.current, (data) => data && change(data)),
+    [queryClient],
+  );
+
+  const { refetch } = query;
+  const { access, error } = readFailure(query.error);
 
   // Live: after the first load, each registration is announced, and placed on the page when it belongs there.
   useEffect(() => {
@@ -100,12 +116,11 @@ export function useLockerList() {
       if (known.current.has(user.id)) return;
       known.current.add(user.id);
       setLiveNotice(messages.newLocker(user.name, user.email));
-      setShown((current) => {
-        if (!current || !matchesSearch(user, current.q)) return current;
-        if (current.users.some((row) => row.id === user.id)) return current;
-        const total = current.totalIsCapped ? current.total : current.total + 1;
-        if (current.page !== 1) return { ...current, total };
-        return { ...current, total, users: [user, ...current.users].slice(0, current.pageSize) };
+      edit((data) => {
+        if (!matchesSearch(user, data.q) || data.users.some((row) => row.id === user.id)) return data;
+        const total = data.totalIsCapped ? data.total : data.total + 1;
+        if (data.page !== 1) return { ...data, total };
+        return { ...data, total, users: [user, ...data.users].slice(0, data.pageSize) };
       });
     };
     const connect = () => {
@@ -117,14 +132,14 @@ export function useLockerList() {
       // Too much was missed while away to replay: read the page again instead.
       source.addEventListener('resync', (event) => {
         if (event.lastEventId) lastId = event.lastEventId;
-        setReloads((count) => count + 1);
+        void refetch();
       });
       source.onerror = () => {
         // The browser reconnects by itself after a network error; a refusal (the session ended, the role was
         // revoked) closes the stream for good: read the list again, which leads to /login or the no-access page,
         // and try the stream again later.
         if (source?.readyState !== EventSource.CLOSED) return;
-        setReloads((count) => count + 1);
+        void refetch();
         retry = setTimeout(connect, STREAM_RETRY_MS);
       };
     };
@@ -133,17 +148,14 @@ export function useLockerList() {
       clearTimeout(retry);
       source?.close();
     };
-  }, [streamFrom, access]);
+  }, [streamFrom, access, refetch, edit]);
 
   /** A role changed on the server: the row shows it without reading the page again. */
   function setRole(id: string, role: string) {
-    setShown(
-      (current) =>
-        current && {
-          ...current,
-          users: current.users.map((user) => (user.id === id ? { ...user, role } : user)),
-        },
-    );
+    edit((data) => ({
+      ...data,
+      users: data.users.map((user) => (user.id === id ? { ...user, role } : user)),
+    }));
   }
 
   return {
@@ -153,11 +165,11 @@ export function useLockerList() {
     searchNow,
     setPage,
     shown,
-    loading,
+    loading: query.isFetching || beyond,
     error,
     access,
     liveNotice,
-    reload,
+    reload: () => void refetch(),
     setRole,
   };
 }

@@ -3,8 +3,7 @@
 // table shows each row as a card (styles.css), every value under its column's name (data-label).
 import { useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
-import type { AdminUser } from '../../api/admin.ts';
-import { api } from '../../api/request.ts';
+import { type AdminUser, changeRole, type RoleResult } from '../../api/admin.ts';
 
 const COLUMNS = ['Nombre', 'Correo', 'Casillero', 'Teléfono', 'Código de referido', 'Referido por'] as const;
 const ACTION = 'Acción';
@@ -15,12 +14,6 @@ const ROLE_OPTIONS = [
   { value: 'bodega', label: 'Bodega' },
   { value: 'admin', label: 'Administrador' },
 ] as const;
-
-export interface RoleResult {
-  id: string;
-  role: string;
-  message: string;
-}
 
 export function UsersTable({
   users,
@@ -115,7 +108,7 @@ function RoleControl({
   async function save() {
     setSaving(true);
     try {
-      onChanged(await api.post<RoleResult>(`/api/admin/users/${encodeURIComponent(user.id)}/role`, { role }));
+      onChanged(await changeRole(user.id, role));
     } catch (failure) {
       // The server's Spanish refusal (e.g. an admin removing their own role); the select shows the role again.
       onFailed(failure instanceof Error ? failure.message : messages.serverError);

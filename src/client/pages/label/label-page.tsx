@@ -3,7 +3,7 @@
 // the browser's dialog ('Imprimir etiqueta'). Staff only: anyone else gets the server's 403 message.
 import { useQuery } from '@tanstack/react-query';
 import { messages } from '../../../shared/messages.ts';
-import { WithQuery } from '../../api/query-client.tsx';
+import { withQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
 import { getLabel, type Label, warehouseKeys } from '../../api/warehouse.ts';
 import { appConfig } from '../../app-config.ts';
@@ -14,14 +14,12 @@ import { formatWarehouseDate } from '../../components/warehouse-format.ts';
 import { useParams } from '../../router.tsx';
 import { Code128Svg } from './code128-svg.tsx';
 
-export default function LabelPage() {
+function LabelPage() {
   const number = useParams().number ?? '';
   return (
-    <WithQuery>
-      <Page title={`Etiqueta ${number}`}>
-        <LabelScreen key={number} number={number} />
-      </Page>
-    </WithQuery>
+    <Page title={`Etiqueta ${number}`}>
+      <LabelScreen key={number} number={number} />
+    </Page>
   );
 }
 
@@ -80,3 +78,5 @@ function LabelSheet({ label }: { label: Label }) {
     </>
   );
 }
+
+export default withQuery(LabelPage);

@@ -5,6 +5,7 @@ import { buildInvitationLink, invitationMessage } from '../../../shared/links.ts
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
 import { type Me, useMe } from '../../api/me.ts';
+import { withQuery } from '../../api/query-client.tsx';
 import { appConfig } from '../../app-config.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
@@ -16,7 +17,7 @@ import { Referrals } from './referrals.tsx';
 import { SendToAddress } from './send-to-address.tsx';
 import { VerifyReminder } from './verify-reminder.tsx';
 
-export default function LockerPage() {
+function LockerScreen() {
   const state = useMe();
   return (
     <Page title="Mi casillero">
@@ -110,3 +111,5 @@ function Locker({ me }: { me: Me }) {
     </>
   );
 }
+
+export default withQuery(LockerScreen);

@@ -1,14 +1,14 @@
 // The notice on /locker until the e-mail is verified (DESIGN.md decision 9), with 'Reenviar correo de verificación'.
 import { useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
-import { api } from '../../api/request.ts';
+import { resendVerification } from '../../api/me.ts';
 
 export function VerifyReminder() {
   const [state, setState] = useState<'idle' | 'busy' | 'sent' | 'failed'>('idle');
   async function resend() {
     setState('busy');
     try {
-      await api.post('/api/verify-email/resend');
+      await resendVerification();
       setState('sent');
     } catch {
       setState('failed');

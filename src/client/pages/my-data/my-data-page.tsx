@@ -1,11 +1,13 @@
 // 'Mis datos' (/mis-datos): the person's rights under Ley 1581 de 2012 in one screen. They see everything held on
 // them, correct it with the registration's rules, change e-mail or cédula with their password, download it all as
 // JSON and delete the account. Each section is its own file beside this one.
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
-import type { PersonalData } from '../../api/my-data.ts';
-import { api, RequestError } from '../../api/request.ts';
+import { meKeys } from '../../api/me.ts';
+import { getPersonalData, myDataKeys, type PersonalData } from '../../api/my-data.ts';
+import { withQuery } from '../../api/query-client.tsx';
+import { RequestError } from '../../api/request.ts';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { Link } from '../../router.tsx';
@@ -14,34 +16,21 @@ import { HeldData } from './held-data.tsx';
 import { DeleteSection, ExportSection } from './leave-sections.tsx';
 import { CedulaForm, EmailChangeForm } from './password-protected-change.tsx';
 
-type State =
-  | { status: 'loading' }
-  | { status: 'ready'; data: PersonalData }
-  | { status: 'error'; message: string };
+function MyData() {
+  const queryClient = useQueryClient();
+  const held = useQuery({ queryKey: myDataKeys.data, queryFn: ({ signal }) => getPersonalData(signal) });
+  const data = held.data;
+  // A 401 is already on its way to /login (request.ts): it stays 'Cargando' until then.
+  const signedOut = held.error instanceof RequestError && held.error.status === 401;
+  const failure = held.isError && !signedOut ? held.error.message || messages.serverError : null;
 
-export default function MyDataPage() {
-  const [state, setState] = useState<State>({ status: 'loading' });
-
-  const load = useCallback(async (signal?: AbortSignal) => {
-    try {
-      const data = await api.get<PersonalData>('/api/me/data', { signal });
-      setState({ status: 'ready', data });
-    } catch (error) {
-      if (signal?.aborted) return;
-      // A 401 is already on its way to /login (request.ts).
-      if (error instanceof RequestError && error.status === 401) return;
-      setState({ status: 'error', message: error instanceof Error ? error.message : messages.serverError });
-    }
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-
-  const refresh = useCallback(() => load(), [load]);
-  const saved = useCallback((data: PersonalData) => setState({ status: 'ready', data }), []);
+  // What the server now holds: after a request that changes it (an e-mail change, a download in the activity).
+  const refresh = () => void held.refetch();
+  const saved = (next: PersonalData) => {
+    queryClient.setQueryData(myDataKeys.data, next);
+    // The header and the other screens read the record from ['me']: it changed too.
+    void queryClient.invalidateQueries({ queryKey: meKeys.me, exact: true });
+  };
 
   return (
     <Page title="Mis datos">
@@ -50,16 +39,16 @@ export default function MyDataPage() {
         Aquí ves todos los datos personales que guardamos sobre ti. Puedes corregirlos, descargarlos o
         eliminar tu cuenta cuando quieras (Ley 1581 de 2012).
       </p>
-      {state.status === 'loading' && <p role="status">{messages.loading}</p>}
-      {state.status === 'error' && <Notice tone="error">{state.message}</Notice>}
-      {state.status === 'ready' && (
+      {(held.isPending || signedOut) && <p role="status">{messages.loading}</p>}
+      {failure && <Notice tone="error">{failure}</Notice>}
+      {data && !failure && (
         <>
-          <HeldData data={state.data} />
-          <CorrectionForm data={state.data} onSaved={saved} />
-          <EmailChangeForm data={state.data} onRequested={refresh} />
+          <HeldData data={data} />
+          <CorrectionForm data={data} onSaved={saved} />
+          <EmailChangeForm data={data} onRequested={refresh} />
           <CedulaForm onSaved={saved} />
-          <ExportSection lockerNumber={state.data.lockerNumber} onDownloaded={refresh} />
-          <DeleteSection lockerNumber={state.data.lockerNumber} />
+          <ExportSection lockerNumber={data.lockerNumber} onDownloaded={refresh} />
+          <DeleteSection lockerNumber={data.lockerNumber} />
         </>
       )}
       <p className="alternate">
@@ -68,3 +57,5 @@ export default function MyDataPage() {
     </Page>
   );
 }
+
+export default withQuery(MyData);

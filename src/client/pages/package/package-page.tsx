@@ -8,7 +8,7 @@ import { customerMayEdit } from '../../../shared/packages/states.ts';
 import { paths } from '../../../shared/paths.ts';
 import { usePackageLiveUpdates } from '../../api/live.ts';
 import { getPackage, packageKeys } from '../../api/packages.ts';
-import { WithQuery } from '../../api/query-client.tsx';
+import { withQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
 import { Notice, type NoticeTone } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
@@ -21,15 +21,13 @@ import { PackageCharge } from './package-charge.tsx';
 import { PackageFacts, PackageFiles } from './package-facts.tsx';
 import { PackageHistory } from './package-history.tsx';
 
-export default function PackagePage() {
+function PackagePage() {
   const number = useParams().number ?? '';
   return (
-    <WithQuery>
-      <Page title={`Paquete ${number}`} nav={<SignedInNav />}>
-        {/* A new number is a new package: nothing of the previous one's notices or forms carries over. */}
-        <PackageScreen key={number} number={number} />
-      </Page>
-    </WithQuery>
+    <Page title={`Paquete ${number}`} nav={<SignedInNav />}>
+      {/* A new number is a new package: nothing of the previous one's notices or forms carries over. */}
+      <PackageScreen key={number} number={number} />
+    </Page>
   );
 }
 
@@ -133,3 +131,5 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
     </>
   );
 }
+
+export default withQuery(PackagePage);

@@ -6,7 +6,7 @@ import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
 import { usePackageLiveUpdates } from '../../api/live.ts';
 import { listPackages, packageKeys } from '../../api/packages.ts';
-import { WithQuery } from '../../api/query-client.tsx';
+import { withQuery } from '../../api/query-client.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { SignedInNav } from '../../components/signed-in-nav.tsx';
@@ -16,14 +16,12 @@ import { EmptyState, PackageCards, Pager, StateCounts } from './package-rows.tsx
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-export default function PackagesPage() {
+function PackagesPage() {
   return (
-    <WithQuery>
-      <Page title="Mis paquetes" nav={<SignedInNav />}>
-        <h1>Mis paquetes</h1>
-        <Packages />
-      </Page>
-    </WithQuery>
+    <Page title="Mis paquetes" nav={<SignedInNav />}>
+      <h1>Mis paquetes</h1>
+      <Packages />
+    </Page>
   );
 }
 
@@ -130,3 +128,5 @@ function Packages() {
     </>
   );
 }
+
+export default withQuery(PackagesPage);

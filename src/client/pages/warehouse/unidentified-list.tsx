@@ -3,21 +3,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
-import { assignLocker, listUnidentified, type WarehousePackage, warehouseKeys } from '../../api/warehouse.ts';
+import { assignLocker, type WarehousePackage, warehouseKeys, warehouseQueries } from '../../api/warehouse.ts';
 import { describedBy, FieldError } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { formatWarehouseDate } from '../../components/warehouse-format.ts';
 import { PackageThumb } from './package-thumb.tsx';
+import { WarehouseList } from './warehouse-list.tsx';
 
 export function UnidentifiedList() {
   const queryClient = useQueryClient();
-  const list = useQuery({
-    queryKey: warehouseKeys.unidentified,
-    queryFn: ({ signal }) => listUnidentified(signal),
-  });
+  const list = useQuery(warehouseQueries.unidentified);
   const [assigning, setAssigning] = useState<number | null>(null);
   const [notice, setNotice] = useState('');
-  const rows = list.data?.packages ?? [];
 
   function assigned(message: string) {
     setAssigning(null);
@@ -26,50 +23,42 @@ export function UnidentifiedList() {
   }
 
   return (
-    <section className="card warehouse-list" aria-labelledby="unidentified-heading">
-      <h2 id="unidentified-heading">
-        Sin identificar{list.data && <span className="warehouse-list__count"> ({rows.length})</span>}
-      </h2>
-      {notice && <Notice tone="success">{notice}</Notice>}
-      {list.isPending && <p role="status">{messages.loading}</p>}
-      {list.isError && <Notice tone="error">{list.error.message || messages.serverError}</Notice>}
-      {list.data && rows.length === 0 && <p>No hay paquetes sin identificar.</p>}
-      {rows.length > 0 && (
-        <ul className="warehouse-rows" aria-busy={list.isFetching}>
-          {rows.map((pkg) => (
-            <li key={pkg.number} className="warehouse-row warehouse-row--stacked">
-              <PackageThumb number={pkg.number} url={pkg.thumbnailUrl} />
-              <div className="warehouse-row__body">
-                <p className="warehouse-row__title">
-                  {pkg.guide} · Paquete {pkg.number}
-                </p>
-                <p className="warehouse-row__meta">
-                  {pkg.lockerNumber
-                    ? `Casillero escrito: ${pkg.lockerNumber}`
-                    : 'Sin casillero en la etiqueta'}
-                  {pkg.receivedAt && ` · ${formatWarehouseDate(pkg.receivedAt)}`}
-                </p>
-                {pkg.warehouseNotes && <p className="warehouse-row__notes">Notas: {pkg.warehouseNotes}</p>}
-              </div>
-              {assigning === pkg.number ? (
-                <AssignForm pkg={pkg} onAssigned={assigned} onCancel={() => setAssigning(null)} />
-              ) : (
-                <button
-                  type="button"
-                  className="button button--small"
-                  onClick={() => {
-                    setNotice('');
-                    setAssigning(pkg.number);
-                  }}
-                >
-                  Asignar
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
+    <WarehouseList
+      id="unidentified"
+      title="Sin identificar"
+      list={list}
+      empty="No hay paquetes sin identificar."
+      notice={notice && <Notice tone="success">{notice}</Notice>}
+      row={(pkg) => (
+        <li key={pkg.number} className="warehouse-row warehouse-row--stacked">
+          <PackageThumb number={pkg.number} url={pkg.thumbnailUrl} />
+          <div className="warehouse-row__body">
+            <p className="warehouse-row__title">
+              {pkg.guide} · Paquete {pkg.number}
+            </p>
+            <p className="warehouse-row__meta">
+              {pkg.lockerNumber ? `Casillero escrito: ${pkg.lockerNumber}` : 'Sin casillero en la etiqueta'}
+              {pkg.receivedAt && ` · ${formatWarehouseDate(pkg.receivedAt)}`}
+            </p>
+            {pkg.warehouseNotes && <p className="warehouse-row__notes">Notas: {pkg.warehouseNotes}</p>}
+          </div>
+          {assigning === pkg.number ? (
+            <AssignForm pkg={pkg} onAssigned={assigned} onCancel={() => setAssigning(null)} />
+          ) : (
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => {
+                setNotice('');
+                setAssigning(pkg.number);
+              }}
+            >
+              Asignar
+            </button>
+          )}
+        </li>
       )}
-    </section>
+    />
   );
 }
 

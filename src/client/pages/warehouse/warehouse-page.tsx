@@ -3,9 +3,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
-import { WithQuery } from '../../api/query-client.tsx';
+import { withQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
-import { listToday, warehouseKeys } from '../../api/warehouse.ts';
+import { warehouseQueries } from '../../api/warehouse.ts';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { Link } from '../../router.tsx';
@@ -14,20 +14,18 @@ import { TodayList } from './today-list.tsx';
 import { UnidentifiedList } from './unidentified-list.tsx';
 import { WarehouseNav } from './warehouse-nav.tsx';
 
-export default function WarehousePage() {
+function WarehousePage() {
   return (
-    <WithQuery>
-      <Page title="Recepción en bodega" wide nav={<WarehouseNav />}>
-        <h1>Recepción en bodega</h1>
-        <Warehouse />
-      </Page>
-    </WithQuery>
+    <Page title="Recepción en bodega" wide nav={<WarehouseNav />}>
+      <h1>Recepción en bodega</h1>
+      <Warehouse />
+    </Page>
   );
 }
 
 function Warehouse() {
   // 'Recibidos hoy' is needed anyway: its answer also tells whether this account may receive (403 otherwise).
-  const today = useQuery({ queryKey: warehouseKeys.today, queryFn: ({ signal }) => listToday(signal) });
+  const today = useQuery(warehouseQueries.today);
   const refused = today.error instanceof RequestError && today.error.status === 403 ? today.error : null;
 
   if (today.isPending) return <p role="status">{messages.loading}</p>;
@@ -53,3 +51,5 @@ function Warehouse() {
     </div>
   );
 }
+
+export default withQuery(WarehousePage);

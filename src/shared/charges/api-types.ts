@@ -1,0 +1,28 @@
+// What the charges API answers (src/server/charges/routes.ts): the rates, 'Tus referidos' and 'Tarifas'. Types
+// only: the browser and the server read the same shapes.
+import type { ChargeSettings } from './charge.ts';
+
+/** A set of rates (GET /api/rates): its id, the instant it applies from (ISO) and its integer settings. */
+export interface Rates extends ChargeSettings {
+  id: number;
+  effectiveFrom: string;
+}
+
+/** GET /api/me/referrals */
+export interface Referrals {
+  registered: number;
+  shipped: number;
+  creditCents: number;
+}
+
+/** GET /api/admin/rates: the set in force now and every set, newest first. */
+export interface RateHistory {
+  currentId: number;
+  history: Rates[];
+}
+
+/** POST /api/admin/rates */
+export interface RatesSaved {
+  rates: Rates;
+  message: string;
+}
