@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { deliveryAddresses } from '../../../shared/address.ts';
-import { buildMailtoNotifyLink, buildWhatsAppNotifyLink } from '../../../shared/links.ts';
+import { buildMailtoNotifyLink, buildWhatsAppNotifyLink, type PackageNotice } from '../../../shared/links.ts';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
 import { type Me, useMe } from '../../api/me.ts';
@@ -62,6 +62,15 @@ async function saveWithInvoice(body: PrealertBody, invoice: File | null): Promis
   }
 }
 
+/** The other ways to tell support, with the same details: WhatsApp and e-mail. */
+const SUPPORT_CHANNELS = [
+  [
+    'Enviar por WhatsApp',
+    (notice: PackageNotice) => buildWhatsAppNotifyLink(appConfig.supportWhatsapp, notice),
+  ],
+  ['Enviar por correo', (notice: PackageNotice) => buildMailtoNotifyLink(appConfig.supportEmail, notice)],
+] as const;
+
 /** The pre-alert's fields and the invoice chosen with it. */
 type NotifyValues = PrealertValues & { invoice: File | null };
 
@@ -112,20 +121,16 @@ function NotifyForm({ me }: { me: Me }) {
       {form.formError && <Notice tone="error">{form.formError}</Notice>}
       <div className="actions">
         <SubmitButton busy={form.busy} label="Guardar prealerta" busyLabel="Guardando..." />
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => openExternal(buildWhatsAppNotifyLink(appConfig.supportWhatsapp, notice))}
-        >
-          Enviar por WhatsApp
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => openExternal(buildMailtoNotifyLink(appConfig.supportEmail, notice))}
-        >
-          Enviar por correo
-        </button>
+        {SUPPORT_CHANNELS.map(([label, link]) => (
+          <button
+            key={label}
+            type="button"
+            className="button button--secondary"
+            onClick={() => openExternal(link(notice))}
+          >
+            {label}
+          </button>
+        ))}
         <button type="button" className="link-button" onClick={() => navigate(paths.locker)}>
           Volver al inicio
         </button>
