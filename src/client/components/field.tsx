@@ -90,34 +90,3 @@ export function Field({
     </div>
   );
 }
-
-/** A labelled text area, with its hint and error as its description, as Field does for an input. */
-export function TextAreaField({
-  id,
-  label,
-  hint,
-  error,
-  onValue,
-  value,
-  rows,
-  maxLength,
-}: FieldBinding & { label: string; hint: string; rows: number; maxLength: number }) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        rows={rows}
-        maxLength={maxLength}
-        value={value}
-        onChange={(event) => onValue(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { hint: true, error })}
-      />
-      <p className="field__hint" id={`${id}-hint`}>
-        {hint}
-      </p>
-      <FieldError id={id} error={error} />
-    </div>
-  );
-}

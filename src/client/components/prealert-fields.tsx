@@ -1,7 +1,8 @@
 // The pre-alert's fields (PACKAGES.md 'Pre-alert'), each labelled, with its error beside it, and the carrier
 // recognised under the guide as the person types. /notify and the edit form of a package's page both use them.
-import { describedBy, Field, type FieldBinding, FieldError, TextAreaField } from './field.tsx';
+import { describedBy, Field, type FieldBinding, FieldError } from './field.tsx';
 import { carrierHint, type PrealertValues } from './prealert-form.ts';
+import { TextAreaField } from './text-area-field.tsx';
 
 export function PrealertFields(props: {
   /** The pre-alert's form (usePrealertForm): each field's binding. */

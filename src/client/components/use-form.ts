@@ -5,7 +5,6 @@ import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { z } from 'zod';
 import { messages } from '../../shared/messages.ts';
-import { RequestError } from '../api/request.ts';
 
 type TextKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
 /** Messages by field: the values' fields, and any `otherFields` the form shows. */
@@ -15,16 +14,6 @@ export type FormErrors = Partial<Record<string, string>>;
 export interface FieldProblem<F extends string = string> {
   field?: F | undefined;
   message: string;
-}
-
-/** A failure a form's own submit raises beside one of its fields (e.g. a photo that did not upload). */
-export class FormFailure extends Error {
-  constructor(
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
 }
 
 export interface FormOptions<V extends object, T, R> {
@@ -44,7 +33,10 @@ export interface FormOptions<V extends object, T, R> {
   serverFields?: Partial<Record<string, keyof V & string>>;
   /** Element ids of the fields, where they are not the field names (two forms on one page). */
   ids?: Partial<Record<keyof V & string, string>> | ((field: keyof V & string) => string);
-  /** Sends the parsed data; what it returns is the form's `result` (a success message, a saved record). */
+  /**
+   * Sends the parsed data; what it returns is the form's `result` (a success message, a saved record). An error it
+   * throws that names a `field` (a RequestError, or the form's own) stands beside that field.
+   */
   submit: (data: T, values: V) => Promise<R>;
   /** Runs when the request fails, before its message shows (e.g. a new captcha for the spent one). */
   onFailure?: (error: unknown) => void;
@@ -114,23 +106,26 @@ export function useForm<V extends object, T, R = unknown>(options: FormOptions<V
     else show({}, message, error);
   }
 
+  /** The schema's verdict on the values, or null when its download failed (the network dropped). */
   async function parse(): Promise<z.ZodSafeParseResult<T> | null> {
     const { schema } = options;
-    if (typeof schema !== 'function') return schema.safeParse(options.input ? options.input(values) : values);
-    try {
-      return (await schema()).safeParse(options.input ? options.input(values) : values);
-    } catch {
-      // The rules could not be downloaded: the network dropped.
-      fail(messages.networkError);
-      return null;
-    }
+    const input = options.input ? options.input(values) : values;
+    if (typeof schema !== 'function') return schema.safeParse(input);
+    return schema().then(
+      (loaded) => loaded.safeParse(input),
+      () => {
+        fail(messages.networkError);
+        return null;
+      },
+    );
   }
 
-  async function send() {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
     if (sending.current) return;
     sending.current = true;
+    setResult(undefined);
     try {
-      setResult(undefined);
       const parsed = await parse();
       if (!parsed) return;
       if (!parsed.success) {
@@ -143,39 +138,26 @@ export function useForm<V extends object, T, R = unknown>(options: FormOptions<V
       setFormError('');
       setFailure(null);
       setBusy(true);
-      try {
-        const answer = await options.submit(parsed.data, values);
-        flushSync(() => {
-          setBusy(false);
-          setResult(answer);
-        });
-        refocusSubmit();
-      } catch (error) {
-        options.onFailure?.(error);
-        if (error instanceof RequestError || error instanceof FormFailure)
-          fail(error.message || messages.serverError, error.field, error);
-        else fail(error instanceof Error && error.message ? error.message : messages.serverError, '', error);
-      }
+      const answer = await options.submit(parsed.data, values);
+      flushSync(() => {
+        setBusy(false);
+        setResult(answer);
+      });
+      refocusSubmit();
+    } catch (error) {
+      options.onFailure?.(error);
+      const { message, field } = error instanceof Error ? (error as Error & { field?: string }) : {};
+      fail(message || messages.serverError, field, error);
     } finally {
       sending.current = false;
     }
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    void send();
-  }
-
-  /** A field's element id. */
-  function idOf(name: keyof V & string): string {
-    const { ids } = options;
-    return (typeof ids === 'function' ? ids(name) : ids?.[name]) ?? name;
-  }
-
   /** The props of a text field bound to `field`: id, value, change handler and message. */
   function field<K extends TextKey<V>>(name: K) {
+    const { ids } = options;
     return {
-      id: idOf(name),
+      id: (typeof ids === 'function' ? ids(name) : ids?.[name]) ?? name,
       value: values[name] as string,
       onValue: (value: string) => set(name, value as V[K]),
       error: errors[name],
@@ -195,7 +177,6 @@ export function useForm<V extends object, T, R = unknown>(options: FormOptions<V
     setResult,
     busy,
     field,
-    idOf,
     formProps: { ref: formRef, onSubmit, noValidate: true },
   };
 }

@@ -5,7 +5,6 @@ import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
 import { registrationSchema } from '../../../shared/registration.ts';
 import { register } from '../../api/account.ts';
-import { registrationCheck } from '../../components/account-checks.ts';
 import { EmailField, FullNameField } from '../../components/account-fields.tsx';
 import { DeliveryAddressFields } from '../../components/delivery-address-fields.tsx';
 import { Field } from '../../components/field.tsx';
@@ -18,6 +17,7 @@ import { useForm } from '../../components/use-form.ts';
 import { useNavigate, useSearchParams } from '../../router.tsx';
 import { CaptchaField, useCaptcha } from './captcha-field.tsx';
 import { ConsentField } from './consent-field.tsx';
+import { registrationCheck } from './registration-check.ts';
 
 const EMPTY = {
   name: '',

@@ -7,12 +7,11 @@ import { paths } from '../../../shared/paths.ts';
 import { passwordField, resetRequestSchema } from '../../../shared/schemas.ts';
 import { checkResetLink, requestPasswordReset, resetPassword } from '../../api/account.ts';
 import { RequestError } from '../../api/request.ts';
-import { newPasswordCheck } from '../../components/account-checks.ts';
 import { EmailLinkRequest } from '../../components/email-link-request.tsx';
 import { FormError, FormShell, SubmitButton } from '../../components/form-shell.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
-import { PasswordField } from '../../components/password-field.tsx';
+import { newPasswordCheck, PasswordField } from '../../components/password-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { useNavigate, useSearchParams } from '../../router.tsx';
 

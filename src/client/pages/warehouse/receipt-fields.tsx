@@ -1,7 +1,8 @@
 // The parcel's facts as staff read them off it: 'Casillero' (from its label), 'Peso (lb)', the three measures,
 // 'Estado del paquete' and 'Notas', each labelled, with its error beside it.
 import type { Condition } from '../../../shared/warehouse/receipt.ts';
-import { describedBy, Field, type FieldBinding, FieldError, TextAreaField } from '../../components/field.tsx';
+import { describedBy, Field, type FieldBinding, FieldError } from '../../components/field.tsx';
+import { TextAreaField } from '../../components/text-area-field.tsx';
 import type { FormErrors } from '../../components/use-form.ts';
 import { type ReceiptValues, receiptFieldId } from './receipt-form.ts';
 

@@ -43,3 +43,13 @@ export function receiptBody(values: ReceiptValues, photoIds: string[]): ReceiptB
 
 /** The shared receipt schema, once its download has arrived. */
 export const receiptSchema = () => receiptRules().then((rules) => rules.receiptSchema);
+
+/** A receipt that cannot go yet, said beside the field concerned (useForm places an error by its `field`). */
+export class ReceiptFailure extends Error {
+  constructor(
+    message: string,
+    readonly field: keyof ReceiptBody | (string & {}),
+  ) {
+    super(message);
+  }
+}

@@ -9,7 +9,7 @@ import { RequestError } from '../../api/request.ts';
 import { lookupGuide, type ReceiptSaved, registerReceipt, warehouseKeys } from '../../api/warehouse.ts';
 import { SubmitButton } from '../../components/form-shell.tsx';
 import { Notice } from '../../components/notice.tsx';
-import { FormFailure, useForm } from '../../components/use-form.ts';
+import { useForm } from '../../components/use-form.ts';
 import { GuideField } from './guide-field.tsx';
 import type { LookupState } from './lookup-result.tsx';
 import { PhotoPicker } from './photo-picker.tsx';
@@ -17,6 +17,7 @@ import { ReceiptFields } from './receipt-fields.tsx';
 import {
   emptyReceipt,
   lookupable,
+  ReceiptFailure,
   type ReceiptValues,
   receiptBody,
   receiptFieldId,
@@ -47,11 +48,11 @@ export function ReceiveForm() {
     ids: receiptFieldId,
     async submit(_data, values): Promise<ReceiptSaved> {
       const settled = await photos.settle();
-      if ('error' in settled) throw new FormFailure(settled.error, 'photoIds');
+      if ('error' in settled) throw new ReceiptFailure(settled.error, 'photoIds');
       const body = receiptBody(values, settled.ids);
       const checked = (await receiptSchema()).safeParse(body);
       const issue = checked.error?.issues[0];
-      if (issue) throw new FormFailure(issue.message, String(issue.path[0]));
+      if (issue) throw new ReceiptFailure(issue.message, String(issue.path[0]));
       const result = await registerReceipt(body);
       form.setValues(emptyReceipt);
       setLookup({ status: 'idle' });

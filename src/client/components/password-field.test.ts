@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
-import { newPasswordCheck, registrationCheck } from './account-checks.ts';
+import { registrationCheck } from '../pages/register/registration-check.ts';
+import { newPasswordCheck } from './password-field.tsx';
 
 const GOOD = 'Clave#Segura2026';
 
