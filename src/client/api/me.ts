@@ -2,7 +2,7 @@
 // site header's session reads too (components/session.ts); signing out and asking for a new verification mail.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { Confirmation, Me } from '../../shared/accounts/api-types.ts';
+import type { Me } from '../../shared/accounts/api-types.ts';
 import { messages } from '../../shared/messages.ts';
 import { sessionAnswered } from '../components/session.ts';
 import { getMe } from './account.ts';
@@ -58,6 +58,3 @@ export function useMe(): MeState {
   if (error instanceof RequestError && error.code === 'user_not_found') return { status: 'missing' };
   return { status: 'error', message: error.message };
 }
-
-/** 'Reenviar correo de verificación' for the signed-in person. */
-export const resendVerification = () => api.post<Confirmation>('/api/verify-email/resend');

@@ -1,17 +1,15 @@
 // 'Crear despacho': 'Guía master', 'Aerolínea' and 'Fecha del vuelo', with the given packages (the board's
 // selection) or none; checked with the shared schema, then the new dispatch's screen opens with the server's message.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef } from 'react';
 import { dispatchSchema } from '../../shared/packages/operations.ts';
 import { paths } from '../../shared/paths.ts';
 import { createDispatch, operationKeys } from '../api/operations.ts';
 import { useNavigate } from '../router.tsx';
 import { Field } from './field.tsx';
-import { failureOf, type Outcome, OutcomeNotice } from './outcome.tsx';
-
-type Values = { masterAwb: string; airline: string; flightDate: string };
-type Errors = Partial<Record<keyof Values, string>>;
+import { SubmitButton } from './form-shell.tsx';
+import { formOutcome, OutcomeNotice } from './outcome.tsx';
+import { useForm } from './use-form.ts';
 
 /** What the dispatch's screen shows on arrival (history state). */
 export interface ArrivalNotice {
@@ -27,53 +25,25 @@ export function DispatchForm(props: {
   const id = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<Values>({ masterAwb: '', airline: '', flightDate: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const create = useMutation({ mutationFn: createDispatch });
+  const form = useForm({
+    initial: { masterAwb: '', airline: '', flightDate: '' },
+    schema: dispatchSchema,
+    input: (values) => ({ ...values, numbers: props.numbers }),
+    ids: (name) => `${id}-${name}`,
+    async submit(data) {
+      const answer = await createDispatch(data);
+      void queryClient.invalidateQueries({ queryKey: operationKeys.dispatches });
+      void queryClient.invalidateQueries({ queryKey: operationKeys.board });
+      const state: ArrivalNotice = { notice: answer.message };
+      navigate(paths.adminDispatch(answer.dispatch.id), { state });
+    },
+  });
   const first = useRef<HTMLDivElement>(null);
   const { autoFocus } = props;
 
   useEffect(() => {
     if (autoFocus) first.current?.querySelector('input')?.focus();
   }, [autoFocus]);
-
-  const field = (name: keyof Values) => ({
-    id: `${id}-${name}`,
-    value: values[name],
-    error: errors[name],
-    onValue: (value: string) => {
-      setValues((now) => ({ ...now, [name]: value }));
-      setErrors((now) => ({ ...now, [name]: undefined }));
-    },
-  });
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (create.isPending) return;
-    setOutcome(null);
-    const parsed = dispatchSchema.safeParse({ ...values, numbers: props.numbers });
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0];
-        if (key === 'masterAwb' || key === 'airline' || key === 'flightDate') found[key] ??= issue.message;
-        else setOutcome({ ok: false, text: issue.message, refused: [] });
-      }
-      flushSync(() => setErrors(found));
-      document.querySelector<HTMLElement>(`[id^="${id}-"][aria-invalid="true"]`)?.focus();
-      return;
-    }
-    try {
-      const answer = await create.mutateAsync(parsed.data);
-      void queryClient.invalidateQueries({ queryKey: operationKeys.dispatches });
-      void queryClient.invalidateQueries({ queryKey: operationKeys.board });
-      const state: ArrivalNotice = { notice: answer.message };
-      navigate(paths.adminDispatch(answer.dispatch.id), { state });
-    } catch (error) {
-      setOutcome(failureOf(error));
-    }
-  }
 
   const count = props.numbers.length;
   return (
@@ -83,7 +53,7 @@ export function DispatchForm(props: {
           ? 'Nuevo despacho'
           : `Nuevo despacho con ${count === 1 ? '1 paquete' : `${count} paquetes`}`}
       </h2>
-      <form className="form" onSubmit={submit} noValidate>
+      <form className="form" {...form.formProps}>
         <div ref={first}>
           <Field
             label="Guía master"
@@ -92,16 +62,14 @@ export function DispatchForm(props: {
             maxLength={40}
             autoComplete="off"
             spellCheck={false}
-            {...field('masterAwb')}
+            {...form.field('masterAwb')}
           />
         </div>
-        <Field label="Aerolínea" required maxLength={100} {...field('airline')} />
-        <Field label="Fecha del vuelo" type="date" required {...field('flightDate')} />
-        <OutcomeNotice outcome={outcome} />
+        <Field label="Aerolínea" required maxLength={100} {...form.field('airline')} />
+        <Field label="Fecha del vuelo" type="date" required {...form.field('flightDate')} />
+        <OutcomeNotice outcome={formOutcome(form)} />
         <div className="actions">
-          <button type="submit" className="button" disabled={create.isPending}>
-            {create.isPending ? 'Creando...' : 'Crear despacho'}
-          </button>
+          <SubmitButton busy={form.busy} label="Crear despacho" busyLabel="Creando..." />
           {props.onCancel && (
             <button type="button" className="button button--secondary" onClick={props.onCancel}>
               Cancelar

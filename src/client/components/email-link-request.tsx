@@ -3,15 +3,15 @@
 
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import { api } from '../api/request.ts';
+import type { Confirmation } from '../../shared/accounts/api-types.ts';
 import { EmailField } from './account-fields.tsx';
 import { FormError, FormShell, SubmitButton } from './form-shell.tsx';
 import { Notice } from './notice.tsx';
 import { useForm } from './use-form.ts';
 
 export function EmailLinkRequest(props: {
-  /** The API path that mails the link, e.g. '/api/verify-email/resend'. */
-  endpoint: string;
+  /** The request that mails the link (api/account.ts), e.g. resendVerification. */
+  send: (body: { email: string }) => Promise<Confirmation>;
   /** The shared schema of that request's body (its message for an empty e-mail differs). */
   schema: z.ZodType<{ email: string }>;
   intro: ReactNode;
@@ -22,9 +22,7 @@ export function EmailLinkRequest(props: {
     schema: props.schema,
     ids: { email: props.id ?? 'email' },
     async submit(body) {
-      const { message } = await api.post<{ message: string }>(props.endpoint, body, {
-        allowUnauthenticated: true,
-      });
+      const { message } = await props.send(body);
       return message;
     },
   });
@@ -35,7 +33,7 @@ export function EmailLinkRequest(props: {
         <EmailField disabled={form.busy} {...form.field('email')} />
         <SubmitButton busy={form.busy} label="Enviar un nuevo enlace" busyLabel="Enviando..." />
         <FormError message={form.formError} />
-        {form.success && <Notice tone="success">{form.success}</Notice>}
+        {form.result && <Notice tone="success">{form.result}</Notice>}
       </FormShell>
     </>
   );

@@ -12,6 +12,12 @@ export function failureOf(error: unknown): Outcome {
   return { ok: false, text: error instanceof Error ? error.message : messages.serverError, refused: [] };
 }
 
+/** A form's message below it (useForm's `formError`), with the refusals of the request that failed, if any. */
+export function formOutcome(form: { formError: string; failure: unknown }): Outcome | null {
+  if (!form.formError) return null;
+  return form.failure ? failureOf(form.failure) : { ok: false, text: form.formError, refused: [] };
+}
+
 export function OutcomeNotice({ outcome }: { outcome: Outcome | null }) {
   if (!outcome) return null;
   if (outcome.ok) return <Notice tone="success">{outcome.text}</Notice>;

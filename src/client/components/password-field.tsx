@@ -1,7 +1,10 @@
 // A password input with its Mostrar/Ocultar toggle; the toggle's name is only 'Mostrar' or 'Ocultar'. Its hint and
-// error sit inside the field, so every field of a form is spaced alike.
+// error sit inside the field, so every field of a form is spaced alike. Beside it, which field a new password's
+// problem stands on.
 import { useState } from 'react';
+import { newPasswordProblem } from '../../shared/schemas.ts';
 import { describedBy, FieldError, FieldLabel } from './field.tsx';
+import type { FieldProblem } from './use-form.ts';
 
 export function PasswordField(props: {
   id: string;
@@ -48,4 +51,16 @@ export function PasswordField(props: {
       <FieldError id={props.id} error={props.error} />
     </div>
   );
+}
+
+export type Passwords = { password: string; confirmPassword: string };
+
+/**
+ * SPEC.md §5 rules 2 and 3 after the schema, on the field that must change: the shared rule says what is wrong, and
+ * the pair where (never the message's words): the confirmation first (it is the first rule), then the password.
+ */
+export function newPasswordCheck(data: Passwords): FieldProblem<keyof Passwords> | null {
+  const message = newPasswordProblem(data.password, data.confirmPassword);
+  if (message === null) return null;
+  return { field: data.password === data.confirmPassword ? 'password' : 'confirmPassword', message };
 }

@@ -1,25 +1,20 @@
 // The pre-alert's fields (PACKAGES.md 'Pre-alert'), each labelled, with its error beside it, and the carrier
 // recognised under the guide as the person types. /notify and the edit form of a package's page both use them.
-import { describedBy, Field, FieldError } from './field.tsx';
-import { carrierHint, type FieldErrors, fieldId, type PrealertValues } from './prealert-form.ts';
+import { describedBy, Field, type FieldBinding, FieldError } from './field.tsx';
+import { carrierHint, type PrealertValues } from './prealert-form.ts';
+import { TextAreaField } from './text-area-field.tsx';
 
 export function PrealertFields(props: {
-  values: PrealertValues;
-  onChange: (field: keyof PrealertValues, value: string) => void;
-  errors: FieldErrors;
+  /** The pre-alert's form (usePrealertForm): each field's binding. */
+  form: { field: (name: keyof PrealertValues) => FieldBinding };
   addresses: string[];
 }) {
-  const { values, errors } = props;
-  const field = (name: keyof PrealertValues) => ({
-    id: fieldId(name),
-    value: values[name],
-    error: errors[name],
-    onValue: (value: string) => props.onChange(name, value),
-  });
-  const carrier = carrierHint(values.guide);
-  const guideId = fieldId('guide');
-  const addressId = fieldId('address');
-  const instructionsId = fieldId('instructions');
+  const { field } = props.form;
+  const guide = field('guide');
+  const address = field('address');
+  const carrier = carrierHint(guide.value);
+  const guideId = guide.id;
+  const addressId = address.id;
 
   return (
     <>
@@ -27,15 +22,15 @@ export function PrealertFields(props: {
         <label htmlFor={guideId}>Número de guía</label>
         <input
           id={guideId}
-          value={values.guide}
-          onChange={(event) => props.onChange('guide', event.target.value)}
+          value={guide.value}
+          onChange={(event) => guide.onValue(event.target.value)}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={200}
           required
-          aria-invalid={errors.guide ? true : undefined}
-          aria-describedby={describedBy(guideId, { hint: true, error: errors.guide })}
+          aria-invalid={guide.error ? true : undefined}
+          aria-describedby={describedBy(guideId, { hint: true, error: guide.error })}
         />
         {/* Always on the page, so screen readers hear the carrier when it appears. */}
         <p
@@ -45,7 +40,7 @@ export function PrealertFields(props: {
         >
           {carrier?.text ?? 'El número de seguimiento que te dio la tienda (UPS, USPS, FedEx, DHL, Amazon…).'}
         </p>
-        <FieldError id={guideId} error={errors.guide} />
+        <FieldError id={guideId} error={guide.error} />
       </div>
       <Field label="Tienda" hint="Opcional: Amazon, eBay, Nike…" maxLength={100} {...field('store')} />
       <Field label="Contenido" hint="Qué trae el paquete." required maxLength={200} {...field('content')} />
@@ -72,10 +67,10 @@ export function PrealertFields(props: {
         <label htmlFor={addressId}>Dirección de entrega</label>
         <select
           id={addressId}
-          value={values.address}
-          onChange={(event) => props.onChange('address', event.target.value)}
-          aria-invalid={errors.address ? true : undefined}
-          aria-describedby={describedBy(addressId, { error: errors.address })}
+          value={address.value}
+          onChange={(event) => address.onValue(event.target.value)}
+          aria-invalid={address.error ? true : undefined}
+          aria-describedby={describedBy(addressId, { error: address.error })}
         >
           {props.addresses.map((option) => (
             <option key={option} value={option}>
@@ -83,24 +78,15 @@ export function PrealertFields(props: {
             </option>
           ))}
         </select>
-        <FieldError id={addressId} error={errors.address} />
+        <FieldError id={addressId} error={address.error} />
       </div>
-      <div className="field">
-        <label htmlFor={instructionsId}>Instrucciones adicionales</label>
-        <textarea
-          id={instructionsId}
-          rows={4}
-          maxLength={1000}
-          value={values.instructions}
-          onChange={(event) => props.onChange('instructions', event.target.value)}
-          aria-invalid={errors.instructions ? true : undefined}
-          aria-describedby={describedBy(instructionsId, { hint: true, error: errors.instructions })}
-        />
-        <p className="field__hint" id={`${instructionsId}-hint`}>
-          Opcional: número de pedido, horario de entrega…
-        </p>
-        <FieldError id={instructionsId} error={errors.instructions} />
-      </div>
+      <TextAreaField
+        label="Instrucciones adicionales"
+        hint="Opcional: número de pedido, horario de entrega…"
+        rows={4}
+        maxLength={1000}
+        {...field('instructions')}
+      />
     </>
   );
 }

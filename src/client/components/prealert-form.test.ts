@@ -1,17 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { prealertMessages } from '../../shared/packages/prealert.ts';
-import { RequestError } from '../api/request.ts';
 import {
   carrierHint,
-  checkPrealert,
   emptyPrealert,
   invoiceProblem,
+  type PrealertValues,
   prealertFromPackage,
-  serverErrorField,
+  prealertWithInvoiceSchema,
   toBody,
 } from './prealert-form.ts';
 
 const ADDRESSES = ['Calle 45 # 12-30, Bogotá, 110111', 'Avenida 30 # 1-2, Cali, 760001'];
+
+/** What useForm shows for the values: the first message of each failing field, by the issue's path. */
+function checkPrealert(values: PrealertValues, addresses: string[], invoice: File | null = null) {
+  const result = prealertWithInvoiceSchema.safeParse({ ...toBody(values, addresses), invoice });
+  if (result.success) return { errors: null };
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  return { errors };
+}
 
 describe('the pre-alert form', () => {
   it('sends the chosen address as 1 or 2, the value as text and the quantity as a number', () => {
@@ -60,12 +68,13 @@ describe('the pre-alert form', () => {
     expect(values).toMatchObject({ declaredValue: '49.05', quantity: '2', address: ADDRESSES[1] });
   });
 
-  it('puts a taken guide next to the guide, and other refusals nowhere in particular', () => {
-    expect(serverErrorField(new RequestError(409, 'guide_taken', prealertMessages.guideTaken))).toBe('guide');
-    expect(serverErrorField(new RequestError(400, 'invalid', prealertMessages.addressInvalid))).toBe(
-      'address',
-    );
-    expect(serverErrorField(new RequestError(500, 'unknown', 'x'))).toBeNull();
+  it('checks the invoice with the other fields, so every message shows at once', () => {
+    const html = new File([new Uint8Array(10)], 'pagina.html');
+    expect(checkPrealert({ ...emptyPrealert(ADDRESSES), content: 'x' }, ADDRESSES, html).errors).toEqual({
+      guide: prealertMessages.guideRequired,
+      declaredValue: prealertMessages.valueInvalid,
+      invoice: prealertMessages.invoiceInvalid,
+    });
   });
 });
 

@@ -1,5 +1,6 @@
-// The pre-alert form's logic, shared by /notify (new pre-alert) and a package's page (edit): its values, the check
-// with the shared zod schema (the server runs the same one), the recognised carrier, and the invoice file check.
+// The pre-alert form, shared by /notify (new pre-alert, with its invoice) and a package's page (edit): its values,
+// checked with the shared zod schema (the server runs the same one), the recognised carrier, the invoice check.
+import { z } from 'zod';
 import { centsToInput } from '../../shared/money.ts';
 import type { PackageDetail } from '../../shared/packages/api-types.ts';
 import {
@@ -10,7 +11,7 @@ import {
 } from '../../shared/packages/guides.ts';
 import { prealertMessages, prealertSchema } from '../../shared/packages/prealert.ts';
 import type { PrealertBody } from '../api/packages.ts';
-import { RequestError } from '../api/request.ts';
+import { useForm } from './use-form.ts';
 
 /** What the fields hold, as typed; `address` is the chosen address's text (the select's value). */
 export interface PrealertValues {
@@ -24,22 +25,9 @@ export interface PrealertValues {
 }
 
 export type PrealertField = keyof PrealertValues | 'invoice';
-export type FieldErrors = Partial<Record<PrealertField, string>>;
-
-/** The fields in the order they are on screen: the first invalid one gets the focus. */
-const FIELD_ORDER: readonly PrealertField[] = [
-  'guide',
-  'store',
-  'content',
-  'declaredValue',
-  'quantity',
-  'address',
-  'instructions',
-  'invoice',
-];
 
 /** Each field's element id (the edit form on a package's page uses the same ids: one form per page). */
-export const fieldId = (field: PrealertField) => `prealert-${field}`;
+export const fieldId = (field: PrealertField | (string & {})) => `prealert-${field}`;
 
 export function emptyPrealert(addresses: string[]): PrealertValues {
   return {
@@ -81,39 +69,6 @@ export function toBody(values: PrealertValues, addresses: string[]): PrealertBod
   };
 }
 
-/** The body when the values pass the shared schema; else the first message of each failing field. */
-export function checkPrealert(
-  values: PrealertValues,
-  addresses: string[],
-): { body: PrealertBody; errors: null } | { body: null; errors: FieldErrors } {
-  const body = toBody(values, addresses);
-  const result = prealertSchema.safeParse(body);
-  if (result.success) return { body, errors: null };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === 'string' && field in values && !errors[field as PrealertField])
-      errors[field as PrealertField] = issue.message;
-  }
-  return { body: null, errors };
-}
-
-/** The field a refused save belongs next to, when the server's answer names one. */
-export function serverErrorField(error: unknown): PrealertField | null {
-  if (!(error instanceof RequestError)) return null;
-  if (error.code === 'guide_taken') return 'guide';
-  if (error.message === prealertMessages.addressInvalid) return 'address';
-  if (error.message === prealertMessages.valueInvalid) return 'declaredValue';
-  if (error.message === prealertMessages.quantityInvalid) return 'quantity';
-  return null;
-}
-
-/** Moves the focus to the first field with an error, so the person lands where the fix is needed. */
-export function focusFirstInvalid(errors: FieldErrors): void {
-  const first = FIELD_ORDER.find((field) => errors[field]);
-  if (first) document.getElementById(fieldId(first))?.focus();
-}
-
 /** The carrier line under 'Número de guía': the recognised carrier, or the non-blocking hint when unknown. */
 export function carrierHint(rawGuide: string): { text: string; known: boolean } | null {
   const guide = normalizeGuide(rawGuide);
@@ -133,4 +88,33 @@ export function invoiceProblem(file: File): string | null {
   const known = ['pdf', 'jpg', 'jpeg', 'png', 'webp'].includes(extension);
   if (!known || file.size === 0 || file.size > INVOICE_MAX_BYTES) return prealertMessages.invoiceInvalid;
   return null;
+}
+
+/** The invoice chosen on /notify: none, or a file of a kind and size the server takes. */
+const invoiceField = z.custom<File | null>(
+  (file) => file === null || (file instanceof File && invoiceProblem(file) === null),
+  { message: prealertMessages.invoiceInvalid },
+);
+
+/** /notify checks the invoice with the rest, so every message shows at once. */
+export const prealertWithInvoiceSchema = prealertSchema.extend({ invoice: invoiceField });
+
+/**
+ * The pre-alert's form on useForm: the schema reads the request body made of the values (the address's text
+ * becomes 1 or 2), and `submit` receives that body, which the server parses again.
+ */
+export function usePrealertForm<V extends PrealertValues, R>(options: {
+  addresses: string[];
+  initial: () => V;
+  schema: z.ZodType<unknown>;
+  submit: (body: PrealertBody, values: V) => Promise<R>;
+}) {
+  const { addresses } = options;
+  return useForm({
+    initial: options.initial,
+    schema: options.schema,
+    input: (values: V) => ({ ...values, ...toBody(values, addresses) }),
+    ids: fieldId,
+    submit: (_data, values) => options.submit(toBody(values, addresses), values),
+  });
 }

@@ -1,55 +1,73 @@
-// The one shape of our forms: the values as typed, checked with the shared zod schema (the server runs the same),
-// each message beside its field with the focus on the first invalid one, a busy flag while the request runs, and a
-// server error placed beside the field it concerns. Nothing typed is cleared by a failure.
+// The one form engine: the values as typed (text, choices, files), checked with the shared zod schema (the server
+// runs the same), each message beside its field with the focus on the first invalid one, a busy flag while the
+// request runs, and a server error placed beside the field its `field` names. Nothing typed is cleared by a failure.
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { z } from 'zod';
 import { messages } from '../../shared/messages.ts';
-import { RequestError } from '../api/request.ts';
 
 type TextKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
-export type FormErrors<V> = Partial<Record<keyof V & string, string>>;
+/** Messages by field: the values' fields, and any `otherFields` the form shows. */
+export type FormErrors = Partial<Record<string, string>>;
 
-export interface FormOptions<V extends object, T> {
+/** A problem found by an ordered check: the field it belongs to (none: the whole form) and what to say. */
+export interface FieldProblem<F extends string = string> {
+  field?: F | undefined;
+  message: string;
+}
+
+export interface FormOptions<V extends object, T, R> {
   initial: V | (() => V);
-  /** Parses the values; its messages land on the field named first in each issue's path. */
-  schema: z.ZodType<T>;
-  /** Ordered checks after the schema (SPEC.md §5 keeps its order): the first problem's message, or null. */
-  check?: (data: T) => string | null;
+  /** What the schema reads, when it is not the values themselves (e.g. a request body made of them). */
+  input?: (values: V) => unknown;
   /**
-   * The field a message belongs to (a check's, or a server error's by its code); none, or a field this form does
-   * not have, means the whole form.
+   * Parses the input; its messages land on the field named first in each issue's path. A loader instead of the
+   * schema keeps zod out of a screen's first paint (/bodega).
    */
-  fieldOf?: (message: string, code: string) => string | undefined;
+  schema: z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+  /** Ordered checks after the schema (SPEC.md §5 keeps its order): the first problem with its field, or null. */
+  check?: (data: T) => FieldProblem<keyof V & string> | null;
+  /** Fields shown beside the values whose value the form does not hold (the photos uploaded apart). */
+  otherFields?: readonly string[];
+  /** The form's field for a request field of another name (the server's `field` names the request's). */
+  serverFields?: Partial<Record<string, keyof V & string>>;
   /** Element ids of the fields, where they are not the field names (two forms on one page). */
-  ids?: Partial<Record<keyof V & string, string>>;
-  /** Sends the parsed data; a returned text is the success message to show. */
-  submit: (data: T, values: V) => Promise<unknown>;
+  ids?: Partial<Record<keyof V & string, string>> | ((field: keyof V & string) => string);
+  /**
+   * Sends the parsed data; what it returns is the form's `result` (a success message, a saved record). An error it
+   * throws that names a `field` (a RequestError, or the form's own) stands beside that field.
+   */
+  submit: (data: T, values: V) => Promise<R>;
   /** Runs when the request fails, before its message shows (e.g. a new captcha for the spent one). */
-  onFailure?: () => void;
+  onFailure?: (error: unknown) => void;
 }
 
-/** Moves the focus to the first control marked invalid, in the order they stand in the form. */
+/** Moves the focus to the first control marked invalid, in the order they stand; a group gives it to its first. */
 function focusFirstInvalid(form: HTMLFormElement | null) {
-  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  (invalid instanceof HTMLFieldSetElement ? invalid.querySelector<HTMLElement>('input') : invalid)?.focus();
 }
 
-function errorsOf<V>(error: z.ZodError): { fields: FormErrors<V>; form: string } {
-  const fields: Record<string, string> = {};
+function errorsOf(
+  error: z.ZodError,
+  known: (field: string) => boolean,
+): { fields: FormErrors; form: string } {
+  const fields: FormErrors = {};
   let form = '';
   for (const issue of error.issues) {
     const key = issue.path[0];
-    if (typeof key === 'string') fields[key] ??= issue.message;
+    if (typeof key === 'string' && known(key)) fields[key] ??= issue.message;
     else form ||= issue.message;
   }
-  return { fields: fields as FormErrors<V>, form };
+  return { fields, form };
 }
 
-export function useForm<V extends object, T>(options: FormOptions<V, T>) {
+export function useForm<V extends object, T, R = unknown>(options: FormOptions<V, T, R>) {
   const [values, setValues] = useState<V>(options.initial);
-  const [errors, setErrors] = useState<FormErrors<V>>({});
+  const [errors, setErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState('');
-  const [success, setSuccess] = useState('');
+  const [failure, setFailure] = useState<unknown>(null);
+  const [result, setResult] = useState<R | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   // A second Enter while the first request runs must not send the form twice.
@@ -61,12 +79,15 @@ export function useForm<V extends object, T>(options: FormOptions<V, T>) {
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
   }, []);
 
+  const known = (field: string) => field in values || (options.otherFields?.includes(field) ?? false);
+
   /** Shows the messages, then focuses the first invalid field: the message must be on the page when it is read. */
-  function show(fields: FormErrors<V>, form: string) {
+  function show(fields: FormErrors, form: string, error: unknown = null) {
     flushSync(() => {
       setBusy(false);
       setErrors(fields);
       setFormError(form);
+      setFailure(error);
     });
     if (Object.values(fields).some(Boolean)) focusFirstInvalid(formRef.current);
     else refocusSubmit();
@@ -78,43 +99,55 @@ export function useForm<V extends object, T>(options: FormOptions<V, T>) {
       formRef.current?.querySelector<HTMLElement>('[type="submit"]')?.focus();
   }
 
-  /** A message placed on its field (the server's `field`, else `fieldOf`'s), else below the form. */
-  function fail(message: string, code = '', serverField?: string) {
-    const field = serverField ?? options.fieldOf?.(message, code);
-    if (field && field in values) show({ [field]: message } as FormErrors<V>, '');
-    else show({}, message);
+  /** A message placed on its field (the server's `field`, renamed where the form calls it otherwise), else below. */
+  function fail(message: string, requestField?: string, error: unknown = null) {
+    const field = requestField && (options.serverFields?.[requestField] ?? requestField);
+    if (field && known(field)) show({ [field]: message }, '', error);
+    else show({}, message, error);
+  }
+
+  /** The schema's verdict on the values, or null when its download failed (the network dropped). */
+  async function parse(): Promise<z.ZodSafeParseResult<T> | null> {
+    const { schema } = options;
+    const input = options.input ? options.input(values) : values;
+    if (typeof schema !== 'function') return schema.safeParse(input);
+    return schema().then(
+      (loaded) => loaded.safeParse(input),
+      () => {
+        fail(messages.networkError);
+        return null;
+      },
+    );
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending.current) return;
-    setSuccess('');
-    const parsed = options.schema.safeParse(values);
-    if (!parsed.success) {
-      const { fields, form } = errorsOf<V>(parsed.error);
-      show(fields, form);
-      return;
-    }
-    const problem = options.check?.(parsed.data);
-    if (problem) {
-      fail(problem);
-      return;
-    }
     sending.current = true;
-    setErrors({});
-    setFormError('');
-    setBusy(true);
+    setResult(undefined);
     try {
-      const message = await options.submit(parsed.data, values);
+      const parsed = await parse();
+      if (!parsed) return;
+      if (!parsed.success) {
+        const { fields, form } = errorsOf(parsed.error, known);
+        return show(fields, form);
+      }
+      const problem = options.check?.(parsed.data);
+      if (problem) return fail(problem.message, problem.field);
+      setErrors({});
+      setFormError('');
+      setFailure(null);
+      setBusy(true);
+      const answer = await options.submit(parsed.data, values);
       flushSync(() => {
         setBusy(false);
-        if (typeof message === 'string') setSuccess(message);
+        setResult(answer);
       });
       refocusSubmit();
     } catch (error) {
-      options.onFailure?.();
-      if (error instanceof RequestError) fail(error.message, error.code, error.field);
-      else fail(error instanceof Error && error.message ? error.message : messages.serverError);
+      options.onFailure?.(error);
+      const { message, field } = error instanceof Error ? (error as Error & { field?: string }) : {};
+      fail(message || messages.serverError, field, error);
     } finally {
       sending.current = false;
     }
@@ -122,8 +155,9 @@ export function useForm<V extends object, T>(options: FormOptions<V, T>) {
 
   /** The props of a text field bound to `field`: id, value, change handler and message. */
   function field<K extends TextKey<V>>(name: K) {
+    const { ids } = options;
     return {
-      id: options.ids?.[name] ?? name,
+      id: (typeof ids === 'function' ? ids(name) : ids?.[name]) ?? name,
       value: values[name] as string,
       onValue: (value: string) => set(name, value as V[K]),
       error: errors[name],
@@ -135,8 +169,12 @@ export function useForm<V extends object, T>(options: FormOptions<V, T>) {
     set,
     setValues,
     errors,
+    setErrors,
     formError,
-    success,
+    /** What the last failed request threw (a refused change lists its packages). */
+    failure,
+    result,
+    setResult,
     busy,
     field,
     formProps: { ref: formRef, onSubmit, noValidate: true },

@@ -58,3 +58,15 @@ export interface PersonalDataSaved {
 export interface Confirmation {
   message: string;
 }
+
+/** GET /api/captcha: a new captcha to solve, drawn as SVG. */
+export interface Captcha {
+  id: string;
+  svg: string;
+}
+
+/** POST /api/login: the screen the person's role starts on. */
+export interface SignedIn {
+  role: string;
+  redirectTo: string;
+}

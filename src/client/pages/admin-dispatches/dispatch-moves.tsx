@@ -5,6 +5,7 @@ import { useId, useRef, useState } from 'react';
 import type { DispatchState } from '../../../shared/packages/operations.ts';
 import { mailsCustomer } from '../../../shared/packages/states.ts';
 import { type DispatchDetail, moveDispatch } from '../../api/operations.ts';
+import { ConfirmActions } from '../../components/confirm-actions.tsx';
 import { DISPATCH_STEPS } from './dispatch-format.ts';
 
 export function DispatchMoves(props: {
@@ -71,25 +72,15 @@ export function DispatchMoves(props: {
               ? ' Cada cliente recibirá un correo.'
               : ' Los clientes lo verán en su historial.'}
           </p>
-          <div className="actions">
-            <button
-              ref={confirmRef}
-              type="button"
-              className="button"
-              disabled={move.isPending}
-              onClick={() => void confirm()}
-            >
-              {move.isPending ? 'Moviendo...' : 'Confirmar'}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={move.isPending}
-              onClick={() => setAsking(null)}
-            >
-              Cancelar
-            </button>
-          </div>
+          <ConfirmActions
+            busy={move.isPending}
+            label="Confirmar"
+            busyLabel="Moviendo..."
+            confirmRef={confirmRef}
+            onConfirm={() => void confirm()}
+            cancelLabel="Cancelar"
+            onCancel={() => setAsking(null)}
+          />
         </section>
       )}
     </section>

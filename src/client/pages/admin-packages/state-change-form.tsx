@@ -1,18 +1,50 @@
 // 'Cambiar estado' for the selected packages: 'Nuevo estado' and only the fields that state needs ('Motivo',
 // 'Transportadora' + 'Guía de la transportadora', 'Recibido por'), and 'Corrección' for an admin fixing a final
 // state (with a 'Motivo'). Checked with the shared rule first; the server's refusals are listed in role=alert.
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useEffect, useId, useRef } from 'react';
+import { z } from 'zod';
 import { missingForState, operationsMessages } from '../../../shared/packages/operations.ts';
-import { isPackageState, PACKAGE_STATES, STATE_LABELS } from '../../../shared/packages/states.ts';
+import {
+  isPackageState,
+  PACKAGE_STATES,
+  type PackageState,
+  STATE_LABELS,
+} from '../../../shared/packages/states.ts';
 import { changeStates, type StateChangeBody } from '../../api/operations.ts';
-import { failureOf, type Outcome, OutcomeNotice } from '../../components/outcome.tsx';
+import { SubmitButton } from '../../components/form-shell.tsx';
+import { formOutcome, type Outcome, OutcomeNotice } from '../../components/outcome.tsx';
+import { type FieldProblem, useForm } from '../../components/use-form.ts';
 
-type Fields = Pick<StateChangeBody, 'note' | 'carrier' | 'carrierGuide' | 'receivedBy'>;
-type FieldName = keyof Fields | 'state';
+type Values = Pick<StateChangeBody, 'note' | 'carrier' | 'carrierGuide' | 'receivedBy' | 'correction'> & {
+  state: string;
+};
+type TextName = 'note' | 'carrier' | 'carrierGuide' | 'receivedBy';
 
-const EMPTY: Fields = { note: '', carrier: '', carrierGuide: '', receivedBy: '' };
+const EMPTY: Values = {
+  state: '',
+  note: '',
+  carrier: '',
+  carrierGuide: '',
+  receivedBy: '',
+  correction: false,
+};
+
+/** The values as the server reads them (trimmed); the shared rules themselves run in order in `check`. */
+const trimmed = z.object({
+  state: z.string(),
+  note: z.string().trim(),
+  carrier: z.string().trim(),
+  carrierGuide: z.string().trim(),
+  receivedBy: z.string().trim(),
+  correction: z.boolean(),
+});
+
+/** The field a state's missing detail is asked in. */
+function missingField(data: Values & { state: PackageState }): TextName {
+  if (data.state === 'entregado') return 'receivedBy';
+  if (data.state === 'en_reparto') return data.carrier ? 'carrierGuide' : 'carrier';
+  return 'note';
+}
 
 function TextField(props: {
   id: string;
@@ -64,79 +96,48 @@ export function StateChangeForm(props: {
     correction: `${id}-correction`,
     error: `${id}-error`,
   };
-  const [state, setState] = useState('');
-  const [fields, setFields] = useState<Fields>(EMPTY);
-  const [correction, setCorrection] = useState(false);
-  const [invalid, setInvalid] = useState<FieldName | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const count = props.numbers.length;
+  const form = useForm({
+    initial: EMPTY,
+    schema: trimmed,
+    ids: (name) => ids[name as keyof typeof ids],
+    check(data): FieldProblem<keyof Values> | null {
+      if (count === 0) return { message: operationsMessages.selection };
+      const { state } = data;
+      if (!isPackageState(state)) return { field: 'state', message: operationsMessages.state };
+      const missing = missingForState(state, data);
+      if (missing) return { field: missingField({ ...data, state }), message: missing };
+      if (data.correction && !data.note) return { field: 'note', message: operationsMessages.correctionNote };
+      return null;
+    },
+    async submit(data) {
+      const answer = await changeStates({ numbers: props.numbers, ...data });
+      props.onDone(answer.message);
+    },
+  });
   const stateRef = useRef<HTMLSelectElement>(null);
-  const change = useMutation({ mutationFn: changeStates });
 
   // The form takes the focus when it opens (the button that opened it is gone).
   useEffect(() => stateRef.current?.focus(), []);
 
+  const { state, correction } = form.values;
   const needsReason = state === 'retenido' || state === 'devuelto' || correction;
-  const count = props.numbers.length;
+  // A check's message stands with the form's, in role=alert; its field is marked and described by it.
+  const problem = Object.values(form.errors).find(Boolean);
+  const outcome: Outcome | null = problem ? { ok: false, text: problem, refused: [] } : formOutcome(form);
 
-  function set(name: keyof Fields, value: string) {
-    setFields((now) => ({ ...now, [name]: value }));
-    if (invalid === name) setInvalid(null);
-  }
-
-  function refuse(text: string, field: FieldName | null) {
-    flushSync(() => {
-      setOutcome({ ok: false, text, refused: [] });
-      setInvalid(field);
-    });
-    if (field) document.getElementById(ids[field])?.focus();
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (change.isPending) return;
-    const trimmed: Fields = {
-      note: fields.note.trim(),
-      carrier: fields.carrier.trim(),
-      carrierGuide: fields.carrierGuide.trim(),
-      receivedBy: fields.receivedBy.trim(),
-    };
-    if (count === 0) return refuse(operationsMessages.selection, null);
-    if (!isPackageState(state)) return refuse(operationsMessages.state, 'state');
-    const missing = missingForState(state, trimmed);
-    if (missing) {
-      const field: FieldName =
-        state === 'entregado'
-          ? 'receivedBy'
-          : state === 'en_reparto'
-            ? trimmed.carrier
-              ? 'carrierGuide'
-              : 'carrier'
-            : 'note';
-      return refuse(missing, field);
-    }
-    if (correction && !trimmed.note) return refuse(operationsMessages.correctionNote, 'note');
-    setOutcome(null);
-    setInvalid(null);
-    try {
-      const answer = await change.mutateAsync({ numbers: props.numbers, state, ...trimmed, correction });
-      props.onDone(answer.message);
-    } catch (error) {
-      setOutcome(failureOf(error));
-    }
-  }
-
-  const field = (name: keyof Fields) => ({
+  const field = (name: TextName) => ({
     id: ids[name],
-    value: fields[name],
-    onValue: (value: string) => set(name, value),
-    invalid: invalid === name,
+    value: form.values[name],
+    onValue: (value: string) => form.set(name, value),
+    invalid: Boolean(form.errors[name]),
     errorId: ids.error,
   });
 
   return (
     <section className="card operation-form" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Cambiar el estado de {count === 1 ? '1 paquete' : `${count} paquetes`}</h2>
-      <form className="form" onSubmit={submit} noValidate>
+      <form className="form" {...form.formProps}>
         <div className="field">
           <label htmlFor={ids.state}>Nuevo estado</label>
           <select
@@ -144,12 +145,9 @@ export function StateChangeForm(props: {
             ref={stateRef}
             value={state}
             required
-            onChange={(event) => {
-              setState(event.target.value);
-              if (invalid === 'state') setInvalid(null);
-            }}
-            aria-invalid={invalid === 'state' || undefined}
-            aria-describedby={invalid === 'state' ? ids.error : undefined}
+            onChange={(event) => form.set('state', event.target.value)}
+            aria-invalid={Boolean(form.errors.state) || undefined}
+            aria-describedby={form.errors.state ? ids.error : undefined}
           >
             <option value="">Elige un estado</option>
             {PACKAGE_STATES.map((code) => (
@@ -185,7 +183,7 @@ export function StateChangeForm(props: {
             id={ids.correction}
             type="checkbox"
             checked={correction}
-            onChange={(event) => setCorrection(event.target.checked)}
+            onChange={(event) => form.set('correction', event.target.checked)}
             aria-describedby={`${ids.correction}-hint`}
           />
           <label htmlFor={ids.correction}>Corrección</label>
@@ -198,9 +196,7 @@ export function StateChangeForm(props: {
           <OutcomeNotice outcome={outcome} />
         </div>
         <div className="actions">
-          <button type="submit" className="button" disabled={change.isPending}>
-            {change.isPending ? 'Cambiando...' : 'Cambiar estado'}
-          </button>
+          <SubmitButton busy={form.busy} label="Cambiar estado" busyLabel="Cambiando..." />
           <button type="button" className="button button--secondary" onClick={props.onCancel}>
             Cancelar
           </button>

@@ -1,7 +1,7 @@
 // The notice on /locker until the e-mail is verified (DESIGN.md decision 9), with 'Reenviar correo de verificación'.
 import { useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
-import { resendVerification } from '../../api/me.ts';
+import { resendVerification } from '../../api/account.ts';
 
 export function VerifyReminder() {
   const [state, setState] = useState<'idle' | 'busy' | 'sent' | 'failed'>('idle');

@@ -5,7 +5,8 @@ import { useEffect, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
 import { loginSchema } from '../../../shared/schemas.ts';
-import { api, RequestError } from '../../api/request.ts';
+import { requestPasswordReset, signIn } from '../../api/account.ts';
+import { RequestError } from '../../api/request.ts';
 import { EmailField } from '../../components/account-fields.tsx';
 import { FormError, FormShell, SubmitButton } from '../../components/form-shell.tsx';
 import { Notice } from '../../components/notice.tsx';
@@ -30,11 +31,7 @@ export default function LoginPage() {
     schema: loginSchema,
     async submit(body) {
       try {
-        const { role, redirectTo } = await api.post<{ role: string; redirectTo: string }>(
-          '/api/login',
-          body,
-          { allowUnauthenticated: true },
-        );
+        const { role, redirectTo } = await signIn(body);
         // The server answers /admin or /locker; bodega staff land on their own screen, which checks their rights.
         navigate(role === 'bodega' ? BODEGA_PATH : redirectTo);
       } catch (failure) {
@@ -90,11 +87,7 @@ function ResetRequest({ email }: { email: string }) {
     setBusy(true);
     setResult(null);
     try {
-      const { message } = await api.post<{ message: string }>(
-        '/api/password-reset/request',
-        { email },
-        { allowUnauthenticated: true },
-      );
+      const { message } = await requestPasswordReset({ email });
       setResult({ tone: 'success', text: message });
     } catch (failure) {
       const reason = failure instanceof Error ? failure.message : String(failure);

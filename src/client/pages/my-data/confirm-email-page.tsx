@@ -2,6 +2,7 @@
 // no session is needed, since it is often opened on another device.
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
+import { confirmNewEmail } from '../../api/account.ts';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { useMailedLink } from '../../components/use-mailed-link.ts';
@@ -9,7 +10,7 @@ import { useNavigate } from '../../router.tsx';
 
 export default function ConfirmEmailPage() {
   const navigate = useNavigate();
-  const state = useMailedLink('/api/me/email/confirm', messages.emailChangeLinkInvalid);
+  const state = useMailedLink(confirmNewEmail, messages.emailChangeLinkInvalid);
 
   return (
     <Page title="Confirmar correo">

@@ -1,8 +1,8 @@
 // 'Corregir mis datos': name, phone and delivery addresses, with the registration's rules and labels.
 
 import { registrationSchema } from '../../../shared/registration.ts';
+import { correctMyData } from '../../api/account.ts';
 import { correctionOf, type PersonalData } from '../../api/my-data.ts';
-import { api } from '../../api/request.ts';
 import { FullNameField } from '../../components/account-fields.tsx';
 import { DeliveryAddressFields } from '../../components/delivery-address-fields.tsx';
 import { FormError, FormShell, SubmitButton } from '../../components/form-shell.tsx';
@@ -33,7 +33,7 @@ export function CorrectionForm({
     initial: () => correctionOf(data),
     schema: correctionSchema,
     async submit(correction) {
-      const saved = await api.patch<{ message: string; data: PersonalData }>('/api/me', correction);
+      const saved = await correctMyData(correction);
       form.setValues(correctionOf(saved.data));
       onSaved(saved.data);
       return saved.message;
@@ -53,7 +53,7 @@ export function CorrectionForm({
         <DeliveryAddressFields field={form.field} disabled={busy} />
         <SubmitButton busy={busy} label="Guardar cambios" busyLabel="Guardando..." />
         <FormError message={form.formError} />
-        {form.success && <Notice tone="success">{form.success}</Notice>}
+        {form.result && <Notice tone="success">{form.result}</Notice>}
       </FormShell>
     </section>
   );

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { paths } from '../../../shared/paths.ts';
 import { passwordField } from '../../../shared/schemas.ts';
-import { api } from '../../api/request.ts';
+import { deleteAccount } from '../../api/account.ts';
 import { FormError, FormShell, SubmitButton } from '../../components/form-shell.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { useForm } from '../../components/use-form.ts';
@@ -44,9 +44,8 @@ export function DeleteSection({ lockerNumber }: { lockerNumber: string }) {
     initial: { password: '' },
     schema: deleteSchema,
     ids: { password: 'delete-password' },
-    fieldOf: (_message, code) => (code === 'wrong_password' ? 'password' : undefined),
     async submit(body) {
-      const { message } = await api.post<{ message: string }>('/api/me/delete', body);
+      const { message } = await deleteAccount(body);
       navigate(paths.login, { replace: true, state: { notice: message } });
     },
   });

@@ -4,20 +4,18 @@ import type { ReactNode } from 'react';
 import { z } from 'zod';
 import { registrationSchema } from '../../../shared/registration.ts';
 import { emailField, passwordField } from '../../../shared/schemas.ts';
+import { changeCedula, changeEmail } from '../../api/account.ts';
 import type { PersonalData } from '../../api/my-data.ts';
-import { api } from '../../api/request.ts';
 import { Field } from '../../components/field.tsx';
 import { FormError, FormShell, SubmitButton } from '../../components/form-shell.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 
-/** The server's refusals that concern the password, and those that concern the new value. */
-const PASSWORD_CODES = new Set(['wrong_password']);
-const VALUE_CODES = new Set(['same_email', 'email_taken']);
-
 function PasswordProtectedChange(props: {
   id: string;
+  /** The request's name for the new value: the server's errors about it name this field. */
+  requestField: 'newEmail' | 'cedula';
   heading: string;
   intro?: ReactNode;
   field: {
@@ -37,8 +35,7 @@ function PasswordProtectedChange(props: {
     initial: { value: '', password: '' },
     schema: z.object({ value: props.schema, password: passwordField }),
     ids: { value: `new-${props.id}`, password: `${props.id}-password` },
-    fieldOf: (_message, code) =>
-      PASSWORD_CODES.has(code) ? 'password' : VALUE_CODES.has(code) ? 'value' : undefined,
+    serverFields: { [props.requestField]: 'value' },
     async submit({ value, password }) {
       const message = await props.send(value, password);
       form.setValues({ value: '', password: '' });
@@ -60,7 +57,7 @@ function PasswordProtectedChange(props: {
         />
         <SubmitButton busy={form.busy} label={props.button} busyLabel={props.busyButton} />
         <FormError message={form.formError} />
-        {form.success && <Notice tone="success">{form.success}</Notice>}
+        {form.result && <Notice tone="success">{form.result}</Notice>}
       </FormShell>
     </section>
   );
@@ -70,6 +67,7 @@ export function EmailChangeForm({ data, onRequested }: { data: PersonalData; onR
   return (
     <PasswordProtectedChange
       id="email"
+      requestField="newEmail"
       heading="Cambiar correo electrónico"
       intro={
         <p>
@@ -88,7 +86,7 @@ export function EmailChangeForm({ data, onRequested }: { data: PersonalData; onR
       button="Cambiar correo"
       busyButton="Enviando..."
       send={async (newEmail, password) => {
-        const { message } = await api.post<{ message: string }>('/api/me/email', { newEmail, password });
+        const { message } = await changeEmail({ newEmail, password });
         onRequested();
         return message;
       }}
@@ -100,16 +98,14 @@ export function CedulaForm({ onSaved }: { onSaved: (data: PersonalData) => void 
   return (
     <PasswordProtectedChange
       id="cedula"
+      requestField="cedula"
       heading="Cambiar cédula"
       field={{ label: 'Nueva cédula', inputMode: 'numeric', maxLength: 20 }}
       schema={registrationSchema.shape.cedula}
       button="Cambiar cédula"
       busyButton="Guardando..."
       send={async (cedula, password) => {
-        const saved = await api.post<{ message: string; data: PersonalData }>('/api/me/cedula', {
-          cedula,
-          password,
-        });
+        const saved = await changeCedula({ cedula, password });
         onSaved(saved.data);
         return saved.message;
       }}

@@ -1,29 +1,26 @@
 // SPEC.md §2 Notify screen, now a real pre-alert (PACKAGES.md 'Pre-alert'): 'Guardar prealerta' stores it (and
 // uploads the invoice when one was chosen); WhatsApp and e-mail still tell support, with the guide, store and value.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { deliveryAddresses } from '../../../shared/address.ts';
-import { buildMailtoNotifyLink, buildWhatsAppNotifyLink } from '../../../shared/links.ts';
+import { buildMailtoNotifyLink, buildWhatsAppNotifyLink, type PackageNotice } from '../../../shared/links.ts';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
 import { type Me, useMe } from '../../api/me.ts';
 import { createPrealert, type PrealertBody, packageKeys, uploadInvoice } from '../../api/packages.ts';
 import { WithQuery } from '../../api/query-client.tsx';
 import { appConfig } from '../../app-config.ts';
+import { SubmitButton } from '../../components/form-shell.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { openExternal } from '../../components/open-external.ts';
 import { Page } from '../../components/page.tsx';
 import { PrealertFields } from '../../components/prealert-fields.tsx';
 import {
-  checkPrealert,
   emptyPrealert,
-  type FieldErrors,
-  focusFirstInvalid,
-  invoiceProblem,
   type PrealertValues,
-  serverErrorField,
+  prealertWithInvoiceSchema,
+  usePrealertForm,
 } from '../../components/prealert-form.ts';
 import { SignedInNav } from '../../components/signed-in-nav.tsx';
 import { useNavigate } from '../../router.tsx';
@@ -65,21 +62,40 @@ async function saveWithInvoice(body: PrealertBody, invoice: File | null): Promis
   }
 }
 
+/** The other ways to tell support, with the same details: WhatsApp and e-mail. */
+const SUPPORT_CHANNELS = [
+  [
+    'Enviar por WhatsApp',
+    (notice: PackageNotice) => buildWhatsAppNotifyLink(appConfig.supportWhatsapp, notice),
+  ],
+  ['Enviar por correo', (notice: PackageNotice) => buildMailtoNotifyLink(appConfig.supportEmail, notice)],
+] as const;
+
+/** The pre-alert's fields and the invoice chosen with it. */
+type NotifyValues = PrealertValues & { invoice: File | null };
+
 function NotifyForm({ me }: { me: Me }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const addresses = deliveryAddresses(me);
-  const [values, setValues] = useState<PrealertValues>(() => emptyPrealert(addresses));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [invoice, setInvoice] = useState<File | null>(null);
   // A new key empties the file input after a save (a file input's value cannot be set).
   const [invoiceKey, setInvoiceKey] = useState(0);
-  const [result, setResult] = useState<SaveResult | null>(null);
-  const [formError, setFormError] = useState('');
-  const save = useMutation({
-    mutationFn: ({ body, file }: { body: PrealertBody; file: File | null }) => saveWithInvoice(body, file),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: packageKeys.all }),
+  const form = usePrealertForm({
+    addresses,
+    initial: (): NotifyValues => ({ ...emptyPrealert(addresses), invoice: null }),
+    schema: prealertWithInvoiceSchema,
+    async submit(body, values) {
+      try {
+        const saved = await saveWithInvoice(body, values.invoice);
+        form.setValues({ ...emptyPrealert(addresses), invoice: null });
+        setInvoiceKey((key) => key + 1);
+        return saved;
+      } finally {
+        void queryClient.invalidateQueries({ queryKey: packageKeys.all });
+      }
+    },
   });
+  const { values } = form;
   const notice = {
     lockerNumber: me.lockerNumber,
     address: values.address,
@@ -89,78 +105,32 @@ function NotifyForm({ me }: { me: Me }) {
     value: values.declaredValue,
   };
 
-  function change(field: keyof PrealertValues, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    // A field's error goes once the person changes it; the others stay until the next save.
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  }
-
-  /** Shows the errors, then focuses the first: the error must be in the page before its field is announced. */
-  function showErrors(next: FieldErrors) {
-    flushSync(() => setErrors(next));
-    focusFirstInvalid(next);
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (save.isPending) return;
-    setResult(null);
-    setFormError('');
-    const checked = checkPrealert(values, addresses);
-    const fileProblem = invoice ? invoiceProblem(invoice) : null;
-    if (checked.errors || fileProblem) {
-      showErrors({ ...checked.errors, ...(fileProblem ? { invoice: fileProblem } : {}) });
-      return;
-    }
-    setErrors({});
-    try {
-      const saved = await save.mutateAsync({ body: checked.body, file: invoice });
-      setResult(saved);
-      setValues(emptyPrealert(addresses));
-      setInvoice(null);
-      setInvoiceKey((key) => key + 1);
-    } catch (error) {
-      const field = serverErrorField(error);
-      if (field) showErrors({ [field]: errorText(error) });
-      else setFormError(errorText(error));
-    }
-  }
-
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form className="form" {...form.formProps}>
       <p>
         Cuéntanos qué paquete viene en camino a tu casillero <strong>{me.lockerNumber}</strong> y a qué
         dirección quieres recibirlo. Con la prealerta lo reconocemos al llegar a nuestra bodega.
       </p>
-      <PrealertFields values={values} onChange={change} errors={errors} addresses={addresses} />
+      <PrealertFields form={form} addresses={addresses} />
       <InvoiceField
         key={invoiceKey}
-        error={errors.invoice}
-        onFile={(file) => {
-          setInvoice(file);
-          setErrors((current) => ({ ...current, invoice: undefined }));
-        }}
+        error={form.errors.invoice}
+        onFile={(file) => form.set('invoice', file)}
       />
-      {result && <SavedNotice result={result} />}
-      {formError && <Notice tone="error">{formError}</Notice>}
+      {form.result && <SavedNotice result={form.result} />}
+      {form.formError && <Notice tone="error">{form.formError}</Notice>}
       <div className="actions">
-        <button type="submit" className="button" disabled={save.isPending}>
-          {save.isPending ? 'Guardando...' : 'Guardar prealerta'}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => openExternal(buildWhatsAppNotifyLink(appConfig.supportWhatsapp, notice))}
-        >
-          Enviar por WhatsApp
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => openExternal(buildMailtoNotifyLink(appConfig.supportEmail, notice))}
-        >
-          Enviar por correo
-        </button>
+        <SubmitButton busy={form.busy} label="Guardar prealerta" busyLabel="Guardando..." />
+        {SUPPORT_CHANNELS.map(([label, link]) => (
+          <button
+            key={label}
+            type="button"
+            className="button button--secondary"
+            onClick={() => openExternal(link(notice))}
+          >
+            {label}
+          </button>
+        ))}
         <button type="button" className="link-button" onClick={() => navigate(paths.locker)}>
           Volver al inicio
         </button>

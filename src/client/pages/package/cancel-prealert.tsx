@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
 import type { PrealertSaved } from '../../../shared/packages/api-types.ts';
 import { cancelPrealert } from '../../api/packages.ts';
+import { ConfirmActions } from '../../components/confirm-actions.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { isGone } from './refusal.ts';
 
@@ -55,24 +56,15 @@ export function CancelPrealert(props: {
             ¿Seguro que quieres cancelar la prealerta del paquete {props.number}? Quedará como «Cancelado» y
             ya no podrás editarla.
           </p>
-          <div className="actions">
-            <button
-              type="button"
-              className="button button--danger"
-              disabled={cancel.isPending}
-              onClick={confirm}
-            >
-              {cancel.isPending ? 'Cancelando...' : 'Sí, cancelar prealerta'}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={cancel.isPending}
-              onClick={() => setAsking(false)}
-            >
-              No, mantenerla
-            </button>
-          </div>
+          <ConfirmActions
+            busy={cancel.isPending}
+            label="Sí, cancelar prealerta"
+            busyLabel="Cancelando..."
+            danger
+            onConfirm={() => void confirm()}
+            cancelLabel="No, mantenerla"
+            onCancel={() => setAsking(false)}
+          />
         </div>
       )}
       {error && <Notice tone="error">{error}</Notice>}

@@ -1,23 +1,15 @@
 // The edit form of a package still 'Prealertado': the pre-alert's fields as on /notify, checked with the same
 // schema, saved with 'Guardar cambios'.
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { deliveryAddresses } from '../../../shared/address.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { PackageDetail, PrealertSaved } from '../../../shared/packages/api-types.ts';
+import { prealertSchema } from '../../../shared/packages/prealert.ts';
 import { type Me, useMe } from '../../api/me.ts';
-import { type PrealertBody, updatePrealert } from '../../api/packages.ts';
+import { updatePrealert } from '../../api/packages.ts';
+import { SubmitButton } from '../../components/form-shell.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { PrealertFields } from '../../components/prealert-fields.tsx';
-import {
-  checkPrealert,
-  type FieldErrors,
-  focusFirstInvalid,
-  type PrealertValues,
-  prealertFromPackage,
-  serverErrorField,
-} from '../../components/prealert-form.ts';
+import { prealertFromPackage, usePrealertForm } from '../../components/prealert-form.ts';
 import { isGone } from './refusal.ts';
 
 interface Props {
@@ -43,51 +35,28 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 function EditForm({ pkg, me, onSaved, onRefused }: Props & { me: Me }) {
   const addresses = deliveryAddresses(me);
-  const [values, setValues] = useState<PrealertValues>(() => prealertFromPackage(pkg, addresses));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState('');
-  const save = useMutation({ mutationFn: (body: PrealertBody) => updatePrealert(pkg.number, body) });
-
-  function change(field: keyof PrealertValues, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  }
-
-  function showErrors(next: FieldErrors) {
-    flushSync(() => setErrors(next));
-    focusFirstInvalid(next);
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (save.isPending) return;
-    setFormError('');
-    const checked = checkPrealert(values, addresses);
-    if (checked.errors) {
-      showErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    try {
-      const saved = await save.mutateAsync(checked.body);
-      // The stored form of what was typed (the guide normalised, the value with its cents).
-      setValues(prealertFromPackage(saved.package, addresses));
-      onSaved(saved);
-    } catch (error) {
-      const field = serverErrorField(error);
-      if (field) showErrors({ [field]: errorText(error) });
-      else if (isGone(error)) onRefused(errorText(error));
-      else setFormError(errorText(error));
-    }
-  }
+  const form = usePrealertForm({
+    addresses,
+    initial: () => prealertFromPackage(pkg, addresses),
+    schema: prealertSchema,
+    async submit(body) {
+      try {
+        const saved = await updatePrealert(pkg.number, body);
+        // The stored form of what was typed (the guide normalised, the value with its cents).
+        form.setValues(prealertFromPackage(saved.package, addresses));
+        onSaved(saved);
+      } catch (error) {
+        if (!isGone(error)) throw error;
+        onRefused(errorText(error));
+      }
+    },
+  });
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
-      <PrealertFields values={values} onChange={change} errors={errors} addresses={addresses} />
-      {formError && <Notice tone="error">{formError}</Notice>}
-      <button type="submit" className="button" disabled={save.isPending}>
-        {save.isPending ? 'Guardando...' : 'Guardar cambios'}
-      </button>
+    <form className="form" {...form.formProps}>
+      <PrealertFields form={form} addresses={addresses} />
+      {form.formError && <Notice tone="error">{form.formError}</Notice>}
+      <SubmitButton busy={form.busy} label="Guardar cambios" busyLabel="Guardando..." />
     </form>
   );
 }

@@ -2,15 +2,15 @@
 // rates of the day it was received; the server audits it. Customers never see the button.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMe } from '../../api/me.ts';
+import { recomputeCharge } from '../../api/package-charge.ts';
 import { packageKeys } from '../../api/packages.ts';
-import { api } from '../../api/request.ts';
 import { Notice } from '../../components/notice.tsx';
 
 export function RecomputeCharge({ number }: { number: number }) {
   const me = useMe();
   const queries = useQueryClient();
   const recompute = useMutation({
-    mutationFn: () => api.post<{ message: string }>(`/api/admin/packages/${number}/charge`),
+    mutationFn: () => recomputeCharge(number),
     onSuccess: () => queries.invalidateQueries({ queryKey: packageKeys.detail(String(number)) }),
   });
   if (me.status !== 'ready' || me.me.role !== 'admin') return null;

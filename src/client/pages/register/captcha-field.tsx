@@ -1,20 +1,17 @@
 // The server-made captcha (DESIGN.md decision 2): its image, a button for a new one and the 'Captcha' input.
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../api/request.ts';
+import type { Captcha } from '../../../shared/accounts/api-types.ts';
+import { getCaptcha } from '../../api/account.ts';
 import { describedBy, FieldError, FieldLabel } from '../../components/field.tsx';
 
-export interface CaptchaState {
-  id: string;
-  svg: string;
-}
+export type CaptchaState = Captcha;
 
 export function useCaptcha() {
   const [captcha, setCaptcha] = useState<CaptchaState | null>(null);
   const [failed, setFailed] = useState(false);
   const refresh = useCallback(() => {
     setFailed(false);
-    api
-      .get<CaptchaState>('/api/captcha', { allowUnauthenticated: true })
+    getCaptcha()
       .then(setCaptcha)
       .catch(() => setFailed(true));
   }, []);

@@ -3,9 +3,8 @@
 
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
-import { registrationProblem, registrationSchema } from '../../../shared/registration.ts';
-import { api } from '../../api/request.ts';
-import { accountFieldOf } from '../../components/account-errors.ts';
+import { registrationSchema } from '../../../shared/registration.ts';
+import { register } from '../../api/account.ts';
 import { EmailField, FullNameField } from '../../components/account-fields.tsx';
 import { DeliveryAddressFields } from '../../components/delivery-address-fields.tsx';
 import { Field } from '../../components/field.tsx';
@@ -18,6 +17,7 @@ import { useForm } from '../../components/use-form.ts';
 import { useNavigate, useSearchParams } from '../../router.tsx';
 import { CaptchaField, useCaptcha } from './captcha-field.tsx';
 import { ConsentField } from './consent-field.tsx';
+import { registrationCheck } from './registration-check.ts';
 
 const EMPTY = {
   name: '',
@@ -53,14 +53,9 @@ export default function RegisterPage() {
   const form = useForm({
     initial: EMPTY,
     schema: formSchema,
-    check: registrationProblem,
-    fieldOf: accountFieldOf,
+    check: registrationCheck,
     async submit(data, values) {
-      await api.post(
-        '/api/register',
-        { ...data, captchaId: captcha?.id ?? '', ref },
-        { allowUnauthenticated: true },
-      );
+      await register({ ...data, captchaId: captcha?.id ?? '', ref });
       const state: RegisteredState = { notice: messages.registered, email: values.email.trim() };
       navigate(paths.login, { state });
     },

@@ -4,14 +4,14 @@ import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
-import { newPasswordProblem, passwordField, resetRequestSchema } from '../../../shared/schemas.ts';
-import { api, RequestError } from '../../api/request.ts';
-import { accountFieldOf } from '../../components/account-errors.ts';
+import { passwordField, resetRequestSchema } from '../../../shared/schemas.ts';
+import { checkResetLink, requestPasswordReset, resetPassword } from '../../api/account.ts';
+import { RequestError } from '../../api/request.ts';
 import { EmailLinkRequest } from '../../components/email-link-request.tsx';
 import { FormError, FormShell, SubmitButton } from '../../components/form-shell.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
-import { PasswordField } from '../../components/password-field.tsx';
+import { newPasswordCheck, PasswordField } from '../../components/password-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { useNavigate, useSearchParams } from '../../router.tsx';
 
@@ -28,11 +28,7 @@ export default function ResetPasswordPage() {
   useEffect(() => {
     if (!token) return;
     const controller = new AbortController();
-    api
-      .get(`/api/password-reset/check?token=${encodeURIComponent(token)}`, {
-        allowUnauthenticated: true,
-        signal: controller.signal,
-      })
+    checkResetLink(token, controller.signal)
       .then(() => setLink('valid'))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -62,15 +58,10 @@ function NewPasswordForm({ token, onInvalidLink }: { token: string; onInvalidLin
   const form = useForm({
     initial: { password: '', confirmPassword: '' },
     schema: passwordsSchema,
-    check: (data) => newPasswordProblem(data.password, data.confirmPassword),
-    fieldOf: accountFieldOf,
+    check: newPasswordCheck,
     async submit(data) {
       try {
-        const { message } = await api.post<{ message: string }>(
-          '/api/password-reset',
-          { token, ...data },
-          { allowUnauthenticated: true },
-        );
+        const { message } = await resetPassword({ token, ...data });
         navigate(paths.login, { state: { notice: message } });
       } catch (failure) {
         // Spent in another tab meanwhile, or expired while the person typed.
@@ -106,7 +97,7 @@ function InvalidLink() {
     <>
       <Notice tone="error">{messages.resetLinkInvalid}</Notice>
       <EmailLinkRequest
-        endpoint="/api/password-reset/request"
+        send={requestPasswordReset}
         schema={resetRequestSchema}
         intro={<p>Escribe tu correo y te enviaremos un nuevo enlace para restablecer tu contraseña.</p>}
       />

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
 import { emailField } from '../../../shared/schemas.ts';
+import { resendVerification, verifyEmail } from '../../api/account.ts';
 import { EmailLinkRequest } from '../../components/email-link-request.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
@@ -11,7 +12,7 @@ import { useNavigate } from '../../router.tsx';
 
 export default function VerifyEmailPage() {
   const navigate = useNavigate();
-  const state = useMailedLink('/api/verify-email', messages.verifyLinkInvalid);
+  const state = useMailedLink(verifyEmail, messages.verifyLinkInvalid);
 
   return (
     <Page title="Verificar correo">
@@ -40,7 +41,7 @@ const resendSchema = z.object({ email: emailField });
 function ResendForm() {
   return (
     <EmailLinkRequest
-      endpoint="/api/verify-email/resend"
+      send={resendVerification}
       schema={resendSchema}
       intro={<p>Escribe tu correo y te enviaremos un nuevo enlace de verificación.</p>}
     />

@@ -1,34 +1,40 @@
 // The parcel's facts as staff read them off it: 'Casillero' (from its label), 'Peso (lb)', the three measures,
 // 'Estado del paquete' and 'Notas', each labelled, with its error beside it.
 import type { Condition } from '../../../shared/warehouse/receipt.ts';
-import { describedBy, Field, FieldError } from '../../components/field.tsx';
-import { type ReceiptErrors, type ReceiptValues, receiptFieldId } from './receipt-form.ts';
+import { describedBy, Field, type FieldBinding, FieldError } from '../../components/field.tsx';
+import { TextAreaField } from '../../components/text-area-field.tsx';
+import type { FormErrors } from '../../components/use-form.ts';
+import { type ReceiptValues, receiptFieldId } from './receipt-form.ts';
 
 type TextField = Exclude<keyof ReceiptValues, 'condition'>;
+
+const MEASURES = [
+  ['lengthIn', 'Largo (in)'],
+  ['widthIn', 'Ancho (in)'],
+  ['heightIn', 'Alto (in)'],
+] as const;
 
 /** CONDITIONS of src/shared/warehouse/receipt.ts, here so the radios paint before the schema (with zod) arrives. */
 const CONDITIONS: Record<Condition, string> = { bueno: 'Bueno', danado: 'Dañado', abierto: 'Abierto' };
 
 export function ReceiptFields(props: {
-  values: ReceiptValues;
-  errors: ReceiptErrors;
+  /** The receiving form (useForm): values, messages and each text field's binding. */
+  form: {
+    values: ReceiptValues;
+    errors: FormErrors;
+    field: (name: TextField) => FieldBinding;
+    set: (name: 'condition', value: Condition) => void;
+  };
   /** The pre-alert's locker, when the guide has one: a different number is warned about. */
   expectedLocker: string | null;
-  onChange: <K extends keyof ReceiptValues>(field: K, value: ReceiptValues[K]) => void;
 }) {
-  const { values, errors, expectedLocker } = props;
-  const field = (name: TextField) => ({
-    id: receiptFieldId(name),
-    value: values[name],
-    error: errors[name],
-    onValue: (value: string) => props.onChange(name, value),
-  });
+  const { values, errors, field } = props.form;
+  const { expectedLocker } = props;
   const locker = values.lockerNumber.trim();
   const lockerHint =
     expectedLocker && locker && locker !== expectedLocker
       ? `No coincide con el casillero de la prealerta (${expectedLocker}): el paquete quedará «Sin identificar» para revisarlo.`
       : 'El número de casillero escrito en la etiqueta del paquete. Vacío: «Sin identificar».';
-  const notesId = receiptFieldId('notes');
   const conditionId = receiptFieldId('condition');
 
   return (
@@ -52,27 +58,16 @@ export function ReceiptFields(props: {
       />
       <fieldset className="measures">
         <legend>Medidas (opcional)</legend>
-        <Field
-          label="Largo (in)"
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={20}
-          {...field('lengthIn')}
-        />
-        <Field
-          label="Ancho (in)"
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={20}
-          {...field('widthIn')}
-        />
-        <Field
-          label="Alto (in)"
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={20}
-          {...field('heightIn')}
-        />
+        {MEASURES.map(([name, label]) => (
+          <Field
+            key={name}
+            label={label}
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={20}
+            {...field(name)}
+          />
+        ))}
       </fieldset>
       <fieldset
         className="condition"
@@ -89,29 +84,20 @@ export function ReceiptFields(props: {
               // The first option carries the group's id, so an error can send the focus there.
               id={index === 0 ? conditionId : undefined}
               checked={values.condition === value}
-              onChange={() => props.onChange('condition', value)}
+              onChange={() => props.form.set('condition', value)}
             />
             {label}
           </label>
         ))}
         <FieldError id={conditionId} error={errors.condition} />
       </fieldset>
-      <div className="field">
-        <label htmlFor={notesId}>Notas</label>
-        <textarea
-          id={notesId}
-          rows={3}
-          maxLength={1000}
-          value={values.notes}
-          onChange={(event) => props.onChange('notes', event.target.value)}
-          aria-invalid={errors.notes ? true : undefined}
-          aria-describedby={describedBy(notesId, { hint: true, error: errors.notes })}
-        />
-        <p className="field__hint" id={`${notesId}-hint`}>
-          Opcional: caja rota, falta la etiqueta, nombre escrito a mano…
-        </p>
-        <FieldError id={notesId} error={errors.notes} />
-      </div>
+      <TextAreaField
+        label="Notas"
+        hint="Opcional: caja rota, falta la etiqueta, nombre escrito a mano…"
+        rows={3}
+        maxLength={1000}
+        {...field('notes')}
+      />
     </>
   );
 }

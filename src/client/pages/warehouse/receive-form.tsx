@@ -1,26 +1,27 @@
 // The receiving form of /bodega: look the guide up, read the parcel's facts, attach photos, 'Registrar recepción';
 // then say what became of it, offer 'Imprimir etiqueta', and start over on 'Número de guía' for the next parcel.
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
 import { RequestError } from '../../api/request.ts';
 import { lookupGuide, type ReceiptSaved, registerReceipt, warehouseKeys } from '../../api/warehouse.ts';
+import { SubmitButton } from '../../components/form-shell.tsx';
 import { Notice } from '../../components/notice.tsx';
+import { useForm } from '../../components/use-form.ts';
 import { GuideField } from './guide-field.tsx';
 import type { LookupState } from './lookup-result.tsx';
 import { PhotoPicker } from './photo-picker.tsx';
 import { ReceiptFields } from './receipt-fields.tsx';
 import {
-  checkReceipt,
   emptyReceipt,
-  focusFirstInvalid,
   lookupable,
-  type ReceiptErrors,
+  ReceiptFailure,
   type ReceiptValues,
+  receiptBody,
   receiptFieldId,
-  serverErrorField,
+  receiptSchema,
 } from './receipt-form.ts';
 import { receiptRules } from './receipt-rules.ts';
 import { usePhotoUploads } from './use-photo-uploads.ts';
@@ -32,36 +33,54 @@ const focus = (field: keyof ReceiptValues) => document.getElementById(receiptFie
 
 export function ReceiveForm() {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<ReceiptValues>(emptyReceipt);
-  const [errors, setErrors] = useState<ReceiptErrors>({});
   const [lookup, setLookup] = useState<LookupState>({ status: 'idle' });
-  const [formError, setFormError] = useState('');
-  const [saved, setSaved] = useState<ReceiptSaved | null>(null);
-  const [busy, setBusy] = useState(false);
   const photos = usePhotoUploads();
   const guideInput = useRef<HTMLInputElement>(null);
   // The guide last asked about, and the locker its pre-alert filled in (cleared again if the guide changes).
   const looked = useRef<{ guide: string; filledLocker: string | null }>({ guide: '', filledLocker: null });
   const lookupCount = useRef(0);
+  const form = useForm({
+    initial: emptyReceipt,
+    schema: receiptSchema,
+    // The photos are checked once their uploads have ended, below.
+    input: (values: ReceiptValues) => receiptBody(values, []),
+    otherFields: ['photoIds'],
+    ids: receiptFieldId,
+    async submit(_data, values): Promise<ReceiptSaved> {
+      const settled = await photos.settle();
+      if ('error' in settled) throw new ReceiptFailure(settled.error, 'photoIds');
+      const body = receiptBody(values, settled.ids);
+      const checked = (await receiptSchema()).safeParse(body);
+      const issue = checked.error?.issues[0];
+      if (issue) throw new ReceiptFailure(issue.message, String(issue.path[0]));
+      const result = await registerReceipt(body);
+      form.setValues(emptyReceipt);
+      setLookup({ status: 'idle' });
+      looked.current = { guide: '', filledLocker: null };
+      // A lookup still under way (the guide field lost the focus to the button) would now say 'ya fue recibido'.
+      lookupCount.current++;
+      photos.reset();
+      void queryClient.invalidateQueries({ queryKey: warehouseKeys.all });
+      guideInput.current?.focus();
+      return result;
+    },
+  });
+  const { values, errors } = form;
+  const saved = form.result;
 
   // The checks arrive just after the first paint (receipt-rules.ts).
   useEffect(() => {
     receiptRules().catch(() => {});
   }, []);
 
-  function change<K extends keyof ReceiptValues>(field: K, value: ReceiptValues[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  }
-
   function changeGuide(value: string) {
-    change('guide', value);
+    form.set('guide', value);
     if (lookup.status !== 'idle' && lookupable(value) !== looked.current.guide) {
       // A new guide: what was found for the old one no longer applies.
       setLookup({ status: 'idle' });
       const filled = looked.current.filledLocker;
       if (filled !== null)
-        setValues((current) =>
+        form.setValues((current) =>
           current.lockerNumber === filled ? { ...current, lockerNumber: '' } : current,
         );
       looked.current = { guide: '', filledLocker: null };
@@ -76,14 +95,14 @@ export function ReceiveForm() {
         (rules) => rules.receiptMessages.guideRequired,
         () => messages.networkError,
       );
-      setErrors((current) => ({ ...current, guide: text }));
+      form.setErrors((current) => ({ ...current, guide: text }));
       return;
     }
     if (guide === looked.current.guide) return;
     looked.current = { guide, filledLocker: null };
     const ticket = ++lookupCount.current;
-    setSaved(null);
-    setErrors((current) => ({ ...current, guide: undefined }));
+    form.setResult(undefined);
+    form.setErrors((current) => ({ ...current, guide: undefined }));
     setLookup({ status: 'loading', guide });
     try {
       const found = await lookupGuide(guide);
@@ -95,7 +114,9 @@ export function ReceiveForm() {
       } else if (found.match?.lockerNumber) {
         const locker = found.match.lockerNumber;
         looked.current.filledLocker = locker;
-        flushSync(() => setValues((current) => ({ ...current, guide: found.guide, lockerNumber: locker })));
+        flushSync(() =>
+          form.setValues((current) => ({ ...current, guide: found.guide, lockerNumber: locker })),
+        );
         if (!quiet) focus('weightLb');
       } else if (!quiet) {
         focus('lockerNumber');
@@ -107,47 +128,9 @@ export function ReceiveForm() {
     }
   }
 
-  function showErrors(next: ReceiptErrors) {
-    flushSync(() => setErrors(next));
-    focusFirstInvalid(next);
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setFormError('');
-    setSaved(null);
-    setBusy(true);
-    try {
-      const first = await checkReceipt(values, []);
-      if (first.errors) return showErrors(first.errors);
-      const settled = await photos.settle();
-      if ('error' in settled) return showErrors({ photoIds: settled.error });
-      const checked = await checkReceipt(values, settled.ids);
-      if (checked.errors) return showErrors(checked.errors);
-      const result = await registerReceipt(checked.body);
-      setSaved(result);
-      setValues(emptyReceipt);
-      setErrors({});
-      setLookup({ status: 'idle' });
-      looked.current = { guide: '', filledLocker: null };
-      // A lookup still under way (the guide field lost the focus to the button) would now say 'ya fue recibido'.
-      lookupCount.current++;
-      photos.reset();
-      void queryClient.invalidateQueries({ queryKey: warehouseKeys.all });
-      guideInput.current?.focus();
-    } catch (error) {
-      const field = await serverErrorField(error).catch(() => null);
-      if (field) showErrors({ [field]: errorText(error) });
-      else setFormError(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   const found = lookup.status === 'done' && !lookup.lookup.alreadyReceived ? lookup.lookup : null;
   return (
-    <form className="form receive-form" onSubmit={submit} noValidate aria-label="Registrar un paquete">
+    <form className="form receive-form" {...form.formProps} aria-label="Registrar un paquete">
       {saved && (
         <Notice tone={saved.identified ? 'success' : 'info'}>
           <p>{saved.message}</p>
@@ -164,12 +147,7 @@ export function ReceiveForm() {
         onChange={changeGuide}
         onLookup={(guide, quiet) => void runLookup(guide, quiet)}
       />
-      <ReceiptFields
-        values={values}
-        errors={errors}
-        expectedLocker={found?.match?.lockerNumber ?? null}
-        onChange={change}
-      />
+      <ReceiptFields form={form} expectedLocker={found?.match?.lockerNumber ?? null} />
       <PhotoPicker
         id={receiptFieldId('photoIds')}
         items={photos.items}
@@ -177,10 +155,8 @@ export function ReceiveForm() {
         onAdd={photos.add}
         onRemove={photos.remove}
       />
-      {formError && <Notice tone="error">{formError}</Notice>}
-      <button type="submit" className="button" disabled={busy}>
-        {busy ? 'Registrando...' : 'Registrar recepción'}
-      </button>
+      {form.formError && <Notice tone="error">{form.formError}</Notice>}
+      <SubmitButton busy={form.busy} label="Registrar recepción" busyLabel="Registrando..." />
     </form>
   );
 }
