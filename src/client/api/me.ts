@@ -6,7 +6,7 @@ import type { Me } from '../../shared/accounts/api-types.ts';
 import { messages } from '../../shared/messages.ts';
 import { sessionAnswered } from '../components/session.ts';
 import { getMe } from './account.ts';
-import { api, RequestError } from './request.ts';
+import { RequestError } from './request.ts';
 
 export type { Me } from '../../shared/accounts/api-types.ts';
 export { signOut } from './account.ts';
