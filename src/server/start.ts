@@ -45,24 +45,27 @@ export async function startServer(
   const live = liveHub(database);
   const mail = startMailWorker({
     db,
+    live,
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     pollMs: options.mailPollMs,
     log: options.log,
   });
-  const auth = createAuth({ db, config, secret, onMailQueued: () => mail.wake() });
+  // Mails queued from here on wake the worker through the outbox's NOTIFY; the first batch sends what was pending.
+  await mail.listening;
+  mail.wake();
+  // The outbox wakes the worker itself: the routes' onMailQueued calls have nothing left to do.
+  const auth = createAuth({ db, config, secret, onMailQueued: () => {} });
   const app = createApp({
     config,
     database,
     auth,
-    onMailQueued: () => mail.wake(),
     clientDir: options.clientDir,
     failAfterLockerNumber: options.failAfterLockerNumber,
   });
-  mail.wake();
   const stopHousekeeping = startHousekeeping(db, options.log ?? ((line) => console.log(line)), {
-    mail: { brandName: config.brandName, appUrl: config.appUrl },
-    onMailQueued: () => mail.wake(),
+    brandName: config.brandName,
+    appUrl: config.appUrl,
   });
   return {
     app,
