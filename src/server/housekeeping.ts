@@ -16,16 +16,13 @@ export async function removeExpired(db: Database): Promise<void> {
   await db.delete(authVerification).where(lt(authVerification.expiresAt, sql`now() - interval '1 day'`));
 }
 
-export function startHousekeeping(
-  db: Database,
-  log: (line: string) => void,
-  reminders: { mail: MailSettings; onMailQueued: () => void },
-): () => void {
+export function startHousekeeping(db: Database, log: (line: string) => void, mail: MailSettings): () => void {
   const timer = setInterval(() => {
     removeExpired(db).catch((error) => log(`[limpieza] ${error instanceof Error ? error.message : error}`));
-    sendStorageReminders(db, reminders.mail)
-      .then((queued) => queued > 0 && reminders.onMailQueued())
-      .catch((error) => log(`[bodegaje] ${error instanceof Error ? error.message : error}`));
+    // The outbox's NOTIFY wakes the mail worker once the reminders commit.
+    sendStorageReminders(db, mail).catch((error) =>
+      log(`[bodegaje] ${error instanceof Error ? error.message : error}`),
+    );
   }, HOUSEKEEPING_MS);
   timer.unref();
   return () => clearInterval(timer);

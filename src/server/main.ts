@@ -1,6 +1,5 @@
 // Reads the configuration, opens the database, applies migrations and listens; stops cleanly on SIGTERM/SIGINT.
 import { serve } from '@hono/node-server';
-import { closeAdminEvents } from './admin/events.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseLockedError } from './db/open.ts';
 import { type Server, startServer } from './start.ts';
@@ -37,10 +36,11 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: cerrando…`);
-  // Stop accepting connections; requests in flight finish, then the database closes. Admin event streams never
-  // finish by themselves: they end first (browsers reconnect to another instance).
+  // Stop accepting connections; requests in flight finish, then the database closes. Live streams (admin,
+  // packages, any later one) never finish by themselves: they all end first (browsers reconnect to another
+  // instance).
   const closed = new Promise<void>((resolve) => http.close(() => resolve()));
-  await closeAdminEvents(server.database);
+  await server.endStreams();
   if ('closeIdleConnections' in http) http.closeIdleConnections();
   const forced = setTimeout(() => {
     if ('closeAllConnections' in http) http.closeAllConnections();

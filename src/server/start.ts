@@ -1,7 +1,6 @@
 // Everything the server needs, opened in order: the database (migrated), the auth secret, better-auth, the mail
 // worker and the app. main.ts listens on the result; tests start the same way.
 
-import { closeAdminEvents } from './admin/events.ts';
 import { ensureAdmins } from './admin/roles.ts';
 import { createApp } from './app.ts';
 import { createAuth } from './auth/auth.ts';
@@ -9,13 +8,15 @@ import { loadAuthSecret } from './auth/secret.ts';
 import type { Config } from './config.ts';
 import { type OpenDatabase, openDatabase } from './db/open.ts';
 import { startHousekeeping } from './housekeeping.ts';
+import { liveHub } from './live/hub.ts';
 import { startMailWorker } from './mail/outbox.ts';
-import { closePackageEvents } from './packages/live.ts';
 
 export interface Server {
   app: ReturnType<typeof createApp>;
   database: OpenDatabase;
   mail: ReturnType<typeof startMailWorker>;
+  /** Ends every live stream (admin, packages, any later one) and every LISTEN: the first step of a shutdown. */
+  endStreams(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,36 +42,40 @@ export async function startServer(
     if (!options.database) await database.close().catch(() => {});
     throw error;
   }
+  const live = liveHub(database);
   const mail = startMailWorker({
     db,
+    live,
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     pollMs: options.mailPollMs,
     log: options.log,
   });
-  const auth = createAuth({ db, config, secret, onMailQueued: () => mail.wake() });
+  // Mails queued from here on wake the worker through the outbox's NOTIFY; the first batch sends what was pending.
+  await mail.listening;
+  mail.wake();
+  // The outbox wakes the worker itself: the routes' onMailQueued calls have nothing left to do.
+  const auth = createAuth({ db, config, secret, onMailQueued: () => {} });
   const app = createApp({
     config,
     database,
     auth,
-    onMailQueued: () => mail.wake(),
     clientDir: options.clientDir,
     failAfterLockerNumber: options.failAfterLockerNumber,
   });
-  mail.wake();
   const stopHousekeeping = startHousekeeping(db, options.log ?? ((line) => console.log(line)), {
-    mail: { brandName: config.brandName, appUrl: config.appUrl },
-    onMailQueued: () => mail.wake(),
+    brandName: config.brandName,
+    appUrl: config.appUrl,
   });
   return {
     app,
     database,
     mail,
+    endStreams: () => live.closeAll(),
     async close() {
       stopHousekeeping();
-      // Open admin event streams end here; otherwise they would hold the HTTP server and the LISTEN open.
-      await closeAdminEvents(database);
-      await closePackageEvents(database);
+      // Open streams end here; otherwise they would hold the HTTP server and the LISTENs open.
+      await live.closeAll();
       await mail.stop();
       await database.close();
     },

@@ -16,7 +16,7 @@ import { users } from '../db/schema.ts';
 import { ApiError, clientIp } from '../http.ts';
 import { publicRecord } from '../lockers/routes.ts';
 import { formatCursor, newestCursor } from './event-cursor.ts';
-import { adminEventHub, adminEventStream } from './events.ts';
+import { adminEventStream } from './events.ts';
 import { registerRoleRoute } from './role-route.ts';
 
 const DEFAULT_PAGE_SIZE = 50;
@@ -243,9 +243,7 @@ export function adminRoutes({ db, auth, config, database }: AdminRoutesDeps) {
 
   registerRoleRoute(routes, { db, config });
 
-  routes.get('/events', (c) =>
-    adminEventStream(c, adminEventHub(database), { verifiedEmail: config.production }),
-  );
+  routes.get('/events', (c) => adminEventStream(c, database, { verifiedEmail: config.production }));
 
   return routes;
 }

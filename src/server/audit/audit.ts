@@ -1,4 +1,5 @@
 // The audit trail: who did what, when and from where. Writing it never fails the action it records.
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../db/open.ts';
 import { auditLog } from '../db/schema.ts';
 
@@ -28,16 +29,23 @@ export interface AuditEntry {
   detail?: Record<string, unknown>;
 }
 
+/**
+ * Inside a transaction the entry is written in a savepoint: a failed INSERT would otherwise abort the caller's
+ * transaction, and its COMMIT would silently become a ROLLBACK of the action itself.
+ */
 export async function recordAudit(db: Database | Transaction, entry: AuditEntry): Promise<void> {
+  const values = {
+    action: entry.action,
+    actorId: entry.actorId ?? null,
+    subjectId: entry.subjectId ?? null,
+    email: entry.email ?? null,
+    ip: (entry.ip ?? '').slice(0, 100),
+    detail: entry.detail ?? null,
+  };
   try {
-    await db.insert(auditLog).values({
-      action: entry.action,
-      actorId: entry.actorId ?? null,
-      subjectId: entry.subjectId ?? null,
-      email: entry.email ?? null,
-      ip: (entry.ip ?? '').slice(0, 100),
-      detail: entry.detail ?? null,
-    });
+    if (db instanceof PgTransaction)
+      await db.transaction((savepoint) => savepoint.insert(auditLog).values(values));
+    else await db.insert(auditLog).values(values);
   } catch (error) {
     console.error('No se pudo escribir la auditoría:', error instanceof Error ? error.message : error);
   }

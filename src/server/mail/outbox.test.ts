@@ -1,11 +1,13 @@
 import { eq, isNull } from 'drizzle-orm';
+import { TransactionRollbackError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, openTestDatabase } from '../../../test/support/database.ts';
 import { freePort } from '../../../test/support/free-port.ts';
 import { startSmtpCapture } from '../../../test/support/smtp.ts';
 import type { OpenDatabase } from '../db/open.ts';
 import { outbox } from '../db/schema.ts';
-import { enqueueMail, retryDelaySeconds, startMailWorker } from './outbox.ts';
+import { liveHub } from '../live/hub.ts';
+import { enqueueMail, mailQueued, retryDelaySeconds, startMailWorker } from './outbox.ts';
 import { escapeHtml, verificationMail } from './templates.ts';
 
 describe('mail templates', () => {
@@ -113,5 +115,53 @@ describe.each(drivers)('mail outbox on %s', (driver) => {
     await worker.stop();
     expect(logs.join('\n')).toContain('Para: tres@example.com');
     expect(logs.join('\n')).toContain('Hola, ñandú');
+  });
+
+  it('sends a mail as soon as its transaction commits, with no wake call, and nothing for a rolled-back one', async () => {
+    const hub = liveHub(database);
+    const logs: string[] = [];
+    // The poll is an hour away: only the outbox's NOTIFY can wake this worker.
+    const worker = startMailWorker({
+      db: database.db,
+      live: hub,
+      from: 'no-reply@example.com',
+      pollMs: 3_600_000,
+      log: (line) => logs.push(line),
+    });
+    let notices = 0;
+    const unsubscribe = await hub.subscribe(mailQueued, { wake: () => notices++ });
+    try {
+      await worker.listening;
+      const rolledBack = database.db.transaction(async (tx) => {
+        await enqueueMail(tx, mail('revertido@example.com'));
+        tx.rollback();
+      });
+      await expect(rolledBack).rejects.toBeInstanceOf(TransactionRollbackError);
+      const committedAt = Date.now();
+      // Two mails in one statement, as the storage reminders and state changes insert them.
+      await database.db.transaction((tx) =>
+        tx.insert(outbox).values(
+          ['confirmado@example.com', 'tambien@example.com'].map((to) => ({
+            toAddress: to,
+            subject: 'Asunto',
+            html: '<p>Hola</p>',
+            text: 'Hola',
+          })),
+        ),
+      );
+      const deadline = Date.now() + 5000;
+      while (!logs.join('\n').includes('Para: tambien@example.com') && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      const elapsed = Date.now() - committedAt;
+      expect(logs.join('\n')).toContain('Para: confirmado@example.com');
+      expect(logs.join('\n')).toContain('Para: tambien@example.com');
+      expect(elapsed).toBeLessThan(2000);
+      // Notices arrive in commit order: had the rolled-back insert sent one, it would have come first.
+      expect(notices).toBe(1);
+      expect(logs.join('\n')).not.toContain('revertido@example.com');
+    } finally {
+      unsubscribe();
+      await worker.stop();
+    }
   });
 });

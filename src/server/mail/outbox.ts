@@ -1,9 +1,11 @@
 // Mail that is never lost: every mail is a row in the outbox first (inside the caller's transaction when it has
-// one), and a worker delivers pending rows over SMTP with retries and back-off, surviving restarts.
+// one), and a worker delivers pending rows over SMTP with retries and back-off, surviving restarts. The outbox wakes
+// the worker itself: a trigger (drizzle/0009_outbox_notify.sql) sends a NOTIFY on commit of every insert.
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database, Transaction } from '../db/open.ts';
 import { outbox } from '../db/schema.ts';
+import type { LiveChannel, LiveHub } from '../live/hub.ts';
 
 export interface Mail {
   to: string;
@@ -18,6 +20,9 @@ export async function enqueueMail(db: Database | Transaction, mail: Mail): Promi
     .values({ toAddress: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
 }
 
+/** The trigger's NOTIFY after each insert into the outbox; delivered on commit, never for a rolled-back insert. */
+export const mailQueued: LiveChannel<true> = { name: 'mail_queued', decode: () => true };
+
 /** Seconds to wait before attempt n+1: 5 s, 10 s, 20 s … capped at 10 minutes. */
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(600, 5 * 2 ** Math.max(0, attempts - 1));
@@ -26,8 +31,10 @@ export function retryDelaySeconds(attempts: number): number {
 export interface MailWorker {
   /** Delivers what is due now; resolves to the number of mails sent. */
   deliverDue(): Promise<number>;
-  /** Wakes the worker at once (after a mail was queued). */
+  /** Wakes the worker at once; the outbox's NOTIFY does it after every committed mail. */
   wake(): void;
+  /** Settles once the worker listens for queued mail (or has fallen back on polling alone). */
+  listening: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -35,6 +42,9 @@ export function startMailWorker(options: {
   db: Database;
   smtpUrl?: string;
   from: string;
+  /** The instance's live hub: mails are sent as soon as their transaction commits, not at the next poll. */
+  live?: LiveHub;
+  /** The fallback poll, for a notice missed while the LISTEN connection was down. */
   pollMs?: number;
   log?: (line: string) => void;
 }): MailWorker {
@@ -49,8 +59,11 @@ export function startMailWorker(options: {
       })
     : nodemailer.createTransport({ jsonTransport: true });
   let running: Promise<number> | null = null;
+  /** A wake that came while a batch ran: its mail may have committed after the batch's last read. */
+  let again = false;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
+  let subscribed = false;
 
   async function deliverBatch(): Promise<number> {
     let sent = 0;
@@ -101,14 +114,34 @@ export function startMailWorker(options: {
     if (!running) {
       running = deliverBatch().finally(() => {
         running = null;
+        if (again && !stopped) wake();
       });
     }
     return running;
   }
 
+  function wake() {
+    again = Boolean(running);
+    deliverDue().catch((error) =>
+      log(`[correo] Error del despachador: ${error instanceof Error ? error.message : error}`),
+    );
+  }
+
+  /** Tried at start and again at each poll while it fails (the database may be briefly away). */
+  async function listen() {
+    if (!options.live || subscribed || stopped) return;
+    try {
+      await options.live.subscribe(mailQueued, { wake });
+      subscribed = true;
+    } catch {
+      // The poll delivers meanwhile.
+    }
+  }
+
   function schedule() {
     if (stopped) return;
     timer = setTimeout(() => {
+      void listen();
       deliverDue()
         .catch((error) =>
           log(`[correo] Error del despachador: ${error instanceof Error ? error.message : error}`),
@@ -121,9 +154,8 @@ export function startMailWorker(options: {
 
   return {
     deliverDue,
-    wake() {
-      deliverDue().catch(() => {});
-    },
+    wake,
+    listening: listen(),
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

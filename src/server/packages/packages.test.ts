@@ -43,8 +43,8 @@ describe.each(drivers)('pre-alerts and packages on %s', (driver) => {
       .where(eq(packageEvents.packageNumber, number))
       .orderBy(packageEvents.id);
   const mailsTo = async (email: string) =>
-    (await server.db.select().from(outbox).where(eq(outbox.toAddress, email))).filter((m) =>
-      m.subject.includes('paquete'),
+    (await server.db.select().from(outbox).where(eq(outbox.toAddress, email)).orderBy(outbox.id)).filter(
+      (m) => m.subject.includes('paquete'),
     );
 
   it('saves a pre-alert with the guide normalised, its carrier, cents and the chosen address copied', async () => {

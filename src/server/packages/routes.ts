@@ -18,7 +18,7 @@ import { checkInvoice, INVOICE_MAX_BYTES } from '../files/invoice-check.ts';
 import { deletePackageFiles, saveFile } from '../files/store.ts';
 import { ApiError, errorResponse, readBody } from '../http.ts';
 import { pathNumber, readListQuery } from './list-query.ts';
-import { packageEventStream, packageLiveHub } from './live.ts';
+import { packageEventStream } from './live.ts';
 import { findVisiblePackage, listCustomerPackages, packageDetail, type Viewer } from './queries.ts';
 import { type Actor, changeState, recordEvent } from './state-change.ts';
 
@@ -88,7 +88,7 @@ export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps)
   }
 
   // Before '/packages/:number', which would take 'events' for a number.
-  routes.get('/packages/events', signedIn, (c) => packageEventStream(c, packageLiveHub(database)));
+  routes.get('/packages/events', signedIn, (c) => packageEventStream(c, database));
 
   routes.get('/packages', signedIn, async (c) => {
     const query = readListQuery(c);
