@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectConsoleError } from '../../test/support/console.ts';
 import { openTestDatabase } from '../../test/support/database.ts';
 import { browser, TEST_APP_URL } from '../../test/support/server.ts';
 import { messages } from '../shared/messages.ts';
@@ -147,17 +148,11 @@ describe('when the database is down', () => {
     const health = await server.app.request(`${TEST_APP_URL}/api/health`);
     expect(health.status).toBe(503);
     expect(await health.json()).toEqual({ status: 'unavailable', database: false });
-    const errors: unknown[] = [];
-    const original = console.error;
-    console.error = (error: unknown) => errors.push(error);
-    try {
-      const response = await browser(server).get('/api/captcha');
-      expect(response.status).toBe(500);
-      expect(response.body).toEqual({ error: { code: 'internal', message: messages.serverError } });
-      expect(JSON.stringify(response.body)).not.toMatch(/at .*\.ts/);
-    } finally {
-      console.error = original;
-    }
+    const errors = expectConsoleError();
+    const response = await browser(server).get('/api/captcha');
+    expect(response.status).toBe(500);
+    expect(response.body).toEqual({ error: { code: 'internal', message: messages.serverError } });
+    expect(JSON.stringify(response.body)).not.toMatch(/at .*\.ts/);
     expect(errors).toHaveLength(1);
   });
 });
