@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type OpenDatabase, openPglite, openPostgres } from '../../src/server/db/open.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { type OpenDatabase, openDatabase, openPglite, openPostgres } from '../../src/server/db/open.ts';
 
 export type Driver = 'pglite' | 'postgres';
 
@@ -25,6 +26,12 @@ export async function openTestDatabase(driver: Driver): Promise<OpenDatabase> {
       await drop();
     },
   };
+}
+
+/** Opens the database `env` names (DATA_DIR or DATABASE_URL) as the server and the command-line tools open it. */
+export function openDatabaseIn(env: Record<string, string>): Promise<OpenDatabase> {
+  const config = loadConfig(env);
+  return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 }
 
 /** A new empty database on the `base` server (TEST_DATABASE_URL by default); `drop` removes it. */
