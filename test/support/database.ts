@@ -51,6 +51,17 @@ export async function createPostgresDatabase(
     async drop() {
       const client = new pg.Client({ connectionString: base });
       await client.connect();
+      // pg's pool.end() resolves before its connections have closed: wait until they have, so the forced drop
+      // ends none of them (their pool would log 'terminating connection'); one still open after 5 s is a leak.
+      const deadline = Date.now() + 5000;
+      for (;;) {
+        const { rows } = await client.query<{ open: number }>(
+          'select count(*)::int as open from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0]?.open === 0 || Date.now() > deadline) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },
