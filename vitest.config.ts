@@ -9,6 +9,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           environment: 'node',
           globalSetup: ['test/support/global-setup.ts'],
+          // A test that logs an error or a warning it did not say it expects fails (test/support/console.ts).
+          setupFiles: ['test/support/console.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

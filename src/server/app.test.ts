@@ -2,15 +2,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/support/database.ts';
-import { browser, TEST_APP_URL } from '../../test/support/server.ts';
+import { expectConsoleError } from '../../test/support/console.ts';
+import { browser, startTestServer, TEST_APP_URL, type TestServer } from '../../test/support/server.ts';
 import { messages } from '../shared/messages.ts';
 import { SCREEN_PATTERNS, sampleScreenPath } from '../shared/paths.ts';
-import { loadConfig } from './config.ts';
-import { type Server, startServer } from './start.ts';
 
 describe('the HTTP application', () => {
-  let server: Server;
+  let server: TestServer;
   const clientDir = mkdtempSync(join(tmpdir(), 'casillero-client-'));
   beforeAll(async () => {
     mkdirSync(join(clientDir, 'assets'));
@@ -23,12 +21,7 @@ describe('the HTTP application', () => {
       `console.log(${JSON.stringify('x'.repeat(2000))});`,
     );
     writeFileSync(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"></svg>');
-    const config = loadConfig({ APP_URL: TEST_APP_URL, BRAND_NAME: 'Marca <Prueba>' });
-    server = await startServer(config, {
-      database: await openTestDatabase('pglite'),
-      clientDir,
-      log: () => {},
-    });
+    server = await startTestServer('pglite', { BRAND_NAME: 'Marca <Prueba>' }, { clientDir });
   });
   afterAll(() => server?.close());
 
@@ -141,23 +134,16 @@ describe('the HTTP application', () => {
 
 describe('when the database is down', () => {
   it('answers 503 on /api/health and a 500 without details elsewhere', async () => {
-    const config = loadConfig({ APP_URL: TEST_APP_URL });
-    const server = await startServer(config, { database: await openTestDatabase('pglite'), log: () => {} });
+    const server = await startTestServer('pglite');
     await server.close();
     const health = await server.app.request(`${TEST_APP_URL}/api/health`);
     expect(health.status).toBe(503);
     expect(await health.json()).toEqual({ status: 'unavailable', database: false });
-    const errors: unknown[] = [];
-    const original = console.error;
-    console.error = (error: unknown) => errors.push(error);
-    try {
-      const response = await browser(server).get('/api/captcha');
-      expect(response.status).toBe(500);
-      expect(response.body).toEqual({ error: { code: 'internal', message: messages.serverError } });
-      expect(JSON.stringify(response.body)).not.toMatch(/at .*\.ts/);
-    } finally {
-      console.error = original;
-    }
+    const errors = expectConsoleError();
+    const response = await browser(server).get('/api/captcha');
+    expect(response.status).toBe(500);
+    expect(response.body).toEqual({ error: { code: 'internal', message: messages.serverError } });
+    expect(JSON.stringify(response.body)).not.toMatch(/at .*\.ts/);
     expect(errors).toHaveLength(1);
   });
 });

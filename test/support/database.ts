@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type OpenDatabase, openPglite, openPostgres } from '../../src/server/db/open.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { type OpenDatabase, openDatabase, openPglite, openPostgres } from '../../src/server/db/open.ts';
 
 export type Driver = 'pglite' | 'postgres';
 
@@ -27,6 +28,12 @@ export async function openTestDatabase(driver: Driver): Promise<OpenDatabase> {
   };
 }
 
+/** Opens the database `env` names (DATA_DIR or DATABASE_URL) as the server and the command-line tools open it. */
+export function openDatabaseIn(env: Record<string, string>): Promise<OpenDatabase> {
+  const config = loadConfig(env);
+  return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+}
+
 /** A new empty database on the `base` server (TEST_DATABASE_URL by default); `drop` removes it. */
 export async function createPostgresDatabase(
   base = process.env.TEST_DATABASE_URL,
@@ -44,6 +51,17 @@ export async function createPostgresDatabase(
     async drop() {
       const client = new pg.Client({ connectionString: base });
       await client.connect();
+      // pg's pool.end() resolves before its connections have closed: wait until they have, so the forced drop
+      // ends none of them (their pool would log 'terminating connection'); one still open after 5 s is a leak.
+      const deadline = Date.now() + 5000;
+      for (;;) {
+        const { rows } = await client.query<{ open: number }>(
+          'select count(*)::int as open from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0]?.open === 0 || Date.now() > deadline) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },

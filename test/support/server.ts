@@ -2,6 +2,7 @@
 // it through app.request() as a browser on APP_URL would.
 import { desc, eq } from 'drizzle-orm';
 import { loadConfig } from '../../src/server/config.ts';
+import type { OpenDatabase } from '../../src/server/db/open.ts';
 import { outbox, users } from '../../src/server/db/schema.ts';
 import { type Server, startServer } from '../../src/server/start.ts';
 import { type Driver, openTestDatabase } from './database.ts';
@@ -9,10 +10,15 @@ import { type Driver, openTestDatabase } from './database.ts';
 export const TEST_APP_URL = 'http://localhost:3000';
 export const TEST_CAPTCHA = 'ABCDE';
 
+/**
+ * The one way a test starts the server: on a fresh test database of `driver`, or on a database the test opened
+ * itself (openDatabaseIn: a PGlite folder or PostgreSQL database a command-line tool also reads). The server closes
+ * the database on close().
+ */
 export async function startTestServer(
-  driver: Driver,
+  on: Driver | OpenDatabase,
   env: Record<string, string> = {},
-  options: { failAfterLockerNumber?: () => void } = {},
+  options: { failAfterLockerNumber?: () => void; clientDir?: string } = {},
 ) {
   // Rate limits are off unless a test turns them on: most tests make many requests from one address.
   const config = loadConfig({
@@ -21,7 +27,7 @@ export async function startTestServer(
     RATE_LIMITS: 'off',
     ...env,
   });
-  const database = await openTestDatabase(driver);
+  const database = typeof on === 'string' ? await openTestDatabase(on) : on;
   const log: string[] = [];
   const server = await startServer(config, {
     database,

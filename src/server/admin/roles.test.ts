@@ -7,12 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, drivers } from '../../../test/support/database.ts';
-import { browser, registrationForm, TEST_APP_URL, TEST_CAPTCHA } from '../../../test/support/server.ts';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/open.ts';
+import { createPostgresDatabase, drivers, openDatabaseIn } from '../../../test/support/database.ts';
+import { browser, registrationForm, startTestServer } from '../../../test/support/server.ts';
+import type { OpenDatabase } from '../db/open.ts';
 import { auditLog, users } from '../db/schema.ts';
-import { startServer } from '../start.ts';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const EMAIL = 'persona.admin@example.com';
@@ -44,9 +42,8 @@ describe.each(drivers)('npm run admin on %s', (driver) => {
   let cleanup = async () => {};
 
   /** Opens the database the way the command does, reads from it, and closes it again. */
-  async function read<T>(query: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>) {
-    const config = loadConfig({ ...env, APP_URL: TEST_APP_URL });
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  async function read<T>(query: (db: OpenDatabase['db']) => Promise<T>) {
+    const database = await openDatabaseIn(env);
     try {
       return await query(database.db);
     } finally {
@@ -77,8 +74,7 @@ describe.each(drivers)('npm run admin on %s', (driver) => {
       env = { DATABASE_URL: url };
       cleanup = drop;
     }
-    const config = loadConfig({ ...env, APP_URL: TEST_APP_URL, CAPTCHA_TEST_ANSWER: TEST_CAPTCHA });
-    const server = await startServer(config, { mailPollMs: 60_000, log: () => {} });
+    const server = await startTestServer(await openDatabaseIn(env), env);
     try {
       const client = browser(server);
       const response = await client.post('/api/register', await registrationForm(client, { email: EMAIL }));
@@ -121,7 +117,7 @@ describe.each(drivers)('npm run admin on %s', (driver) => {
     const missingRole = await runAdmin(['role', 'nadie@example.com', 'bodega'], env);
     expect(missingRole.code).toBe(1);
     expect(missingRole.stderr).toContain('No existe una cuenta con el correo nadie@example.com.');
-  });
+  }, 120_000);
 
   it('sets any role with `role`, auditing each change with the role before and after', async () => {
     const before = (await roleAudit(EMAIL)).length;
@@ -148,8 +144,7 @@ describe.each(drivers)('npm run admin on %s', (driver) => {
   it(driver === 'pglite'
     ? 'refuses a PGlite folder the running server has open, and works once it stopped'
     : 'works alongside the running server on PostgreSQL', async () => {
-    const config = loadConfig({ ...env, APP_URL: TEST_APP_URL });
-    const server = await startServer(config, { mailPollMs: 60_000, log: () => {} });
+    const server = await startTestServer(await openDatabaseIn(env), env);
     let result: Awaited<ReturnType<typeof runAdmin>>;
     try {
       result = await runAdmin(['role', EMAIL, 'bodega'], env);
@@ -179,8 +174,7 @@ describe.each(drivers)('npm run admin on %s', (driver) => {
 
   it('gives ADMIN_EMAILS the role again at start-up', async () => {
     expect(await roleOf(EMAIL)).toBe('customer');
-    const config = loadConfig({ ...env, APP_URL: TEST_APP_URL, ADMIN_EMAILS: EMAIL });
-    const server = await startServer(config, { mailPollMs: 60_000, log: () => {} });
+    const server = await startTestServer(await openDatabaseIn(env), { ...env, ADMIN_EMAILS: EMAIL });
     await server.close();
     expect(await roleOf(EMAIL)).toBe('admin');
   });

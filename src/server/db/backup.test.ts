@@ -4,11 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase } from '../../../test/support/database.ts';
-import { browser, registrationForm, TEST_APP_URL } from '../../../test/support/server.ts';
-import { loadConfig } from '../config.ts';
-import { startServer } from '../start.ts';
-import { openDatabase } from './open.ts';
+import { createPostgresDatabase, openDatabaseIn } from '../../../test/support/database.ts';
+import { browser, registrationForm, startTestServer } from '../../../test/support/server.ts';
 
 const run = promisify(execFile);
 const ROOT = new URL('../../../', import.meta.url).pathname;
@@ -33,14 +30,7 @@ async function newTarget(kind: 'pglite' | 'postgres'): Promise<Target> {
 }
 
 async function serverOn(target: Target) {
-  const config = loadConfig({
-    APP_URL: TEST_APP_URL,
-    CAPTCHA_TEST_ANSWER: 'ABCDE',
-    RATE_LIMITS: 'off',
-    ...target,
-  });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  return startServer(config, { database, log: () => {} });
+  return startTestServer(await openDatabaseIn(target), target);
 }
 
 function script(args: string[], target: Target) {

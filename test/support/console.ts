@@ -1,0 +1,42 @@
+// Fails a unit test that writes to console.error or console.warn unless it says it expects to (expectConsoleError):
+// an error that is printed and then ignored is a defect nobody looks at. Loaded before every unit test file
+// (setupFiles in vitest.config.ts).
+import { format } from 'node:util';
+import { afterAll, afterEach, beforeEach } from 'vitest';
+
+let written: string[] = [];
+let expected = false;
+
+for (const method of ['error', 'warn'] as const) {
+  const original = console[method].bind(console);
+  console[method] = (...args: unknown[]) => {
+    written.push(`console.${method}: ${format(...args)}`);
+    // Expected output is the behaviour under test: kept off the test report.
+    if (!expected) original(...args);
+  };
+}
+
+/**
+ * Says that the running test (or hook) writes to console.error or console.warn on purpose, so it does not fail for
+ * it. Returns the lines written so far and from now on until the test ends, to check what was logged.
+ */
+export function expectConsoleError(): readonly string[] {
+  expected = true;
+  return written;
+}
+
+function check(when: string) {
+  const lines = written;
+  const wasExpected = expected;
+  written = [];
+  expected = false;
+  if (lines.length && !wasExpected) {
+    throw new Error(
+      `Unexpected console output ${when} (call expectConsoleError() if the test means it):\n${lines.join('\n')}`,
+    );
+  }
+}
+
+beforeEach(() => check('before this test: in a beforeAll hook or late from an earlier test'));
+afterEach(() => check('in this test'));
+afterAll(() => check('after the last test of this file'));
