@@ -19,8 +19,14 @@ export const getCaptcha = () => api.get<Captcha>('/api/captcha', PUBLIC);
 
 export const register = (body: Registration) => api.post<unknown>('/api/register', body, PUBLIC);
 
-export const signIn = (body: { email: string; password: string }) =>
-  api.post<SignedIn>('/api/login', body, PUBLIC);
+/** Said on the window when someone signs in: what the tab cached belonged to whoever was here before. */
+export const SIGNED_IN_EVENT = 'casillero:signed-in';
+
+export async function signIn(body: { email: string; password: string }): Promise<SignedIn> {
+  const signedIn = await api.post<SignedIn>('/api/login', body, PUBLIC);
+  window.dispatchEvent(new Event(SIGNED_IN_EVENT));
+  return signedIn;
+}
 
 export const requestPasswordReset = (body: { email: string }) =>
   api.post<Confirmation>('/api/password-reset/request', body, PUBLIC);

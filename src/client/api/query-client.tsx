@@ -3,6 +3,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import { readSessionThrough } from '../components/session.ts';
+import { SIGNED_IN_EVENT } from './account.ts';
 import { meQuery } from './me.ts';
 import { RequestError } from './request.ts';
 
@@ -18,6 +19,9 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// A sign-in in this tab (say, on /login while another person's session was open) must not show their cached data.
+window.addEventListener(SIGNED_IN_EVENT, () => queryClient.clear());
 
 // From now on the header's session is the ['me'] query: one request, one cache, for every reader of the record.
 readSessionThrough(() => queryClient.fetchQuery(meQuery));
