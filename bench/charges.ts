@@ -9,7 +9,9 @@ import {
   computeCharge,
   DEFAULT_CHARGE_SETTINGS,
 } from '../src/shared/charges/charge.ts';
-import { type BenchResult, markdownTable, median, processCpuMs, type Row, verdict } from './shared.ts';
+import { processCpuMs } from './support/machine.ts';
+import { type BenchResult, markdownTable, type Row, verdict } from './support/report.ts';
+import { median } from './support/stats.ts';
 
 const INPUTS = 10_000;
 const RUNS = 7;

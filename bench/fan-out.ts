@@ -1,78 +1,41 @@
 // Live fan-out: 1,000 admin event streams (GET /api/admin/events, raw HTTP with the admin's cookie, one socket
 // each) open on one server, then 20 registrations one after another. For each registration: the time from its
 // createdAt (carried by the event) to its event arriving at the last of the 1,000 streams.
-import http from 'node:http';
-import {
-  availableDrivers,
-  type BenchResult,
-  type Driver,
-  markdownTable,
-  ms,
-  openFileLimit,
-  percentile,
-  pool,
-  type Row,
-  register,
-  registerAdmin,
-  verdict,
-  withServer,
-} from './shared.ts';
+import type http from 'node:http';
+import { register, registerAdmin } from './support/api.ts';
+import { openEventStream } from './support/event-stream.ts';
+import { pool } from './support/load.ts';
+import { openFileLimitFor } from './support/machine.ts';
+import { type BenchResult, benchResult, markdownTable, ms, type Row, verdict } from './support/report.ts';
+import { withServer } from './support/server.ts';
+import { percentile } from './support/stats.ts';
+import { type Driver, onEachDriver } from './support/storage.ts';
 
 const STREAMS = 1000;
 const REGISTRATIONS = 20;
 const BUDGET_MS = 250;
 const WAIT_MS = 15_000;
 
-/** Epoch milliseconds with sub-millisecond precision. */
-const now = () => performance.timeOrigin + performance.now();
-
 interface Arrival {
   createdAt: number;
   times: number[];
 }
 
-/** One SSE stream; resolves once its `ready` event came. Each user-registered event is recorded by e-mail. */
+/** One admin page's stream; resolves once its `ready` event came. Each user-registered event is recorded by e-mail. */
 function openStream(
   url: string,
   cookie: string,
   arrivals: Map<string, Arrival>,
 ): Promise<http.ClientRequest> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(
-      `${url}/api/admin/events`,
-      { agent: false, headers: { cookie, accept: 'text/event-stream' } },
-      (response) => {
-        if (response.statusCode !== 200) {
-          reject(new Error(`events: ${response.statusCode}`));
-          response.resume();
-          return;
-        }
-        response.setEncoding('utf8');
-        let buffer = '';
-        response.on('data', (chunk: string) => {
-          const at = now();
-          buffer += chunk;
-          for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const event = /^event: ?(.*)$/m.exec(block)?.[1];
-            const data = [...block.matchAll(/^data: ?(.*)$/gm)].map((m) => m[1]).join('\n');
-            if (event === 'ready') resolve(request);
-            if (event === 'user-registered') {
-              const record = JSON.parse(data) as { email: string; createdAt: string };
-              let arrival = arrivals.get(record.email);
-              if (!arrival) {
-                arrival = { createdAt: Date.parse(record.createdAt), times: [] };
-                arrivals.set(record.email, arrival);
-              }
-              arrival.times.push(at);
-            }
-          }
-        });
-      },
-    );
-    request.on('error', reject);
-    request.setTimeout(60_000, () => reject(new Error('no ready event in 60 s')));
+  return openEventStream(url, '/api/admin/events', cookie, ({ event, data, at }) => {
+    if (event !== 'user-registered') return;
+    const record = JSON.parse(data) as { email: string; createdAt: string };
+    let arrival = arrivals.get(record.email);
+    if (!arrival) {
+      arrival = { createdAt: Date.parse(record.createdAt), times: [] };
+      arrivals.set(record.email, arrival);
+    }
+    arrival.times.push(at);
   });
 }
 
@@ -84,9 +47,7 @@ async function runDriver(driver: Driver) {
     try {
       const openStarted = performance.now();
       await pool(STREAMS, 50, async () => {
-        const request = await openStream(server.url, cookie, arrivals);
-        request.setTimeout(0);
-        requests.push(request);
+        requests.push(await openStream(server.url, cookie, arrivals));
       });
       const openSeconds = (performance.now() - openStarted) / 1000;
       const fromCommit: number[] = [];
@@ -122,15 +83,11 @@ async function runDriver(driver: Driver) {
 }
 
 export async function run(): Promise<BenchResult> {
-  const limit = openFileLimit();
-  // This process holds one socket per stream and so does the server: both inherit this limit.
-  if (limit < STREAMS + 200)
-    throw new Error(`ulimit -n is ${limit}: raise it above ${STREAMS + 200} (ulimit -n 4096) and run again`);
-  const { drivers, note } = await availableDrivers();
+  const limit = openFileLimitFor(STREAMS);
+  const { runs, note } = await onEachDriver(runDriver);
   const rows: Row[] = [];
   const table: string[][] = [];
-  for (const driver of drivers) {
-    const result = await runDriver(driver);
+  for (const { driver, result } of runs) {
     rows.push({
       measure: `${driver}: commit → last of ${STREAMS} streams, p95 of ${REGISTRATIONS}`,
       value: result.missing ? `${ms(result.p95)}, ${result.missing} events missing` : ms(result.p95),
@@ -156,7 +113,6 @@ export async function run(): Promise<BenchResult> {
     'process on the same clock. "after response" is the same arrival measured from the register response.',
     '',
     markdownTable(['driver', 'open all', 'p50', 'p95', 'max', 'after response p95', 'events missing'], table),
-    note ? `\n${note}` : '',
-  ].join('\n');
-  return { rows, details };
+  ];
+  return benchResult(rows, details, note);
 }

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, chromiumPath } from '../test/e2e/harness.ts';
-import { type BenchResult, login, markdownTable, type Row, register, verdict, withServer } from './shared.ts';
+import { login, register } from './support/api.ts';
+import { type BenchResult, markdownTable, type Row, verdict } from './support/report.ts';
+import { withServer } from './support/server.ts';
 
 /** The pages, and whether Lighthouse opens them with a customer's session cookie. */
 const PAGES: Array<{ path: string; signedIn?: boolean }> = [

@@ -7,7 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Rollup } from 'vite';
-import { type BenchResult, ensureBuild, kb, markdownTable, ROOT, type Row, verdict } from './shared.ts';
+import { type BenchResult, kb, markdownTable, type Row, verdict } from './support/report.ts';
+import { ROOT } from './support/root.ts';
+import { ensureBuild } from './support/server.ts';
 
 const CLIENT = join(ROOT, 'dist/client');
 const BUDGETS = { '/': 90 * 1024, '/register': 150 * 1024, '/bodega': 120 * 1024 };

@@ -1,51 +1,19 @@
 // Registration: 500 sign-ups over HTTP at concurrency 50 (each GET /api/captcha then POST /api/register), on each
 // driver. Throughput is compared with the bound that password hashing sets: cores ÷ one argon2id hash. Where the
 // CPU went is read from /proc, and the hashing capacity actually measured with every core hashing is shown too.
-import { hashPassword } from '../src/server/auth/password.ts';
-import {
-  availableDrivers,
-  type BenchResult,
-  cores,
-  cpuByPid,
-  cpuSince,
-  type Driver,
-  markdownTable,
-  median,
-  ms,
-  PASSWORD,
-  percentile,
-  pool,
-  processCpuMs,
-  type Row,
-  register,
-  verdict,
-  withServer,
-} from './shared.ts';
+import { register } from './support/api.ts';
+import { measureHash, measureHashCapacity } from './support/hashing.ts';
+import { pool } from './support/load.ts';
+import { cores, cpuByPid, cpuSince, processCpuMs } from './support/machine.ts';
+import { type BenchResult, benchResult, markdownTable, ms, type Row, verdict } from './support/report.ts';
+import { withServer } from './support/server.ts';
+import { percentile } from './support/stats.ts';
+import { type Driver, onEachDriver } from './support/storage.ts';
 
 const REGISTRATIONS = 500;
 const CONCURRENCY = 50;
 const FIRST_LOCKER = 1334;
 const BUDGET_SHARE = 0.7;
-
-/** Median of 21 in-process argon2id hashes (after 3 warm-up hashes), in milliseconds. */
-export async function measureHash(): Promise<number> {
-  for (let i = 0; i < 3; i++) await hashPassword(PASSWORD);
-  const times: number[] = [];
-  for (let i = 0; i < 21; i++) {
-    const started = performance.now();
-    await hashPassword(PASSWORD);
-    times.push(performance.now() - started);
-  }
-  return median(times);
-}
-
-/** Hashes per second with one hash in flight per core (the hashes run on libuv's thread pool). */
-export async function measureHashCapacity(): Promise<number> {
-  const count = 100;
-  const started = performance.now();
-  await pool(count, cores(), () => hashPassword(PASSWORD).then(() => {}));
-  return count / ((performance.now() - started) / 1000);
-}
 
 /** Null when the numbers are exactly FIRST_LOCKER … FIRST_LOCKER + count - 1, else what is wrong. */
 function lockerProblem(numbers: string[]): string | null {
@@ -105,7 +73,7 @@ export async function run(): Promise<BenchResult> {
   const hashMs = await measureHash();
   const capacity = await measureHashCapacity();
   const bound = cores() / (hashMs / 1000);
-  const { drivers, note } = await availableDrivers();
+  const { runs, note } = await onEachDriver(runDriver);
   const rows: Row[] = [
     { measure: 'one argon2id hash (median of 21)', value: ms(hashMs), budget: '', verdict: '—' },
     {
@@ -123,8 +91,7 @@ export async function run(): Promise<BenchResult> {
   ];
   const table: string[][] = [];
   const cpuTable: string[][] = [];
-  for (const driver of drivers) {
-    const result = await runDriver(driver);
+  for (const { driver, result } of runs) {
     const share = result.throughput / bound;
     const budgeted = driver === 'postgres';
     rows.push(
@@ -208,7 +175,6 @@ export async function run(): Promise<BenchResult> {
       ],
       cpuTable,
     ),
-    note ? `\n${note}` : '',
-  ].join('\n');
-  return { rows, details };
+  ];
+  return benchResult(rows, details, note);
 }

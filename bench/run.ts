@@ -10,8 +10,10 @@ import * as operations from './operations.ts';
 import * as packages from './packages.ts';
 import * as pageWeight from './page-weight.ts';
 import * as registration from './registration.ts';
-import { type BenchResult, backgroundLoad, DOC, printTable, ROOT, writeSection } from './shared.ts';
 import * as signIn from './sign-in.ts';
+import { backgroundLoad } from './support/machine.ts';
+import { type BenchResult, DOC, printTable, writeSection } from './support/report.ts';
+import { ROOT } from './support/root.ts';
 import * as warehouse from './warehouse.ts';
 
 const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchResult> }> = {

@@ -1,21 +1,14 @@
 // Sign-in: 50 accounts registered through the API, then 50 concurrent users each signing in 10 times in a row;
 // p95 of POST /api/login, on each driver. The issue sets no budget: the figure is reported, with the floor that
 // verifying 50 argon2id hashes on these cores sets for it.
-import { measureHash, measureHashCapacity } from './registration.ts';
-import {
-  availableDrivers,
-  type BenchResult,
-  cores,
-  type Driver,
-  login,
-  markdownTable,
-  ms,
-  percentile,
-  pool,
-  type Row,
-  register,
-  withServer,
-} from './shared.ts';
+import { login, register } from './support/api.ts';
+import { measureHash, measureHashCapacity } from './support/hashing.ts';
+import { pool } from './support/load.ts';
+import { cores } from './support/machine.ts';
+import { type BenchResult, benchResult, markdownTable, ms, type Row } from './support/report.ts';
+import { withServer } from './support/server.ts';
+import { percentile } from './support/stats.ts';
+import { type Driver, onEachDriver } from './support/storage.ts';
 
 const USERS = 50;
 const SIGN_INS_EACH = 10;
@@ -51,11 +44,10 @@ export async function run(): Promise<BenchResult> {
   const capacity = await measureHashCapacity();
   // With every user waiting on a hash verification, the last of 50 waits for 50 hashes at the machine's rate.
   const floor = (USERS / capacity) * 1000;
-  const { drivers, note } = await availableDrivers();
+  const { runs, note } = await onEachDriver(runDriver);
   const rows: Row[] = [];
   const table: string[][] = [];
-  for (const driver of drivers) {
-    const result = await runDriver(driver);
+  for (const { driver, result } of runs) {
     rows.push({
       measure: `${driver}: login p95 at ${USERS} concurrent users`,
       value: ms(result.p95),
@@ -71,7 +63,6 @@ export async function run(): Promise<BenchResult> {
     `hashing alone puts a request near ${USERS} ÷ ${capacity.toFixed(0)}/s ≈ ${ms(floor)}.`,
     '',
     markdownTable(['driver', 'sign-ins/s', 'p50', 'p95', 'p99'], table),
-    note ? `\n${note}` : '',
-  ].join('\n');
-  return { rows, details };
+  ];
+  return benchResult(rows, details, note);
 }
