@@ -121,7 +121,7 @@ export function timedPost(
     {
       method: 'POST',
       headers: { cookie, 'content-type': contentType, origin: server.url },
-      body: contentType === 'application/json' ? JSON.stringify(body) : (body as BodyInit),
+      body: contentType === 'application/json' ? JSON.stringify(body) : (body as RequestInit['body']),
     },
     expected,
   );
