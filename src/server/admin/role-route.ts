@@ -37,7 +37,7 @@ export function registerRoleRoute(
     if (!target) throw new ApiError(404, 'user_not_found', messages.userNotFound);
     if (target.deletedAt) throw new ApiError(409, 'account_deleted', roleMessages.deletedAccount);
     const change = await changeRole(db, { id }, role, {
-      by: caller.record?.email ?? caller.userId,
+      by: caller.record.email,
       actorId: caller.userId,
       ip: clientIp(c, config.trustProxy),
     });

@@ -205,7 +205,7 @@ export function adminRoutes({ db, auth, config, database }: AdminRoutesDeps) {
     await recordAudit(db, {
       action: 'admin_export',
       actorId: caller.userId,
-      email: caller.record?.email,
+      email: caller.record.email,
       ip: clientIp(c, config.trustProxy),
       detail: { q },
     });

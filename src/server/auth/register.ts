@@ -115,7 +115,7 @@ export async function registerCustomer(db: Database, form: Registration, context
         politicaVersion: PRIVACY_POLICY_VERSION,
         consentIp: context.ip.slice(0, 100),
         consentUserAgent: context.userAgent.slice(0, 500),
-        role: context.adminEmails.includes(form.email) ? 'admin' : 'customer',
+        role: context.adminEmails.includes(form.email) ? ('admin' as const) : ('customer' as const),
         createdAt: now,
       };
       await tx.insert(users).values(record);

@@ -19,7 +19,7 @@ export function isRole(value: unknown): value is Role {
 }
 
 export function isStaff(role: string | null | undefined): boolean {
-  return STAFF_ROLES.includes(role as Role);
+  return isRole(role) && STAFF_ROLES.includes(role);
 }
 
 /** What `requireCaller`'s `role` option asks for: `admin` only, or `staff` (bodega or admin). */
@@ -38,7 +38,12 @@ export interface Caller {
   record: UserRecord | null;
 }
 
-export type SessionEnv = { Variables: { caller: Caller } };
+/** The caller of a route behind requireCaller: signed in and with a users record, so handlers read it as is. */
+export interface SignedInCaller extends Caller {
+  record: UserRecord;
+}
+
+export type SessionEnv = { Variables: { caller: SignedInCaller } };
 
 export async function readCaller(c: Context, auth: Auth, db: Database): Promise<Caller | null> {
   if (!c.req.header('cookie')) return null;
@@ -76,14 +81,15 @@ export function requireCaller(
   return async (c, next) => {
     const caller = await readCaller(c, auth, db);
     if (!caller) throw new ApiError(401, 'unauthenticated', messages.unauthenticated);
-    if (!caller.record) throw new ApiError(404, 'user_not_found', messages.userNotFound);
-    if (options.role && !hasRole(caller.record.role, options.role))
+    const { record } = caller;
+    if (!record) throw new ApiError(404, 'user_not_found', messages.userNotFound);
+    if (options.role && !hasRole(record.role, options.role))
       throw new ApiError(403, 'forbidden', messages.forbidden);
     // ADMIN_EMAILS grants the role to whoever registers the address: in production staff rights count only once
     // the mailbox is proven.
     if (options.role && options.verifiedEmail && !caller.emailVerified)
       throw new ApiError(403, 'email_unverified', messages.adminEmailUnverified);
-    c.set('caller', caller);
+    c.set('caller', { ...caller, record });
     await next();
   };
 }

@@ -7,7 +7,7 @@ import { computeCharge } from '../../shared/charges/charge.ts';
 import { calculatorSchema, ratesFormSchema } from '../../shared/charges/rates-form.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Auth } from '../auth/auth.ts';
-import { requireCaller, type SessionEnv, type UserRecord } from '../auth/session.ts';
+import { requireCaller, type SessionEnv } from '../auth/session.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/open.ts';
 import { packages } from '../db/schema.ts';
@@ -26,7 +26,7 @@ const publicRates = (row: RateRow) => ({
 export function chargeRoutes({ db, auth, config }: { db: Database; auth: Auth; config: Config }) {
   const routes = new Hono<SessionEnv>();
   const admin = requireCaller(auth, db, { role: 'admin', verifiedEmail: config.production });
-  const recordOf = (c: Context<SessionEnv>) => c.get('caller').record as UserRecord;
+  const recordOf = (c: Context<SessionEnv>) => c.get('caller').record;
 
   routes.get('/rates', async (c) => {
     c.header('cache-control', 'public, max-age=300');

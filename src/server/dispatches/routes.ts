@@ -8,7 +8,7 @@ import {
   operationsMessages,
 } from '../../shared/packages/operations.ts';
 import type { Auth } from '../auth/auth.ts';
-import { requireCaller, type SessionEnv, type UserRecord } from '../auth/session.ts';
+import { requireCaller, type SessionEnv } from '../auth/session.ts';
 import type { Config } from '../config.ts';
 import { CSV_BOM, csvLine } from '../csv.ts';
 import type { Database } from '../db/open.ts';
@@ -58,10 +58,7 @@ export function dispatchRoutes({
   const routes = new Hono<SessionEnv>();
   const admin = requireCaller(auth, db, { role: 'admin', verifiedEmail: config.production });
   const mail = { brandName: config.brandName, appUrl: config.appUrl };
-  const actorOf = (c: Context<SessionEnv>): Actor => ({
-    id: (c.get('caller').record as UserRecord).id,
-    role: 'admin',
-  });
+  const actorOf = (c: Context<SessionEnv>): Actor => ({ id: c.get('caller').record.id, role: 'admin' });
   const idOf = (c: Context) => pathNumber(c, 'id', 'No encontramos ese despacho.');
   const refusedResponse = (c: Context, refused: Refusal[]) =>
     c.json({ error: { code: 'refused', message: operationsMessages.refused(refused.length), refused } }, 409);

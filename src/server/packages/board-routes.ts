@@ -9,7 +9,7 @@ import { type PackageState, STATE_LABELS } from '../../shared/packages/states.ts
 import { clean } from '../../shared/schemas.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Auth } from '../auth/auth.ts';
-import { requireCaller, type SessionEnv, type UserRecord } from '../auth/session.ts';
+import { requireCaller, type SessionEnv } from '../auth/session.ts';
 import type { Config } from '../config.ts';
 import { CSV_BOM, csvLine } from '../csv.ts';
 import type { Database } from '../db/open.ts';
@@ -42,10 +42,7 @@ export function boardRoutes({ db, auth, config, onMailQueued }: BoardRoutesDeps)
   const routes = new Hono<SessionEnv>();
   const admin = requireCaller(auth, db, { role: 'admin', verifiedEmail: config.production });
   const mail: MailSettings = { brandName: config.brandName, appUrl: config.appUrl };
-  const actorOf = (c: Context<SessionEnv>): Actor => ({
-    id: (c.get('caller').record as UserRecord).id,
-    role: 'admin',
-  });
+  const actorOf = (c: Context<SessionEnv>): Actor => ({ id: c.get('caller').record.id, role: 'admin' });
 
   function boardQuery(c: Context) {
     const { q, state, page } = readListQuery(c);
@@ -77,7 +74,7 @@ export function boardRoutes({ db, auth, config, onMailQueued }: BoardRoutesDeps)
               row.guide,
               row.lockerNumber,
               row.customerName,
-              STATE_LABELS[row.state as PackageState] ?? row.state,
+              STATE_LABELS[row.state] ?? row.state,
               row.weightLb,
               (row.declaredValueCents / 100).toFixed(2),
               row.receivedAt ? formatDateTime(row.receivedAt) : '',

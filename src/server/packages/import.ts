@@ -40,7 +40,7 @@ export async function importStates(
   if (rows.length === 0 || rows.length > MAX_IMPORT_ROWS) throw notCsv();
 
   const guides = [...new Set(rows.map((row) => normalizeGuide(row.guia ?? '')))].filter(Boolean);
-  const byGuide = new Map<string, { number: number; state: string; heldFrom: string | null }>();
+  const byGuide = new Map<string, { number: number; state: PackageState; heldFrom: PackageState | null }>();
   for (let i = 0; i < guides.length; i += 1000)
     for (const row of await db
       .select({
@@ -90,9 +90,7 @@ export async function importStates(
       refuse(state === 'entregado' ? 'Escribe en la nota quién recibió el paquete.' : missing);
       continue;
     }
-    const problem = moveProblem(found.state as PackageState, state, {
-      heldFrom: found.heldFrom as PackageState | null,
-    });
+    const problem = moveProblem(found.state, state, { heldFrom: found.heldFrom });
     if (problem) {
       refuse(problem);
       continue;

@@ -26,10 +26,8 @@ type PackageRow = typeof packages.$inferSelect;
 export type Viewer = { kind: 'customer'; userId: string } | { kind: 'staff' };
 
 /** A customer never sees 'Sin identificar' (the warehouse's review): to them it is still their pre-alert. */
-function visibleState(state: string, viewer: Viewer): PackageState {
-  return viewer.kind === 'customer' && STAFF_ONLY_STATES.has(state as PackageState)
-    ? 'prealertado'
-    : (state as PackageState);
+function visibleState(state: PackageState, viewer: Viewer): PackageState {
+  return viewer.kind === 'customer' && STAFF_ONLY_STATES.has(state) ? 'prealertado' : state;
 }
 
 const ACTOR_LABELS: Record<string, string> = {
@@ -187,10 +185,10 @@ export async function packageDetail(
     });
   const history: PackageEvent[] = events
     // The warehouse's review is not the customer's business: it stays out of their history.
-    .filter((event) => viewer.kind === 'staff' || !STAFF_ONLY_STATES.has(event.state as PackageState))
+    .filter((event) => viewer.kind === 'staff' || !STAFF_ONLY_STATES.has(event.state))
     .map((event) => ({
       id: event.id,
-      state: event.state as PackageState,
+      state: event.state,
       at: event.at.toISOString(),
       actor: ACTOR_LABELS[event.actorRole] ?? 'Sistema',
       note: event.note,

@@ -37,7 +37,7 @@ export interface PackageRoutesDeps {
 export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps) {
   const routes = new Hono<SessionEnv>();
   const signedIn = requireCaller(auth, db);
-  const recordOf = (c: Context<SessionEnv>) => c.get('caller').record as UserRecord;
+  const recordOf = (c: Context<SessionEnv>) => c.get('caller').record;
   const viewerOf = (c: Context<SessionEnv>): Viewer => {
     const record = recordOf(c);
     return isStaff(record.role) ? { kind: 'staff' } : { kind: 'customer', userId: record.id };
@@ -82,8 +82,7 @@ export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps)
       { forUpdate: true },
     );
     if (!row) throw notFound();
-    if (!customerMayEdit(row.state as never))
-      throw new ApiError(409, 'not_editable', prealertMessages.notEditable);
+    if (!customerMayEdit(row.state)) throw new ApiError(409, 'not_editable', prealertMessages.notEditable);
     return row;
   }
 

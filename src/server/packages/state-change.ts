@@ -139,9 +139,9 @@ export async function changeStates(
       refused.push({ number, reason: `No existe el paquete ${number}.`, missing: true });
       continue;
     }
-    const from = row.state as PackageState;
+    const from = row.state;
     if (details.correction && FINAL_STATES.has(from) && from !== to) continue;
-    const problem = moveProblem(from, to, { heldFrom: row.heldFrom as PackageState | null });
+    const problem = moveProblem(from, to, { heldFrom: row.heldFrom });
     if (problem) refused.push({ number, reason: problem });
   }
   if (refused.length > 0) return { changed: [], refused };

@@ -10,7 +10,7 @@ import { emailField, passwordField, verifyEmailSchema } from '../../shared/schem
 import { recordAudit } from '../audit/audit.ts';
 import type { Auth } from '../auth/auth.ts';
 import { verifyPassword } from '../auth/password.ts';
-import { requireCaller, type SessionEnv, type UserRecord } from '../auth/session.ts';
+import { requireCaller, type SessionEnv } from '../auth/session.ts';
 import type { Config } from '../config.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Database, Transaction } from '../db/open.ts';
@@ -56,8 +56,7 @@ export function privacyRoutes({ db, auth, config, limiter, onMailQueued }: Priva
   const routes = new Hono<SessionEnv>();
   const ipOf = (c: Context) => clientIp(c, config.trustProxy);
   const signedIn = requireCaller(auth, db);
-  // requireCaller guarantees the record.
-  const recordOf = (c: Context<SessionEnv>) => c.get('caller').record as UserRecord;
+  const recordOf = (c: Context<SessionEnv>) => c.get('caller').record;
 
   /**
    * A wrong password is a 400 with one plain reason; an account without a password never passes. Wrong passwords

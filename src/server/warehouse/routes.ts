@@ -7,7 +7,7 @@ import { formatLongDate, WAREHOUSE_TIME_ZONE } from '../../shared/dates.ts';
 import { normalizeGuide, recognizeCarrier } from '../../shared/packages/guides.ts';
 import { assignSchema, receiptMessages, receiptSchema } from '../../shared/warehouse/receipt.ts';
 import type { Auth } from '../auth/auth.ts';
-import { requireCaller, type SessionEnv, type UserRecord } from '../auth/session.ts';
+import { requireCaller, type SessionEnv } from '../auth/session.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/open.ts';
 import { files, packages, users } from '../db/schema.ts';
@@ -40,7 +40,7 @@ export function warehouseRoutes({ db, auth, config, onMailQueued }: WarehouseRou
   const routes = new Hono<SessionEnv>();
   routes.use('/warehouse/*', requireCaller(auth, db, { role: 'staff', verifiedEmail: config.production }));
   const actorOf = (c: Context<SessionEnv>): Actor => {
-    const record = c.get('caller').record as UserRecord;
+    const record = c.get('caller').record;
     return { id: record.id, role: record.role === 'admin' ? 'admin' : 'bodega' };
   };
   const mail = { brandName: config.brandName, appUrl: config.appUrl };
