@@ -117,7 +117,11 @@ describe.each(drivers)('role changes on %s', (driver) => {
     for (const role of ['jefe', 'ADMIN', '', null, 7]) {
       const invalid = await setRole(admin, id, role);
       expect(invalid.status).toBe(400);
-      expect(invalid.body.error).toEqual({ code: 'invalid', message: roleMessages.unknownRole });
+      expect(invalid.body.error).toEqual({
+        code: 'invalid',
+        message: roleMessages.unknownRole,
+        field: 'role',
+      });
     }
     const missing = await setRole(admin, 'no-existe', 'bodega');
     expect(missing.status).toBe(404);

@@ -4,6 +4,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { messages } from '../../shared/messages.ts';
 import type { Database } from '../db/open.ts';
 import { authSession, users } from '../db/schema.ts';
+import { Forbidden, NotFound } from '../errors.ts';
 import { ApiError } from '../http.ts';
 import { type Auth, SESSION_ABSOLUTE_SECONDS } from './auth.ts';
 
@@ -56,7 +57,7 @@ export async function readCaller(c: Context, auth: Auth, db: Database): Promise<
   if (!response) return null;
   // better-auth's expiry slides with use (the idle lifetime); this caps a session's whole life.
   if (Date.now() - new Date(response.session.createdAt).getTime() > SESSION_ABSOLUTE_SECONDS * 1000) {
-    await db.delete(authSession).where(eq(authSession.token, response.session.token));
+    await endSession(db, response.session.token);
     return null;
   }
   const [record] = await db.select().from(users).where(eq(users.id, response.user.id));
@@ -66,6 +67,17 @@ export async function readCaller(c: Context, auth: Auth, db: Database): Promise<
     emailVerified: response.user.emailVerified,
     record: record ?? null,
   };
+}
+
+/** Ends one session in the database (the browser's cookie then names nothing). */
+export async function endSession(db: Database, token: string): Promise<void> {
+  await db.delete(authSession).where(eq(authSession.token, token));
+}
+
+/** The role of an account's users record; null for an account without one. */
+export async function roleOf(db: Database, userId: string): Promise<Role | null> {
+  const [record] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+  return record?.role ?? null;
 }
 
 /**
@@ -82,13 +94,13 @@ export function requireCaller(
     const caller = await readCaller(c, auth, db);
     if (!caller) throw new ApiError(401, 'unauthenticated', messages.unauthenticated);
     const { record } = caller;
-    if (!record) throw new ApiError(404, 'user_not_found', messages.userNotFound);
+    if (!record) throw new NotFound(messages.userNotFound, 'user_not_found');
     if (options.role && !hasRole(record.role, options.role))
-      throw new ApiError(403, 'forbidden', messages.forbidden);
+      throw new Forbidden('forbidden', messages.forbidden);
     // ADMIN_EMAILS grants the role to whoever registers the address: in production staff rights count only once
     // the mailbox is proven.
     if (options.role && options.verifiedEmail && !caller.emailVerified)
-      throw new ApiError(403, 'email_unverified', messages.adminEmailUnverified);
+      throw new Forbidden('email_unverified', messages.adminEmailUnverified);
     c.set('caller', { ...caller, record });
     await next();
   };

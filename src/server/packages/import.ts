@@ -16,10 +16,10 @@ import { moveProblem, type PackageState, STATE_LABELS, stateFromText } from '../
 import { parseCsv } from '../csv.ts';
 import type { Database } from '../db/open.ts';
 import { packages } from '../db/schema.ts';
-import { ApiError } from '../http.ts';
+import { Conflict, Invalid } from '../errors.ts';
 import { type Actor, changeStates, type EventDetails, type MailSettings } from './state-change.ts';
 
-const notCsv = () => new ApiError(400, 'invalid_file', operationsMessages.importNotCsv);
+const notCsv = () => new Invalid('invalid_file', operationsMessages.importNotCsv);
 
 export async function importStates(
   db: Database,
@@ -113,8 +113,7 @@ export async function importStates(
         const result = await changeStates(tx, [...group.keys()], state, actor, mail, { perPackage: group });
         // Checked above against the same rows; a refusal here means another admin changed one meanwhile.
         if (result.refused.length > 0)
-          throw new ApiError(
-            409,
+          throw new Conflict(
             'conflict',
             'Algunos paquetes cambiaron mientras se importaba. Vuelve a importar el archivo.',
           );

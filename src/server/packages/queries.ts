@@ -14,9 +14,10 @@ import { courierRegimeWarning } from '../../shared/packages/prealert.ts';
 import { type PackageState, STAFF_ONLY_STATES } from '../../shared/packages/states.ts';
 import { storedCharge } from '../charges/package-charge.ts';
 import { ratesInForce } from '../charges/rates.ts';
+import { containing } from '../db/like.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { packageEvents, packages } from '../db/schema.ts';
-import { filesOfPackages } from '../files/store.ts';
+import { filesOfPackages, fileUrl } from '../files/store.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -63,8 +64,6 @@ const summaryColumns = {
   updatedAt: packages.updatedAt,
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 /** A page of the customer's packages, newest first, with the counts per state of all of them. */
 export async function listCustomerPackages(
   db: Database,
@@ -81,13 +80,13 @@ export async function listCustomerPackages(
     );
   }
   if (options.q) {
-    const pattern = `%${escapeLike(options.q)}%`;
+    const pattern = containing(options.q);
     const guide = normalizeGuide(options.q);
     conditions.push(
       or(
         ilike(packages.store, pattern),
         ilike(packages.content, pattern),
-        ...(guide ? [ilike(packages.guide, `%${escapeLike(guide)}%`)] : []),
+        ...(guide ? [ilike(packages.guide, containing(guide))] : []),
       ) as SQL,
     );
   }
@@ -179,8 +178,8 @@ export async function packageDetail(
         mime: file.mime,
         size: file.size,
         createdAt: file.createdAt.toISOString(),
-        url: `/api/files/${file.id}`,
-        thumbnailUrl: thumbnail ? `/api/files/${thumbnail}` : null,
+        url: fileUrl(file.id),
+        thumbnailUrl: thumbnail ? fileUrl(thumbnail) : null,
       };
     });
   const history: PackageEvent[] = events

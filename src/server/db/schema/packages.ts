@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { DispatchState } from '../../../shared/packages/operations.ts';
+import type { DispatchStatus } from '../../../shared/packages/dispatch-flow.ts';
 import type { PackageState } from '../../../shared/packages/states.ts';
 import type { FileKind } from '../../files/store.ts';
 import type { ActorRole } from '../../packages/state-change.ts';
@@ -135,7 +135,7 @@ export const dispatches = pgTable('dispatches', {
   airline: text('airline').notNull(),
   flightDate: text('flight_date').notNull(),
   /** 'abierto' while packages may be added or removed, then the state its packages moved to. */
-  state: text('state').$type<'abierto' | DispatchState>().notNull().default('abierto'),
+  state: text('state').$type<DispatchStatus>().notNull().default('abierto'),
   createdBy: text('created_by'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
