@@ -1,5 +1,6 @@
-// The one error contract of the API, { error: { code, message, field?, details? } } with a Spanish message, and the helpers that
-// read a request's JSON body with a shared schema and learn who is calling.
+// The one error contract of the API, { error: { code, message, field?, details? } } with a Spanish message, where
+// the domain's errors (errors.ts) get their statuses; and the helpers that read a request: its JSON body with a
+// shared schema, an upload's bytes, the caller's address.
 
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
