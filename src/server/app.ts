@@ -16,6 +16,7 @@ import { chargeRoutes } from './charges/routes.ts';
 import { type Config, publicConfig } from './config.ts';
 import type { OpenDatabase } from './db/open.ts';
 import { dispatchRoutes } from './dispatches/routes.ts';
+import { DomainError } from './errors.ts';
 import { fileRoutes } from './files/routes.ts';
 import { ApiError, errorResponse } from './http.ts';
 import { lockerRoutes } from './lockers/routes.ts';
@@ -76,7 +77,7 @@ export function createApp(deps: AppDeps) {
   app.use(compress());
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return errorResponse(c, error);
+    if (error instanceof DomainError) return errorResponse(c, error);
     console.error(error);
     return errorResponse(c, new ApiError(500, 'internal', messages.serverError));
   });

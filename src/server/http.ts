@@ -1,40 +1,75 @@
-// The one error contract of the API, { error: { code, message, field?, details? } } with a Spanish message, and the helpers that
-// read a request's JSON body with a shared schema and learn who is calling.
+// The one error contract of the API, { error: { code, message, field?, details? } } with a Spanish message, where
+// the domain's errors (errors.ts) get their statuses; and the helpers that read a request: its JSON body with a
+// shared schema, an upload's bytes, the caller's address.
 
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { messages } from '../shared/messages.ts';
 import { firstIssueMessage } from '../shared/schemas.ts';
+import type { Auth } from './auth/auth.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/open.ts';
+import {
+  Conflict,
+  DomainError,
+  type DomainErrorOptions,
+  Forbidden,
+  Invalid,
+  NotFound,
+  TooManyAttempts,
+} from './errors.ts';
 
-export interface ApiErrorOptions {
-  /** The request field the error belongs to (a zod issue's path), so the client shows it beside that field. */
-  field?: string;
-  /** Data the client needs beyond the message, e.g. `{ refused }`: the packages a move refused, with why. */
-  details?: Record<string, unknown>;
+/** What a capability's routes are built from. */
+export interface RouteDeps {
+  db: Database;
+  auth: Auth;
+  config: Config;
+}
+
+export interface ApiErrorOptions extends DomainErrorOptions {
   headers?: Record<string, string>;
 }
 
-/** An error answer of the API: `{ error: { code, message, field?, details? } }` with its status and headers. */
-export class ApiError extends Error {
-  readonly field?: string;
-  readonly details?: Record<string, unknown>;
+/**
+ * An error answer of the API, `{ error: { code, message, field?, details? } }`, with its status and headers: what
+ * only HTTP knows (errors.ts says which); the domain's refusals become one in errorResponse.
+ */
+export class ApiError extends DomainError {
   readonly headers: Record<string, string>;
   constructor(
     readonly status: ContentfulStatusCode,
-    readonly code: string,
+    code: string,
     message: string,
     options: ApiErrorOptions = {},
   ) {
-    super(message);
-    this.field = options.field;
-    this.details = options.details;
+    super(code, message, options);
     this.headers = options.headers ?? {};
   }
 }
 
-export function errorResponse(c: Context, error: ApiError) {
+/** The one mapping of the domain's refusals to HTTP statuses (errors.ts says which error is which). */
+function statusOf(error: DomainError): ContentfulStatusCode {
+  if (error instanceof NotFound) return 404;
+  if (error instanceof Invalid) return 400;
+  if (error instanceof Conflict) return 409;
+  if (error instanceof Forbidden) return 403;
+  if (error instanceof TooManyAttempts) return 429;
+  return 500;
+}
+
+/** A domain error as the API answers it. */
+export function toApiError(error: DomainError): ApiError {
+  const { code, message, field, details } = error;
+  const headers =
+    error instanceof TooManyAttempts ? { 'retry-after': String(error.retryAfterSeconds) } : undefined;
+  return new ApiError(statusOf(error), code, message, { field, details, headers });
+}
+
+export function errorResponse(c: Context, thrown: DomainError) {
+  const error = thrown instanceof ApiError ? thrown : toApiError(thrown);
   for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
   const { code, message, field, details } = error;
   return c.json(
@@ -60,11 +95,29 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
   const result = schema.safeParse(body);
   if (!result.success) {
     const field = result.error.issues[0]?.path[0];
-    throw new ApiError(400, 'invalid', firstIssueMessage(result.error), {
+    throw new Invalid('invalid', firstIssueMessage(result.error), {
       field: typeof field === 'string' ? field : undefined,
     });
   }
   return result.data;
+}
+
+/** An upload route's size limit: past `maxSize` bytes, a 413 with the route's own message. */
+export const uploadLimit = (maxSize: number, message: string) =>
+  bodyLimit({ maxSize, onError: (c) => errorResponse(c, new ApiError(413, 'invalid_file', message)) });
+
+/** Types a cross-site form can send: refused on uploads, so only a script of ours, with a preflight, can upload. */
+const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded|text\/plain)\b/;
+
+/** An upload's bytes, once its type is one `accepts` (by default any a cross-site form cannot send); else 415. */
+export async function uploadedBytes(
+  c: Context,
+  message: string,
+  accepts: (type: string) => boolean = (type) => Boolean(type) && !FORM_TYPES.test(type),
+): Promise<ArrayBuffer> {
+  if (!accepts((c.req.header('content-type') ?? '').toLowerCase()))
+    throw new ApiError(415, 'unsupported_media_type', message);
+  return c.req.arrayBuffer();
 }
 
 /**

@@ -1,19 +1,48 @@
-// Dates as our people read them: Spanish (Colombia), in the warehouse's time zone (Miami) for warehouse events.
+// Dates as our people read them, the one set of formatters for the server's mails and CSVs and for the screens:
+// Spanish (Colombia). What happens at the warehouse is told in Miami's time (its day, its clock), whoever reads it;
+// a customer's own screens in the reader's time zone (Bogotá's for our customers); a calendar day (a flight, the
+// date rates start) as the day it names, which no time zone may move.
 export const WAREHOUSE_TIME_ZONE = 'America/New_York';
 
-const longDate = new Intl.DateTimeFormat('es-CO', { dateStyle: 'long', timeZone: WAREHOUSE_TIME_ZONE });
-const dateTime = new Intl.DateTimeFormat('es-CO', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: WAREHOUSE_TIME_ZONE,
-});
+type DateInput = Date | string;
 
-/** '22 de noviembre de 2026' */
-export function formatLongDate(date: Date | string): string {
-  return longDate.format(new Date(date));
+/** A formatter that answers the text itself when it is not a date (never 'Invalid Date' on screen). */
+function formatter(options: Intl.DateTimeFormatOptions, locale = 'es-CO') {
+  const format = new Intl.DateTimeFormat(locale, options);
+  return (value: DateInput): string => {
+    const date = new Date(value);
+    return Number.isNaN(date.getTime()) ? String(value) : format.format(date);
+  };
 }
 
-/** '22 nov 2026, 1:30 p. m.' */
-export function formatDateTime(date: Date | string): string {
-  return dateTime.format(new Date(date));
+const miami = { timeZone: WAREHOUSE_TIME_ZONE };
+
+/** '22 de noviembre de 2026', in Miami. */
+export const formatLongDate = formatter({ dateStyle: 'long', ...miami });
+
+/** '22 nov 2026, 1:30 p. m.', in Miami. */
+export const formatDateTime = formatter({ dateStyle: 'medium', timeStyle: 'short', ...miami });
+
+/** '22 nov 2026', in Miami. */
+export const formatWarehouseDate = formatter({ dateStyle: 'medium', ...miami });
+
+/** '3:05 p. m.', in Miami. */
+export const formatTime = formatter({ timeStyle: 'short', ...miami });
+
+/** '2026-11-22': the day it is in Miami (the day receipts and rates count by). */
+export const isoDayInMiami = formatter(miami, 'en-CA');
+
+/** '22 nov 2026', in the reader's time zone. */
+export const formatLocalDate = formatter({ day: 'numeric', month: 'short', year: 'numeric' });
+
+/** '22 nov 2026, 3:05 p. m.', in the reader's time zone. */
+export const formatLocalDateTime = formatter({ dateStyle: 'medium', timeStyle: 'short' });
+
+const calendarDay = formatter({ day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** 'YYYY-MM-DD' → '1 dic 2026': read and written in UTC, so no time zone moves the day; anything else as is. */
+export function formatCalendarDay(day: string): string {
+  const midnight = `${day}T00:00:00Z`;
+  const text = calendarDay(midnight);
+  return text === midnight ? day : text;
 }

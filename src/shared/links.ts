@@ -1,5 +1,6 @@
 // Outgoing links of SPEC.md §7: WhatsApp and mailto notices to support, the admin's WhatsApp, the invitation.
 import { messages } from './messages.ts';
+import { paths, screenUrl } from './paths.ts';
 
 /** Lone surrogates make encodeURIComponent throw; a person cannot type one, but a paste can carry one. */
 function encode(text: string): string {
@@ -60,7 +61,7 @@ export function buildAdminWhatsAppLink(phone: string | null | undefined, name: s
 }
 
 export function buildInvitationLink(appUrl: string, refCode: string): string {
-  return `${appUrl.replace(/\/+$/, '')}/invite?ref=${encode(refCode)}`;
+  return screenUrl(appUrl, paths.invite, { ref: refCode });
 }
 
 export function invitationMessage(brand: string, link: string): string {

@@ -8,7 +8,8 @@ import type { SessionEnv } from '../auth/session.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/open.ts';
 import { users } from '../db/schema.ts';
-import { ApiError, clientIp, readBody } from '../http.ts';
+import { Conflict, Forbidden, NotFound } from '../errors.ts';
+import { clientIp, readBody } from '../http.ts';
 import { changeRole, ROLES } from './roles.ts';
 
 export const roleMessages = {
@@ -32,16 +33,16 @@ export function registerRoleRoute(
     const caller = c.get('caller');
     // Someone must stay able to hand out roles: the last word on an admin's own role is another admin's.
     if (id === caller.userId && role !== 'admin')
-      throw new ApiError(403, 'own_admin_role', roleMessages.ownAdminRole);
+      throw new Forbidden('own_admin_role', roleMessages.ownAdminRole);
     const [target] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, id));
-    if (!target) throw new ApiError(404, 'user_not_found', messages.userNotFound);
-    if (target.deletedAt) throw new ApiError(409, 'account_deleted', roleMessages.deletedAccount);
+    if (!target) throw new NotFound(messages.userNotFound, 'user_not_found');
+    if (target.deletedAt) throw new Conflict('account_deleted', roleMessages.deletedAccount);
     const change = await changeRole(db, { id }, role, {
-      by: caller.record?.email ?? caller.userId,
+      by: caller.record.email,
       actorId: caller.userId,
       ip: clientIp(c, config.trustProxy),
     });
-    if (!change) throw new ApiError(404, 'user_not_found', messages.userNotFound);
+    if (!change) throw new NotFound(messages.userNotFound, 'user_not_found');
     return c.json({
       id: change.id,
       role: change.to,

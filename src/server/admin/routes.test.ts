@@ -54,7 +54,7 @@ async function insertUsers(db: Database, fixtures: Fixture[]) {
       aceptoPolitica: true,
       fechaAceptoPolitica: new Date(),
       politicaVersion: PRIVACY_POLICY_VERSION,
-      role: 'customer',
+      role: 'customer' as const,
       createdAt: fixture.createdAt ?? new Date(),
       deletedAt: fixture.deletedAt ?? null,
     };

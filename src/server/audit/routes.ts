@@ -7,7 +7,7 @@ import { requireCaller, type SessionEnv } from '../auth/session.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/open.ts';
 import { auditLog } from '../db/schema.ts';
-import { ApiError } from '../http.ts';
+import { Invalid } from '../errors.ts';
 
 const query = z.object({
   action: z
@@ -22,7 +22,7 @@ export function auditRoutes({ db, auth, config }: { db: Database; auth: Auth; co
   const routes = new Hono<SessionEnv>();
   routes.get('/', requireCaller(auth, db, { role: 'admin', verifiedEmail: config.production }), async (c) => {
     const parsed = query.safeParse(c.req.query());
-    if (!parsed.success) throw new ApiError(400, 'invalid', 'Los filtros de la auditoría no son válidos.');
+    if (!parsed.success) throw new Invalid('invalid', 'Los filtros de la auditoría no son válidos.');
     const { action, before, limit } = parsed.data;
     const entries = await db
       .select()

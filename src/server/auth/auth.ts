@@ -3,6 +3,7 @@
 // one transaction; better-auth's HTTP handler is not mounted: our routes call auth.api and speak Spanish.
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { paths, screenUrl } from '../../shared/paths.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/open.ts';
@@ -52,7 +53,7 @@ export function createAuth(options: {
         });
       },
       async sendResetPassword({ user, token }) {
-        const url = `${config.appUrl}/restablecer-contrasena?token=${encodeURIComponent(token)}`;
+        const url = screenUrl(config.appUrl, paths.resetPassword, { token });
         await enqueueMail(db, resetPasswordMail(config.brandName, user.email, user.name, url));
         options.onMailQueued();
       },

@@ -5,7 +5,7 @@ import { browser, registrationForm, startTestServer, type TestServer } from '../
 import { messages } from '../../shared/messages.ts';
 import { PRIVACY_POLICY_VERSION } from '../../shared/policy.ts';
 import { registrationSchema } from '../../shared/registration.ts';
-import { authAccount, authUser, lockerCounter, outbox, users } from '../db/schema.ts';
+import { authAccount, authUser, captcha, lockerCounter, outbox, users } from '../db/schema.ts';
 import { registerCustomer } from './register.ts';
 
 describe.each(drivers)('registration on %s', (driver) => {
@@ -76,24 +76,30 @@ describe.each(drivers)('registration on %s', (driver) => {
     const client = browser(server);
     const users = await userCount();
     const numberBefore = await counter();
-    const cases: Array<[Record<string, unknown>, string]> = [
+    // Each refusal names the field it belongs to, so the form shows it there.
+    const cases: Array<[Record<string, unknown>, string, string]> = [
       [
         { aceptoPolitica: false, confirmPassword: 'otra', password: 'corta', captcha: 'ZZZZZ' },
         messages.consentRequired,
+        'aceptoPolitica',
       ],
-      [{ confirmPassword: 'otra', password: 'corta', captcha: 'ZZZZZ' }, messages.passwordsDiffer],
-      [{ password: 'corta', confirmPassword: 'corta', captcha: 'ZZZZZ' }, messages.passwordWeak],
-      [{ password: 'sinmayuscula1!', confirmPassword: 'sinmayuscula1!' }, messages.passwordWeak],
-      [{ password: 'SINMINUSCULA1!', confirmPassword: 'SINMINUSCULA1!' }, messages.passwordWeak],
-      [{ password: 'SinNumero!!', confirmPassword: 'SinNumero!!' }, messages.passwordWeak],
-      [{ password: 'SinSimbolo12', confirmPassword: 'SinSimbolo12' }, messages.passwordWeak],
-      [{ password: 'Password1!', confirmPassword: 'Password1!' }, messages.passwordCommon],
-      [{ captcha: 'ZZZZZ' }, messages.captchaMismatch],
+      [
+        { confirmPassword: 'otra', password: 'corta', captcha: 'ZZZZZ' },
+        messages.passwordsDiffer,
+        'confirmPassword',
+      ],
+      [{ password: 'corta', confirmPassword: 'corta', captcha: 'ZZZZZ' }, messages.passwordWeak, 'password'],
+      [{ password: 'sinmayuscula1!', confirmPassword: 'sinmayuscula1!' }, messages.passwordWeak, 'password'],
+      [{ password: 'SINMINUSCULA1!', confirmPassword: 'SINMINUSCULA1!' }, messages.passwordWeak, 'password'],
+      [{ password: 'SinNumero!!', confirmPassword: 'SinNumero!!' }, messages.passwordWeak, 'password'],
+      [{ password: 'SinSimbolo12', confirmPassword: 'SinSimbolo12' }, messages.passwordWeak, 'password'],
+      [{ password: 'Password1!', confirmPassword: 'Password1!' }, messages.passwordCommon, 'password'],
+      [{ captcha: 'ZZZZZ' }, messages.captchaMismatch, 'captcha'],
     ];
-    for (const [overrides, message] of cases) {
+    for (const [overrides, message, field] of cases) {
       const response = await client.post('/api/register', await registrationForm(client, overrides));
       expect(response.status, message).toBe(400);
-      expect(response.body).toEqual({ error: { code: expect.any(String), message } });
+      expect(response.body).toEqual({ error: { code: expect.any(String), message, field } });
     }
     expect(await userCount()).toBe(users);
     expect(await counter()).toBe(numberBefore);
@@ -137,6 +143,22 @@ describe.each(drivers)('registration on %s', (driver) => {
     expect((await client.post('/api/register', form)).body.error.message).toBe(messages.captchaMismatch);
   });
 
+  it('refuses an expired captcha beside the captcha field', async () => {
+    const client = browser(server);
+    const form = await registrationForm(client);
+    await server.db
+      .update(captcha)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(captcha.id, form.captchaId));
+    const response = await client.post('/api/register', form);
+    expect(response.status).toBe(400);
+    expect(response.body.error).toEqual({
+      code: 'captcha_expired',
+      message: messages.captchaExpired,
+      field: 'captcha',
+    });
+  });
+
   it('refuses an e-mail that already has an account, in any case, and takes no number', async () => {
     const client = browser(server);
     const form = await registrationForm(client);
@@ -147,7 +169,11 @@ describe.each(drivers)('registration on %s', (driver) => {
       await registrationForm(client, { email: form.email.toUpperCase() }),
     );
     expect(again.status).toBe(409);
-    expect(again.body.error.message).toBe(messages.emailTaken);
+    expect(again.body.error).toMatchObject({
+      code: 'email_taken',
+      message: messages.emailTaken,
+      field: 'email',
+    });
     expect(await counter()).toBe(numberBefore);
   });
 

@@ -9,10 +9,8 @@ import type { Registration } from '../../shared/registration.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { authAccount, authUser, lockerCounter, users } from '../db/schema.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { verificationMail } from '../mail/templates.ts';
 import { hashPassword } from './password.ts';
-import { createVerificationToken } from './verification.ts';
+import { queueVerificationMail } from './verification.ts';
 
 export const FIRST_LOCKER_NUMBER = 1334;
 export const USER_REGISTERED_CHANNEL = 'user_registered';
@@ -115,14 +113,14 @@ export async function registerCustomer(db: Database, form: Registration, context
         politicaVersion: PRIVACY_POLICY_VERSION,
         consentIp: context.ip.slice(0, 100),
         consentUserAgent: context.userAgent.slice(0, 500),
-        role: context.adminEmails.includes(form.email) ? 'admin' : 'customer',
+        role: context.adminEmails.includes(form.email) ? ('admin' as const) : ('customer' as const),
         createdAt: now,
       };
       await tx.insert(users).values(record);
 
-      const token = await createVerificationToken(tx, id, { replaceOlder: false });
-      const link = `${context.appUrl}/verificar-correo?token=${token}`;
-      await enqueueMail(tx, verificationMail(context.brandName, form.email, form.name, link));
+      await queueVerificationMail(tx, { id, email: form.email, name: form.name }, context, {
+        replaceOlder: false,
+      });
       // Delivered to every LISTENing instance when, and only when, this transaction commits.
       await tx.execute(sql`select pg_notify(${USER_REGISTERED_CHANNEL}, ${id})`);
       return record;

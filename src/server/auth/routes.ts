@@ -1,9 +1,8 @@
 // The account API: captcha, registration, login, logout, password reset and e-mail verification.
-import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { messages } from '../../shared/messages.ts';
-import { registrationProblem, registrationSchema } from '../../shared/registration.ts';
+import { type Registration, registrationProblem, registrationSchema } from '../../shared/registration.ts';
 import {
   emailField,
   loginSchema,
@@ -15,17 +14,15 @@ import { recordAudit } from '../audit/audit.ts';
 import { consumeCaptcha, createCaptcha } from '../captcha/captcha.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/open.ts';
-import { authSession, authUser, users } from '../db/schema.ts';
+import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { ApiError, clientIp, readBody } from '../http.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { verificationMail } from '../mail/templates.ts';
 import type { RateLimiter } from '../security/rate-limit.ts';
 import type { Auth } from './auth.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { isResetTokenUsable, resetTokenSchema } from './password-reset.ts';
 import { EmailTakenError, registerCustomer } from './register.ts';
-import { readCaller } from './session.ts';
-import { consumeVerificationToken, createVerificationToken } from './verification.ts';
+import { endSession, readCaller, roleOf } from './session.ts';
+import { consumeVerificationToken, resendVerification } from './verification.ts';
 
 export interface AuthRoutesDeps {
   db: Database;
@@ -58,11 +55,13 @@ export function authRoutes({
     const form = await readBody(c, registrationSchema);
     await limiter.check('signUp', { ip: ipOf(c) });
     const problem = registrationProblem(form);
-    if (problem) throw new ApiError(400, 'invalid', problem);
-    if (isCommonPassword(form.password)) throw new ApiError(400, 'common_password', messages.passwordCommon);
+    if (problem) throw new Invalid('invalid', problem, { field: registrationProblemField(form) });
+    if (isCommonPassword(form.password)) throw commonPassword();
     const captcha = await consumeCaptcha(db, form.captchaId, form.captcha);
-    if (captcha === 'expired') throw new ApiError(400, 'captcha_expired', messages.captchaExpired);
-    if (captcha === 'mismatch') throw new ApiError(400, 'captcha_mismatch', messages.captchaMismatch);
+    if (captcha === 'expired')
+      throw new Invalid('captcha_expired', messages.captchaExpired, { field: 'captcha' });
+    if (captcha === 'mismatch')
+      throw new Invalid('captcha_mismatch', messages.captchaMismatch, { field: 'captcha' });
     await limiter.check('signUpEmail', { ip: ipOf(c), email: form.email });
     try {
       const record = await registerCustomer(db, form, {
@@ -77,7 +76,8 @@ export function authRoutes({
       onMailQueued();
       return c.json({ message: messages.registered, lockerNumber: record.lockerNumber }, 201);
     } catch (error) {
-      if (error instanceof EmailTakenError) throw new ApiError(409, 'email_taken', messages.emailTaken);
+      if (error instanceof EmailTakenError)
+        throw new Conflict('email_taken', messages.emailTaken, { field: 'email' });
       throw error;
     }
   });
@@ -97,11 +97,11 @@ export function authRoutes({
       throw new ApiError(401, 'invalid_credentials', messages.loginErrorPrefix + messages.loginInvalid);
     }
     const { response, headers } = signIn;
-    const [record] = await db.select({ role: users.role }).from(users).where(eq(users.id, response.user.id));
-    if (!record) {
+    const role = await roleOf(db, response.user.id);
+    if (!role) {
       // SPEC.md §6: an account without a users record is refused; the session just made is ended.
-      await db.delete(authSession).where(eq(authSession.token, response.token));
-      throw new ApiError(404, 'user_not_found', messages.userNotFound);
+      await endSession(db, response.token);
+      throw new NotFound(messages.userNotFound, 'user_not_found');
     }
     for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
     await recordAudit(db, {
@@ -115,12 +115,12 @@ export function authRoutes({
     const trusted = response.user.emailVerified || !config.production;
     const home = !trusted
       ? '/locker'
-      : record.role === 'admin'
+      : role === 'admin'
         ? '/admin'
-        : record.role === 'bodega'
+        : role === 'bodega'
           ? '/bodega'
           : '/locker';
-    return c.json({ role: record.role, redirectTo: home });
+    return c.json({ role, redirectTo: home });
   });
 
   routes.post('/logout', async (c) => {
@@ -152,16 +152,16 @@ export function authRoutes({
     const token = resetTokenSchema.safeParse(c.req.query('token') ?? '');
     if (token.success && (await isResetTokenUsable(auth, token.data))) return c.json({ valid: true });
     await limiter.check('resetRequest', { ip });
-    throw new ApiError(400, 'invalid_token', messages.resetLinkInvalid);
+    throw new Invalid('invalid_token', messages.resetLinkInvalid);
   });
 
   routes.post('/password-reset', async (c) => {
     const { token, password } = await readBody(c, newPasswordSchema);
-    if (isCommonPassword(password)) throw new ApiError(400, 'common_password', messages.passwordCommon);
+    if (isCommonPassword(password)) throw commonPassword();
     try {
       await auth.api.resetPassword({ body: { token, newPassword: password } });
     } catch {
-      throw new ApiError(400, 'invalid_token', messages.resetLinkInvalid);
+      throw new Invalid('invalid_token', messages.resetLinkInvalid);
     }
     return c.json({ message: messages.resetDone });
   });
@@ -169,31 +169,18 @@ export function authRoutes({
   routes.post('/verify-email', async (c) => {
     const { token } = await readBody(c, verifyEmailSchema);
     if (!(await consumeVerificationToken(db, token)))
-      throw new ApiError(400, 'invalid_token', messages.verifyLinkInvalid);
+      throw new Invalid('invalid_token', messages.verifyLinkInvalid);
     return c.json({ message: messages.verifyDone });
   });
 
   routes.post('/verify-email/resend', async (c) => {
     const caller = await readCaller(c, auth, db);
-    const { email } = caller ? { email: undefined } : await readBody(c, z.object({ email: emailField }));
-    await limiter.check('verificationResend', { ip: ipOf(c), email: email ?? caller?.userId });
-    const [account] = await db
-      .select({
-        id: authUser.id,
-        email: authUser.email,
-        name: authUser.name,
-        verified: authUser.emailVerified,
-      })
-      .from(authUser)
-      .where(caller ? eq(authUser.id, caller.userId) : eq(authUser.email, email ?? ''));
-    if (account && !account.verified) {
-      await db.transaction(async (tx) => {
-        const token = await createVerificationToken(tx, account.id);
-        const link = `${config.appUrl}/verificar-correo?token=${token}`;
-        await enqueueMail(tx, verificationMail(config.brandName, account.email, account.name, link));
-      });
-      onMailQueued();
-    }
+    const who = caller ? { userId: caller.userId } : await readBody(c, z.object({ email: emailField }));
+    await limiter.check('verificationResend', {
+      ip: ipOf(c),
+      email: 'email' in who ? who.email : who.userId,
+    });
+    if (await resendVerification(db, who, config)) onMailQueued();
     return c.json({ message: messages.verifySent });
   });
 
@@ -202,4 +189,14 @@ export function authRoutes({
 
 function signInEmail(auth: Auth, body: { email: string; password: string }, headers: Headers) {
   return auth.api.signInEmail({ body, headers, returnHeaders: true });
+}
+
+const commonPassword = () => new Invalid('common_password', messages.passwordCommon, { field: 'password' });
+
+/** The field registrationProblem's message is about: the consent box, the repeated password or the password. */
+function registrationProblemField(
+  form: Pick<Registration, 'aceptoPolitica' | 'password' | 'confirmPassword'>,
+) {
+  if (!form.aceptoPolitica) return 'aceptoPolitica';
+  return form.password === form.confirmPassword ? 'password' : 'confirmPassword';
 }

@@ -16,7 +16,7 @@ import { authSession, users } from '../db/schema.ts';
 import { type ApiError, errorResponse } from '../http.ts';
 import { createAuth, SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from './auth.ts';
 import { loadAuthSecret } from './secret.ts';
-import { hasRole, isStaff, requireCaller } from './session.ts';
+import { hasRole, isStaff, type Role, requireCaller } from './session.ts';
 
 describe.each(drivers)('session lifetimes on %s', (driver) => {
   let server: TestServer;
@@ -109,7 +109,7 @@ describe.each(drivers)('requireCaller roles on %s', (driver) => {
   });
   afterAll(() => server?.close());
 
-  async function person(role: string) {
+  async function person(role: Role) {
     const { client, record } = await signedUpCustomer(server);
     await server.db.update(users).set({ role }).where(eq(users.id, record.id));
     const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');

@@ -4,6 +4,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { messages } from '../../shared/messages.ts';
 import type { Database } from '../db/open.ts';
 import { authSession, users } from '../db/schema.ts';
+import { Forbidden, NotFound } from '../errors.ts';
 import { ApiError } from '../http.ts';
 import { type Auth, SESSION_ABSOLUTE_SECONDS } from './auth.ts';
 
@@ -19,7 +20,7 @@ export function isRole(value: unknown): value is Role {
 }
 
 export function isStaff(role: string | null | undefined): boolean {
-  return STAFF_ROLES.includes(role as Role);
+  return isRole(role) && STAFF_ROLES.includes(role);
 }
 
 /** What `requireCaller`'s `role` option asks for: `admin` only, or `staff` (bodega or admin). */
@@ -38,7 +39,12 @@ export interface Caller {
   record: UserRecord | null;
 }
 
-export type SessionEnv = { Variables: { caller: Caller } };
+/** The caller of a route behind requireCaller: signed in and with a users record, so handlers read it as is. */
+export interface SignedInCaller extends Caller {
+  record: UserRecord;
+}
+
+export type SessionEnv = { Variables: { caller: SignedInCaller } };
 
 export async function readCaller(c: Context, auth: Auth, db: Database): Promise<Caller | null> {
   if (!c.req.header('cookie')) return null;
@@ -51,7 +57,7 @@ export async function readCaller(c: Context, auth: Auth, db: Database): Promise<
   if (!response) return null;
   // better-auth's expiry slides with use (the idle lifetime); this caps a session's whole life.
   if (Date.now() - new Date(response.session.createdAt).getTime() > SESSION_ABSOLUTE_SECONDS * 1000) {
-    await db.delete(authSession).where(eq(authSession.token, response.session.token));
+    await endSession(db, response.session.token);
     return null;
   }
   const [record] = await db.select().from(users).where(eq(users.id, response.user.id));
@@ -61,6 +67,17 @@ export async function readCaller(c: Context, auth: Auth, db: Database): Promise<
     emailVerified: response.user.emailVerified,
     record: record ?? null,
   };
+}
+
+/** Ends one session in the database (the browser's cookie then names nothing). */
+export async function endSession(db: Database, token: string): Promise<void> {
+  await db.delete(authSession).where(eq(authSession.token, token));
+}
+
+/** The role of an account's users record; null for an account without one. */
+export async function roleOf(db: Database, userId: string): Promise<Role | null> {
+  const [record] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+  return record?.role ?? null;
 }
 
 /**
@@ -76,14 +93,15 @@ export function requireCaller(
   return async (c, next) => {
     const caller = await readCaller(c, auth, db);
     if (!caller) throw new ApiError(401, 'unauthenticated', messages.unauthenticated);
-    if (!caller.record) throw new ApiError(404, 'user_not_found', messages.userNotFound);
-    if (options.role && !hasRole(caller.record.role, options.role))
-      throw new ApiError(403, 'forbidden', messages.forbidden);
+    const { record } = caller;
+    if (!record) throw new NotFound(messages.userNotFound, 'user_not_found');
+    if (options.role && !hasRole(record.role, options.role))
+      throw new Forbidden('forbidden', messages.forbidden);
     // ADMIN_EMAILS grants the role to whoever registers the address: in production staff rights count only once
     // the mailbox is proven.
     if (options.role && options.verifiedEmail && !caller.emailVerified)
-      throw new ApiError(403, 'email_unverified', messages.adminEmailUnverified);
-    c.set('caller', caller);
+      throw new Forbidden('email_unverified', messages.adminEmailUnverified);
+    c.set('caller', { ...caller, record });
     await next();
   };
 }

@@ -1,13 +1,14 @@
-// One-use e-mail verification links: the mail carries a random token, the database keeps only its hash.
-import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, like, sql } from 'drizzle-orm';
+// One-use e-mail verification links (one-use-tokens.ts), their mail, and sending it again on request.
+import { and, eq, like } from 'drizzle-orm';
+import { paths, screenUrl } from '../../shared/paths.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { authUser, authVerification } from '../db/schema.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { verificationMail } from '../mail/templates.ts';
+import { issueToken, spendToken } from './one-use-tokens.ts';
 
 const VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
 const PREFIX = 'email-verification:';
-
-const digest = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** `replaceOlder: false` for an account just created, which has no older link to remove. */
 export async function createVerificationToken(
@@ -15,39 +16,54 @@ export async function createVerificationToken(
   userId: string,
   { replaceOlder = true } = {},
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
   // A new link replaces the older ones of this user.
   if (replaceOlder) {
     await db
       .delete(authVerification)
       .where(and(like(authVerification.identifier, `${PREFIX}%`), eq(authVerification.value, userId)));
   }
-  await db.insert(authVerification).values({
-    id: randomBytes(16).toString('hex'),
-    identifier: PREFIX + digest(token),
-    value: userId,
-    expiresAt: new Date(Date.now() + VERIFICATION_TTL_SECONDS * 1000),
-  });
-  return token;
+  return issueToken(db, PREFIX, userId, VERIFICATION_TTL_SECONDS);
+}
+
+/** Queues the mail with a new verification link, in the caller's transaction. */
+export async function queueVerificationMail(
+  tx: Transaction,
+  account: { id: string; email: string; name: string },
+  settings: { brandName: string; appUrl: string },
+  options: { replaceOlder?: boolean } = {},
+): Promise<void> {
+  const token = await createVerificationToken(tx, account.id, options);
+  const link = screenUrl(settings.appUrl, paths.verifyEmail, { token });
+  await enqueueMail(tx, verificationMail(settings.brandName, account.email, account.name, link));
+}
+
+/**
+ * A new link for an account whose address is not verified yet, found by its id (signed in) or its e-mail;
+ * whether a mail was queued (none for an unknown or a verified account, and the caller answers the same).
+ */
+export async function resendVerification(
+  db: Database,
+  who: { userId: string } | { email: string },
+  settings: { brandName: string; appUrl: string },
+): Promise<boolean> {
+  const [account] = await db
+    .select({ id: authUser.id, email: authUser.email, name: authUser.name, verified: authUser.emailVerified })
+    .from(authUser)
+    .where('userId' in who ? eq(authUser.id, who.userId) : eq(authUser.email, who.email));
+  if (!account || account.verified) return false;
+  await db.transaction((tx) => queueVerificationMail(tx, account, settings));
+  return true;
 }
 
 /** Marks the address verified and spends the token; false for an unknown, used or expired token. */
 export async function consumeVerificationToken(db: Database, token: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(authVerification)
-      .where(
-        and(
-          eq(authVerification.identifier, PREFIX + digest(token)),
-          gt(authVerification.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ userId: authVerification.value });
-    if (!row) return false;
+    const userId = await spendToken(tx, PREFIX, token);
+    if (!userId) return false;
     await tx
       .update(authUser)
       .set({ emailVerified: true, updatedAt: new Date() })
-      .where(eq(authUser.id, row.userId));
+      .where(eq(authUser.id, userId));
     return true;
   });
 }

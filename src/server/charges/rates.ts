@@ -1,7 +1,7 @@
 // The rates in force at a moment, their history, and a new set of rates from a date (PACKAGES.md 'Charges').
 import { desc, lte, sql } from 'drizzle-orm';
 import type { ChargeSettings } from '../../shared/charges/charge.ts';
-import { WAREHOUSE_TIME_ZONE } from '../../shared/dates.ts';
+import { isoDayInMiami, WAREHOUSE_TIME_ZONE } from '../../shared/dates.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { rateSettings } from '../db/schema.ts';
 
@@ -43,11 +43,9 @@ export async function rateHistory(db: Database): Promise<RateRow[]> {
     .limit(200);
 }
 
-const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: WAREHOUSE_TIME_ZONE });
-
 /** True when `date` (YYYY-MM-DD) is today or later in Miami, where receipts happen. */
 export function isTodayOrLater(date: string, now: Date = new Date()): boolean {
-  return date >= isoDay.format(now);
+  return date >= isoDayInMiami(now);
 }
 
 /** Adds a set of rates in force from the start of `date` in Miami; earlier rows stay as they were. */

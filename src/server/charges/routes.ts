@@ -7,12 +7,13 @@ import { computeCharge } from '../../shared/charges/charge.ts';
 import { calculatorSchema, ratesFormSchema } from '../../shared/charges/rates-form.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Auth } from '../auth/auth.ts';
-import { requireCaller, type SessionEnv, type UserRecord } from '../auth/session.ts';
+import { requireCaller, type SessionEnv } from '../auth/session.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/open.ts';
 import { packages } from '../db/schema.ts';
-import { ApiError, clientIp, readBody } from '../http.ts';
-import { pathNumber } from '../packages/list-query.ts';
+import { Conflict, Invalid, NotFound, PACKAGE_NOT_FOUND } from '../errors.ts';
+import { clientIp, readBody } from '../http.ts';
+import { packageNumberParam } from '../packages/list-query.ts';
 import { referralSummary } from './credit.ts';
 import { chargePackage } from './package-charge.ts';
 import { addRates, isTodayOrLater, type RateRow, rateHistory, ratesInForce, settingsOf } from './rates.ts';
@@ -26,7 +27,7 @@ const publicRates = (row: RateRow) => ({
 export function chargeRoutes({ db, auth, config }: { db: Database; auth: Auth; config: Config }) {
   const routes = new Hono<SessionEnv>();
   const admin = requireCaller(auth, db, { role: 'admin', verifiedEmail: config.production });
-  const recordOf = (c: Context<SessionEnv>) => c.get('caller').record as UserRecord;
+  const recordOf = (c: Context<SessionEnv>) => c.get('caller').record;
 
   routes.get('/rates', async (c) => {
     c.header('cache-control', 'public, max-age=300');
@@ -41,8 +42,7 @@ export function chargeRoutes({ db, auth, config }: { db: Database; auth: Auth; c
       measures: [query.largo ?? '', query.ancho ?? '', query.alto ?? ''],
       value: query.valor ?? '',
     });
-    if (!parsed.success)
-      throw new ApiError(400, 'invalid', parsed.error.issues[0]?.message ?? 'Revisa los datos.');
+    if (!parsed.success) throw new Invalid('invalid', parsed.error.issues[0]?.message ?? 'Revisa los datos.');
     const rates = await ratesInForce(db);
     const { weight, measures, value } = parsed.data;
     return c.json(
@@ -68,11 +68,9 @@ export function chargeRoutes({ db, auth, config }: { db: Database; auth: Auth; c
   routes.post('/admin/rates', admin, async (c) => {
     const { effectiveFrom, settings } = await readBody(c, ratesFormSchema);
     if (!isTodayOrLater(effectiveFrom))
-      throw new ApiError(
-        400,
-        'invalid',
-        'La fecha debe ser hoy o posterior: las tarifas pasadas no se cambian.',
-      );
+      throw new Invalid('invalid', 'La fecha debe ser hoy o posterior: las tarifas pasadas no se cambian.', {
+        field: 'effectiveFrom',
+      });
     const record = recordOf(c);
     const row = await db.transaction(async (tx) => {
       const added = await addRates(tx, effectiveFrom, settings, record.id);
@@ -91,18 +89,14 @@ export function chargeRoutes({ db, auth, config }: { db: Database; auth: Auth; c
   });
 
   routes.post('/admin/packages/:number/charge', admin, async (c) => {
-    const number = pathNumber(c, 'number', 'No encontramos ese paquete.');
+    const number = packageNumberParam(c);
     const record = recordOf(c);
     const charge = await db.transaction(async (tx) => {
       const [row] = await tx.select().from(packages).where(eq(packages.number, number)).for('update');
-      if (!row) throw new ApiError(404, 'not_found', 'No encontramos ese paquete.');
+      if (!row) throw new NotFound(PACKAGE_NOT_FOUND);
       const computed = await chargePackage(tx, row, record.id);
       if (!computed)
-        throw new ApiError(
-          409,
-          'not_received',
-          'Este paquete aún no tiene peso ni dueño: no se puede cobrar.',
-        );
+        throw new Conflict('not_received', 'Este paquete aún no tiene peso ni dueño: no se puede cobrar.');
       await recordAudit(tx, {
         action: 'charge_recomputed',
         actorId: record.id,

@@ -47,7 +47,7 @@ describe.each(drivers)('dispatches on %s', (driver) => {
       numbers: [a.number, prealert.body.package.number],
     });
     expect(second.status).toBe(409);
-    expect(second.body.error.refused).toEqual([
+    expect(second.body.error.details.refused).toEqual([
       { number: a.number, reason: `El paquete ${a.number} ya está en el despacho ${id}.` },
       {
         number: prealert.body.package.number,
@@ -139,7 +139,7 @@ describe.each(drivers)('dispatches on %s', (driver) => {
     });
     const refused = await admin.post(`/api/admin/dispatches/${id}/state`, { state: 'en_transito' });
     expect(refused.status).toBe(409);
-    expect(refused.body.error.refused).toEqual([
+    expect(refused.body.error.details.refused).toEqual([
       {
         number: b.number,
         reason: 'Un paquete retenido solo puede volver a «Recibido en Miami» o pasar a «Devuelto».',

@@ -2,28 +2,37 @@
 // which); packages are added and removed while the dispatch is open; its states ('En tránsito', 'En aduana',
 // 'En bodega Colombia') move all its packages in one transaction, one event each.
 import { and, asc, count, desc, eq, inArray, sql, sum } from 'drizzle-orm';
+import { dispatchLabel, isNextDispatchStep } from '../../shared/packages/dispatch-flow.ts';
 import type { DispatchState } from '../../shared/packages/operations.ts';
 import { STATE_LABELS } from '../../shared/packages/states.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { dispatches, dispatchPackages, packages, users } from '../db/schema.ts';
-import { ApiError } from '../http.ts';
-import { type Actor, changeStates, type MailSettings, type Refusal } from '../packages/state-change.ts';
+import { Conflict, DISPATCH_NOT_FOUND, NotFound, type Refusal, Refused } from '../errors.ts';
+import { type Actor, changeStates, type MailSettings } from '../packages/state-change.ts';
 
 type DispatchRow = typeof dispatches.$inferSelect;
 
-/** The order a dispatch moves in; each step may only follow the one before it. */
-const DISPATCH_FLOW: Record<DispatchState, string> = {
-  en_transito: 'abierto',
-  en_aduana: 'en_transito',
-  en_bodega_colombia: 'en_aduana',
-};
+export { dispatchLabel };
 
-export const dispatchLabel = (state: string) =>
-  state === 'abierto' ? 'Abierto' : (STATE_LABELS[state as keyof typeof STATE_LABELS] ?? state);
+/** A new dispatch for a flight, with the received packages of `numbers` (all or a Refused); its id. */
+export async function createDispatch(
+  tx: Transaction,
+  flight: { masterAwb: string; airline: string; flightDate: string; numbers: number[] },
+  createdBy: string | null,
+): Promise<number> {
+  const { masterAwb, airline, flightDate, numbers } = flight;
+  const [row] = await tx
+    .insert(dispatches)
+    .values({ masterAwb, airline, flightDate, createdBy })
+    .returning({ id: dispatches.id });
+  if (!row) throw new Error('insert returned nothing');
+  if (numbers.length > 0) await addToDispatch(tx, row.id, numbers);
+  return row.id;
+}
 
 async function lockedDispatch(tx: Transaction, id: number): Promise<DispatchRow> {
   const [row] = await tx.select().from(dispatches).where(eq(dispatches.id, id)).for('update');
-  if (!row) throw new ApiError(404, 'not_found', 'No encontramos ese despacho.');
+  if (!row) throw new NotFound(DISPATCH_NOT_FOUND);
   return row;
 }
 
@@ -31,16 +40,15 @@ async function lockedDispatch(tx: Transaction, id: number): Promise<DispatchRow>
 async function lockedOpenDispatch(tx: Transaction, id: number): Promise<DispatchRow> {
   const dispatch = await lockedDispatch(tx, id);
   if (dispatch.state !== 'abierto')
-    throw new ApiError(
-      409,
+    throw new Conflict(
       'dispatch_closed',
       'El despacho ya salió: no se le pueden agregar ni quitar paquetes.',
     );
   return dispatch;
 }
 
-/** Adds received packages to an open dispatch; every refusal (not received, already in another) is listed. */
-export async function addToDispatch(tx: Transaction, id: number, numbers: number[]): Promise<Refusal[]> {
+/** Adds received packages to an open dispatch; a Refused lists every refusal (not received, already in another). */
+export async function addToDispatch(tx: Transaction, id: number, numbers: number[]): Promise<void> {
   await lockedOpenDispatch(tx, id);
   const wanted = [...new Set(numbers)];
   const rows = await tx
@@ -59,17 +67,16 @@ export async function addToDispatch(tx: Transaction, id: number, numbers: number
     else if (row.state !== 'recibido')
       refused.push({
         number,
-        reason: `El paquete ${number} está en «${dispatchLabel(row.state)}»: solo se despachan paquetes recibidos en Miami.`,
+        reason: `El paquete ${number} está en «${STATE_LABELS[row.state]}»: solo se despachan paquetes recibidos en Miami.`,
       });
   }
-  if (refused.length > 0) return refused;
+  if (refused.length > 0) throw new Refused(refused);
   const fresh = wanted.filter((number) => found.get(number)?.dispatchId === null);
   for (let i = 0; i < fresh.length; i += 1000)
     await tx
       .insert(dispatchPackages)
       .values(fresh.slice(i, i + 1000).map((packageNumber) => ({ packageNumber, dispatchId: id })));
   await tx.update(dispatches).set({ updatedAt: new Date() }).where(eq(dispatches.id, id));
-  return [];
 }
 
 export async function removeFromDispatch(tx: Transaction, id: number, numbers: number[]) {
@@ -79,18 +86,17 @@ export async function removeFromDispatch(tx: Transaction, id: number, numbers: n
     .where(and(eq(dispatchPackages.dispatchId, id), inArray(dispatchPackages.packageNumber, numbers)));
 }
 
-/** Moves the dispatch and all its packages to `to`, all or nothing. */
+/** Moves the dispatch and all its packages to `to`, all or nothing (a Refused); how many packages moved. */
 export async function moveDispatch(
   tx: Transaction,
   id: number,
   to: DispatchState,
   actor: Actor,
   mail: MailSettings,
-): Promise<{ moved: number; refused: Refusal[] }> {
+): Promise<number> {
   const dispatch = await lockedDispatch(tx, id);
-  if (dispatch.state !== DISPATCH_FLOW[to])
-    throw new ApiError(
-      409,
+  if (!isNextDispatchStep(dispatch.state, to))
+    throw new Conflict(
       'invalid_move',
       `Un despacho en «${dispatchLabel(dispatch.state)}» no puede pasar a «${dispatchLabel(to)}».`,
     );
@@ -98,7 +104,7 @@ export async function moveDispatch(
     .select({ number: dispatchPackages.packageNumber })
     .from(dispatchPackages)
     .where(eq(dispatchPackages.dispatchId, id));
-  if (members.length === 0) throw new ApiError(409, 'empty', 'El despacho no tiene paquetes.');
+  if (members.length === 0) throw new Conflict('empty', 'El despacho no tiene paquetes.');
   const { changed, refused } = await changeStates(
     tx,
     members.map((member) => member.number),
@@ -107,9 +113,9 @@ export async function moveDispatch(
     mail,
     { note: `Despacho ${id} · ${dispatch.airline} · guía master ${dispatch.masterAwb}` },
   );
-  if (refused.length > 0) return { moved: 0, refused };
+  if (refused.length > 0) throw new Refused(refused);
   await tx.update(dispatches).set({ state: to, updatedAt: new Date() }).where(eq(dispatches.id, id));
-  return { moved: changed.length, refused: [] };
+  return changed.length;
 }
 
 const totals = {

@@ -7,6 +7,9 @@ import { files } from '../db/schema.ts';
 
 export type FileKind = 'invoice' | 'photo' | 'thumbnail';
 
+/** Where the API serves a file (GET /api/files/:id, owner and staff only). */
+export const fileUrl = (id: string) => `/api/files/${id}`;
+
 export interface NewFile {
   ownerId: string | null;
   packageNumber: number | null;

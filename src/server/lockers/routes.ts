@@ -21,8 +21,7 @@ export function lockerRoutes({ db, auth }: { db: Database; auth: Auth }) {
   routes.get('/me', requireCaller(auth, db), (c) => {
     const caller = c.get('caller');
     c.header('cache-control', 'no-store');
-    // requireCaller guarantees the record.
-    return c.json({ ...publicRecord(caller.record as UserRecord), emailVerified: caller.emailVerified });
+    return c.json({ ...publicRecord(caller.record), emailVerified: caller.emailVerified });
   });
 
   return routes;

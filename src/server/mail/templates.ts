@@ -39,59 +39,64 @@ ${paragraphs.map((p) => `<p>${escapeHtml(htmlOf(p))}</p>`).join('\n')}
   return { html, text };
 }
 
+/** A mail of `brand` to `to`: its subject after the brand, and the layout with its one action. */
+function mail(
+  brand: string,
+  to: string,
+  subject: string,
+  heading: string,
+  paragraphs: Paragraph[],
+  action: { label: string; url: string },
+): Mail {
+  return { to, subject: `${brand}: ${subject}`, ...layout(brand, heading, paragraphs, action) };
+}
+
 export function verificationMail(brand: string, to: string, name: string, url: string): Mail {
-  const heading = 'Verifica tu correo electrónico';
-  return {
+  return mail(
+    brand,
     to,
-    subject: `${brand}: verifica tu correo electrónico`,
-    ...layout(
-      brand,
-      heading,
-      [
-        `Hola ${name}, gracias por crear tu casillero en ${brand}.`,
-        byAction('Confirma que este correo es tuyo', ' El enlace sirve una sola vez y vence en 24 horas.'),
-        'Si no creaste esta cuenta, ignora este mensaje.',
-      ],
-      { label: 'Verificar mi correo', url },
-    ),
-  };
+    'verifica tu correo electrónico',
+    'Verifica tu correo electrónico',
+    [
+      `Hola ${name}, gracias por crear tu casillero en ${brand}.`,
+      byAction('Confirma que este correo es tuyo', ' El enlace sirve una sola vez y vence en 24 horas.'),
+      'Si no creaste esta cuenta, ignora este mensaje.',
+    ],
+    { label: 'Verificar mi correo', url },
+  );
 }
 
 export function resetPasswordMail(brand: string, to: string, name: string, url: string): Mail {
-  return {
+  return mail(
+    brand,
     to,
-    subject: `${brand}: restablece tu contraseña`,
-    ...layout(
-      brand,
-      'Restablece tu contraseña',
-      [
-        `Hola ${name}, recibimos una solicitud para cambiar la contraseña de tu casillero.`,
-        byAction('Elige una nueva', ' El enlace sirve una sola vez y vence en 1 hora.'),
-        'Si no lo pediste, ignora este mensaje: tu contraseña sigue igual.',
-      ],
-      { label: 'Elegir nueva contraseña', url },
-    ),
-  };
+    'restablece tu contraseña',
+    'Restablece tu contraseña',
+    [
+      `Hola ${name}, recibimos una solicitud para cambiar la contraseña de tu casillero.`,
+      byAction('Elige una nueva', ' El enlace sirve una sola vez y vence en 1 hora.'),
+      'Si no lo pediste, ignora este mensaje: tu contraseña sigue igual.',
+    ],
+    { label: 'Elegir nueva contraseña', url },
+  );
 }
 
 export function emailChangeMail(brand: string, to: string, name: string, url: string): Mail {
-  return {
+  return mail(
+    brand,
     to,
-    subject: `${brand}: confirma tu nuevo correo electrónico`,
-    ...layout(
-      brand,
-      'Confirma tu nuevo correo electrónico',
-      [
-        `Hola ${name}, pediste usar este correo en tu casillero de ${brand}.`,
-        byAction(
-          'Confírmalo',
-          ' El enlace sirve una sola vez y vence en 24 horas. Hasta que lo abras, sigues entrando con tu correo anterior.',
-        ),
-        'Si no lo pediste, ignora este mensaje: nada cambiará.',
-      ],
-      { label: 'Confirmar mi nuevo correo', url },
-    ),
-  };
+    'confirma tu nuevo correo electrónico',
+    'Confirma tu nuevo correo electrónico',
+    [
+      `Hola ${name}, pediste usar este correo en tu casillero de ${brand}.`,
+      byAction(
+        'Confírmalo',
+        ' El enlace sirve una sola vez y vence en 24 horas. Hasta que lo abras, sigues entrando con tu correo anterior.',
+      ),
+      'Si no lo pediste, ignora este mensaje: nada cambiará.',
+    ],
+    { label: 'Confirmar mi nuevo correo', url },
+  );
 }
 
 /** Told to the old address once the change is done, so a person whose account was taken over finds out. */
@@ -102,18 +107,16 @@ export function emailChangedNoticeMail(
   newEmail: string,
   supportUrl: string,
 ): Mail {
-  return {
+  return mail(
+    brand,
     to,
-    subject: `${brand}: el correo de tu casillero cambió`,
-    ...layout(
-      brand,
-      'El correo de tu casillero cambió',
-      [
-        `Hola ${name}, el correo para iniciar sesión en tu casillero ahora es ${newEmail}.`,
-        'Si fuiste tú, no tienes que hacer nada.',
-        'Si no lo pediste, escríbenos de inmediato: alguien pudo entrar a tu cuenta.',
-      ],
-      { label: 'Escribir a soporte', url: supportUrl },
-    ),
-  };
+    'el correo de tu casillero cambió',
+    'El correo de tu casillero cambió',
+    [
+      `Hola ${name}, el correo para iniciar sesión en tu casillero ahora es ${newEmail}.`,
+      'Si fuiste tú, no tienes que hacer nada.',
+      'Si no lo pediste, escríbenos de inmediato: alguien pudo entrar a tu cuenta.',
+    ],
+    { label: 'Escribir a soporte', url: supportUrl },
+  );
 }

@@ -126,7 +126,7 @@ describe.each(drivers)('the operations board on %s', (driver) => {
       state: 'en_transito',
     });
     expect(mixed.status).toBe(409);
-    expect(mixed.body.error.refused).toEqual([
+    expect(mixed.body.error.details.refused).toEqual([
       {
         number: a.number,
         reason: 'Un paquete retenido solo puede volver a «Recibido en Miami» o pasar a «Devuelto».',

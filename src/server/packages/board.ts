@@ -1,15 +1,16 @@
 // The operations board ('Paquetes', /admin/paquetes): every package, newest first, searched by package number,
 // guide, locker or customer name and filtered by state, in pages; the same rows stream out as CSV.
 import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { PackageState } from '../../shared/packages/states.ts';
+import { formatDateTime } from '../../shared/dates.ts';
+import { type PackageState, STATE_LABELS } from '../../shared/packages/states.ts';
+import type { CsvColumns } from '../csv.ts';
+import { containing } from '../db/like.ts';
 import type { Database } from '../db/open.ts';
 import { packages, users } from '../db/schema.ts';
 
 export const BOARD_PAGE_SIZE = 50;
 /** A search's total is exact up to here, then 'más de 1.000' (as the locker list). */
 export const BOARD_COUNT_CAP = 1000;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 export interface BoardFilter {
   q: string;
@@ -31,8 +32,8 @@ function searchBranches(q: string): SQL[] {
   const branches: SQL[] = [sql`p.locker_number = ${text}`];
   if (/^\d{1,9}$/.test(text)) branches.push(sql`p.number = ${Number(text)}`);
   if (text.length >= 3) {
-    const guide = `%${escapeLike(text.replace(/[\s-]+/g, '').toUpperCase())}%`;
-    const name = `%${escapeLike(text.toLowerCase())}%`;
+    const guide = containing(text.replace(/[\s-]+/g, '').toUpperCase());
+    const name = containing(text.toLowerCase());
     branches.push(sql`p.guide like ${guide}`);
     branches.push(sql`p.user_id in (select u.id from ${users} u where u.search_text like ${name})`);
   }
@@ -135,4 +136,28 @@ export function boardRowJson(row: BoardRow) {
     receivedAt: row.receivedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+export const BOARD_CSV_COLUMNS: CsvColumns<BoardRow> = [
+  ['Paquete', (row) => row.number],
+  ['Guía', (row) => row.guide],
+  ['Casillero', (row) => row.lockerNumber],
+  ['Cliente', (row) => row.customerName],
+  ['Estado', (row) => STATE_LABELS[row.state] ?? row.state],
+  ['Peso (lb)', (row) => row.weightLb],
+  ['Valor declarado (USD)', (row) => (row.declaredValueCents / 100).toFixed(2)],
+  ['Recibido', (row) => (row.receivedAt ? formatDateTime(row.receivedAt) : '')],
+  ['Días en bodega', (row) => row.daysInWarehouse],
+];
+
+/** The board's rows for its CSV, a page at a time (keyset), so the whole list is never held in memory. */
+export async function* boardCsvRows(db: Database, filter: BoardFilter): AsyncGenerator<BoardRow[]> {
+  let after: Keyset | undefined;
+  for (;;) {
+    const rows = await boardPage(db, filter, 1, after);
+    yield rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < BOARD_PAGE_SIZE) return;
+    after = { createdAt: last.createdAt, number: last.number };
+  }
 }

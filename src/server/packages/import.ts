@@ -16,10 +16,10 @@ import { moveProblem, type PackageState, STATE_LABELS, stateFromText } from '../
 import { parseCsv } from '../csv.ts';
 import type { Database } from '../db/open.ts';
 import { packages } from '../db/schema.ts';
-import { ApiError } from '../http.ts';
+import { Conflict, Invalid } from '../errors.ts';
 import { type Actor, changeStates, type EventDetails, type MailSettings } from './state-change.ts';
 
-const notCsv = () => new ApiError(400, 'invalid_file', operationsMessages.importNotCsv);
+const notCsv = () => new Invalid('invalid_file', operationsMessages.importNotCsv);
 
 export async function importStates(
   db: Database,
@@ -40,7 +40,7 @@ export async function importStates(
   if (rows.length === 0 || rows.length > MAX_IMPORT_ROWS) throw notCsv();
 
   const guides = [...new Set(rows.map((row) => normalizeGuide(row.guia ?? '')))].filter(Boolean);
-  const byGuide = new Map<string, { number: number; state: string; heldFrom: string | null }>();
+  const byGuide = new Map<string, { number: number; state: PackageState; heldFrom: PackageState | null }>();
   for (let i = 0; i < guides.length; i += 1000)
     for (const row of await db
       .select({
@@ -90,9 +90,7 @@ export async function importStates(
       refuse(state === 'entregado' ? 'Escribe en la nota quién recibió el paquete.' : missing);
       continue;
     }
-    const problem = moveProblem(found.state as PackageState, state, {
-      heldFrom: found.heldFrom as PackageState | null,
-    });
+    const problem = moveProblem(found.state, state, { heldFrom: found.heldFrom });
     if (problem) {
       refuse(problem);
       continue;
@@ -115,8 +113,7 @@ export async function importStates(
         const result = await changeStates(tx, [...group.keys()], state, actor, mail, { perPackage: group });
         // Checked above against the same rows; a refusal here means another admin changed one meanwhile.
         if (result.refused.length > 0)
-          throw new ApiError(
-            409,
+          throw new Conflict(
             'conflict',
             'Algunos paquetes cambiaron mientras se importaba. Vuelve a importar el archivo.',
           );

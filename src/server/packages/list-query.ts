@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { isPackageState, type PackageState } from '../../shared/packages/states.ts';
 import { clean } from '../../shared/schemas.ts';
-import { ApiError } from '../http.ts';
+import { DISPATCH_NOT_FOUND, Invalid, NotFound, PACKAGE_NOT_FOUND } from '../errors.ts';
 
 const pageMessage = 'La página debe ser un número entero desde 1.';
 
@@ -33,15 +33,20 @@ const listQuerySchema = z.object({
 /** ?q=&estado=&page= of a list; a bad value is a 400 with its Spanish message. */
 export function readListQuery(c: Context): { q: string; state: PackageState | null; page: number } {
   const parsed = listQuerySchema.safeParse(c.req.query());
-  if (!parsed.success)
-    throw new ApiError(400, 'invalid', parsed.error.issues[0]?.message ?? 'Búsqueda no válida.');
+  if (!parsed.success) throw new Invalid('invalid', parsed.error.issues[0]?.message ?? 'Búsqueda no válida.');
   const { q, estado, page } = parsed.data;
   return { q, state: estado && isPackageState(estado) ? estado : null, page };
 }
 
-/** A whole number from the path (a package or a dispatch); anything else names nothing: 404 with `notFound`. */
-export function pathNumber(c: Context, param: string, notFound: string): number {
+/** A whole number from the path; anything else names nothing: 404 with `notFound`. */
+function pathNumber(c: Context, param: string, notFound: string): number {
   const text = c.req.param(param) ?? '';
-  if (!/^\d{1,9}$/.test(text)) throw new ApiError(404, 'not_found', notFound);
+  if (!/^\d{1,9}$/.test(text)) throw new NotFound(notFound);
   return Number(text);
 }
+
+/** The package number of a `/:number` path. */
+export const packageNumberParam = (c: Context) => pathNumber(c, 'number', PACKAGE_NOT_FOUND);
+
+/** The dispatch id of a `/:id` path. */
+export const dispatchIdParam = (c: Context) => pathNumber(c, 'id', DISPATCH_NOT_FOUND);

@@ -1,6 +1,7 @@
 // The mails of a package's state changes (PACKAGES.md: which moves mail the customer), in Spanish, HTML and plain
 // text, each with the link to the package's page. Queued by state-change.ts in the move's own transaction.
 import { type PackageState, STATE_LABELS } from '../../shared/packages/states.ts';
+import { paths, screenUrl } from '../../shared/paths.ts';
 import type { packages } from '../db/schema.ts';
 import type { Mail } from '../mail/outbox.ts';
 import { layout } from '../mail/templates.ts';
@@ -70,7 +71,7 @@ export function packageStateMail(
   extra: string[] = [],
 ): Mail {
   const label = STATE_LABELS[change.state];
-  const url = `${settings.appUrl.replace(/\/+$/, '')}/paquetes/${pkg.number}`;
+  const url = screenUrl(settings.appUrl, paths.packageDetail(pkg.number));
   return {
     to: owner.email,
     subject: `${settings.brandName}: tu paquete ${pkg.number} está ${label === 'Retenido' ? 'retenido' : `en «${label}»`}`,

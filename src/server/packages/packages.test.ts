@@ -11,6 +11,7 @@ import {
 } from '../../../test/support/server.ts';
 import { prealertMessages } from '../../shared/packages/prealert.ts';
 import { outbox, packageEvents, packages } from '../db/schema.ts';
+import { NotFound } from '../errors.ts';
 import { changeState } from './state-change.ts';
 
 const ADMIN_EMAIL = 'paquetes-admin@example.com';
@@ -144,7 +145,10 @@ describe.each(drivers)('pre-alerts and packages on %s', (driver) => {
     for (const client of [second.client, first.client]) {
       const again = await prealert(client, { guide: ` ${typed.toLowerCase().replace(/ /g, '-')} ` });
       expect(again.status).toBe(409);
-      expect(again.body.error.message).toBe('Esa guía ya está registrada. Si es tuya, escríbenos.');
+      expect(again.body.error).toMatchObject({
+        message: 'Esa guía ya está registrada. Si es tuya, escríbenos.',
+        field: 'guide',
+      });
       expect(JSON.stringify(again.body)).not.toMatch(/Primera|casillero|\d{6}/i);
     }
   });
@@ -336,12 +340,15 @@ describe.each(drivers)('pre-alerts and packages on %s', (driver) => {
     expect(await eventsOf(number)).toHaveLength(2);
     expect(await mailsTo(record.email)).toHaveLength(1);
 
-    // No such package: a 404, not a refused move.
-    await expect(
-      server.db.transaction((tx) =>
-        changeState(tx, 999_999_999, 'recibido', { id: null, role: 'admin' }, mail),
-      ),
-    ).rejects.toMatchObject({ status: 404, message: 'No encontramos ese paquete.' });
+    // No such package: not found (a 404), not a refused move.
+    const missing = server.db.transaction((tx) =>
+      changeState(tx, 999_999_999, 'recibido', { id: null, role: 'admin' }, mail),
+    );
+    await expect(missing).rejects.toBeInstanceOf(NotFound);
+    await expect(missing).rejects.toMatchObject({
+      code: 'not_found',
+      message: 'No encontramos ese paquete.',
+    });
     // A refused move writes nothing and says why.
     await expect(
       server.db.transaction((tx) => changeState(tx, number, 'entregado', { id: null, role: 'admin' }, mail)),

@@ -27,7 +27,7 @@ export async function packagesForExport(db: Database, userId: string) {
       : [],
     filesOfPackages(db, numbers),
   ]);
-  const shown = (state: string) => (STAFF_ONLY_STATES.has(state as PackageState) ? 'prealertado' : state);
+  const shown = (state: PackageState) => (STAFF_ONLY_STATES.has(state) ? 'prealertado' : state);
   return rows.map((row) => ({
     numero: row.number,
     guia: row.guide,
@@ -42,9 +42,7 @@ export async function packagesForExport(db: Database, userId: string) {
     pesoLb: row.weightLb,
     creado: row.createdAt.toISOString(),
     historial: events
-      .filter(
-        (event) => event.packageNumber === row.number && !STAFF_ONLY_STATES.has(event.state as PackageState),
-      )
+      .filter((event) => event.packageNumber === row.number && !STAFF_ONLY_STATES.has(event.state))
       .map((event) => ({ estado: event.state, fecha: event.at.toISOString(), nota: event.note })),
     archivos: fileRows
       .filter((file) => file.packageNumber === row.number && file.kind !== 'thumbnail')

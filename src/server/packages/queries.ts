@@ -14,9 +14,10 @@ import { courierRegimeWarning } from '../../shared/packages/prealert.ts';
 import { type PackageState, STAFF_ONLY_STATES } from '../../shared/packages/states.ts';
 import { storedCharge } from '../charges/package-charge.ts';
 import { ratesInForce } from '../charges/rates.ts';
+import { containing } from '../db/like.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { packageEvents, packages } from '../db/schema.ts';
-import { filesOfPackages } from '../files/store.ts';
+import { filesOfPackages, fileUrl } from '../files/store.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -26,10 +27,8 @@ type PackageRow = typeof packages.$inferSelect;
 export type Viewer = { kind: 'customer'; userId: string } | { kind: 'staff' };
 
 /** A customer never sees 'Sin identificar' (the warehouse's review): to them it is still their pre-alert. */
-function visibleState(state: string, viewer: Viewer): PackageState {
-  return viewer.kind === 'customer' && STAFF_ONLY_STATES.has(state as PackageState)
-    ? 'prealertado'
-    : (state as PackageState);
+function visibleState(state: PackageState, viewer: Viewer): PackageState {
+  return viewer.kind === 'customer' && STAFF_ONLY_STATES.has(state) ? 'prealertado' : state;
 }
 
 const ACTOR_LABELS: Record<string, string> = {
@@ -65,8 +64,6 @@ const summaryColumns = {
   updatedAt: packages.updatedAt,
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 /** A page of the customer's packages, newest first, with the counts per state of all of them. */
 export async function listCustomerPackages(
   db: Database,
@@ -83,13 +80,13 @@ export async function listCustomerPackages(
     );
   }
   if (options.q) {
-    const pattern = `%${escapeLike(options.q)}%`;
+    const pattern = containing(options.q);
     const guide = normalizeGuide(options.q);
     conditions.push(
       or(
         ilike(packages.store, pattern),
         ilike(packages.content, pattern),
-        ...(guide ? [ilike(packages.guide, `%${escapeLike(guide)}%`)] : []),
+        ...(guide ? [ilike(packages.guide, containing(guide))] : []),
       ) as SQL,
     );
   }
@@ -181,16 +178,16 @@ export async function packageDetail(
         mime: file.mime,
         size: file.size,
         createdAt: file.createdAt.toISOString(),
-        url: `/api/files/${file.id}`,
-        thumbnailUrl: thumbnail ? `/api/files/${thumbnail}` : null,
+        url: fileUrl(file.id),
+        thumbnailUrl: thumbnail ? fileUrl(thumbnail) : null,
       };
     });
   const history: PackageEvent[] = events
     // The warehouse's review is not the customer's business: it stays out of their history.
-    .filter((event) => viewer.kind === 'staff' || !STAFF_ONLY_STATES.has(event.state as PackageState))
+    .filter((event) => viewer.kind === 'staff' || !STAFF_ONLY_STATES.has(event.state))
     .map((event) => ({
       id: event.id,
-      state: event.state as PackageState,
+      state: event.state,
       at: event.at.toISOString(),
       actor: ACTOR_LABELS[event.actorRole] ?? 'Sistema',
       note: event.note,

@@ -14,7 +14,7 @@ import { earnReferralCredit } from '../charges/credit.ts';
 import { amountDueLine } from '../charges/package-charge.ts';
 import type { Transaction } from '../db/open.ts';
 import { outbox, packageCharges, packageEvents, packages, users } from '../db/schema.ts';
-import { ApiError } from '../http.ts';
+import { Conflict, NotFound, PACKAGE_NOT_FOUND, type Refusal } from '../errors.ts';
 import { packageStateMail } from './mails.ts';
 
 export type ActorRole = 'customer' | 'bodega' | 'admin' | 'system';
@@ -47,12 +47,7 @@ export interface MailSettings {
 
 type PackageRow = typeof packages.$inferSelect;
 
-export interface Refusal {
-  number: number;
-  reason: string;
-  /** Set when no package has that number (a 404 for one package, a refusal among many). */
-  missing?: true;
-}
+export type { Refusal };
 
 /** The channel of live package notices: NOTIFY payloads list the customers whose packages changed. */
 export const PACKAGE_CHANNEL = 'package_changes';
@@ -139,9 +134,9 @@ export async function changeStates(
       refused.push({ number, reason: `No existe el paquete ${number}.`, missing: true });
       continue;
     }
-    const from = row.state as PackageState;
+    const from = row.state;
     if (details.correction && FINAL_STATES.has(from) && from !== to) continue;
-    const problem = moveProblem(from, to, { heldFrom: row.heldFrom as PackageState | null });
+    const problem = moveProblem(from, to, { heldFrom: row.heldFrom });
     if (problem) refused.push({ number, reason: problem });
   }
   if (refused.length > 0) return { changed: [], refused };
@@ -189,10 +184,10 @@ export async function changeState(
 ): Promise<PackageRow> {
   const { changed, refused } = await changeStates(tx, [number], to, actor, mail, details);
   const [refusal] = refused;
-  if (refusal?.missing) throw new ApiError(404, 'not_found', 'No encontramos ese paquete.');
-  if (refusal) throw new ApiError(409, 'invalid_move', refusal.reason);
+  if (refusal?.missing) throw new NotFound(PACKAGE_NOT_FOUND);
+  if (refusal) throw new Conflict('invalid_move', refusal.reason);
   const [row] = changed;
-  if (!row) throw new ApiError(409, 'conflict', `No se pudo mover el paquete a «${STATE_LABELS[to]}».`);
+  if (!row) throw new Conflict('conflict', `No se pudo mover el paquete a «${STATE_LABELS[to]}».`);
   return row;
 }
 

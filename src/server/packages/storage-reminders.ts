@@ -2,6 +2,7 @@
 // gets one mail. Run by each instance's housekeeping; the UPDATE that marks a package claims it, so two instances
 // never mail it twice, and the mails are queued in the same transaction as the mark.
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { paths, screenUrl } from '../../shared/paths.ts';
 import { ratesInForce } from '../charges/rates.ts';
 import type { Database } from '../db/open.ts';
 import { outbox, packages, users } from '../db/schema.ts';
@@ -46,7 +47,7 @@ export async function sendStorageReminders(db: Database, mail: MailSettings): Pr
     const mails = due.flatMap((pkg) => {
       const owner = pkg.userId ? owners.get(pkg.userId) : undefined;
       if (!owner) return [];
-      const url = `${mail.appUrl.replace(/\/+$/, '')}/paquetes/${pkg.number}`;
+      const url = screenUrl(mail.appUrl, paths.packageDetail(pkg.number));
       const body = layout(
         mail.brandName,
         'Tu bodegaje gratis está por terminar',

@@ -20,6 +20,20 @@ export const DELETED_NAME = 'Cuenta eliminada';
 /** The e-mail a deleted account keeps: unique, never deliverable (.invalid, RFC 2606), and frees the real one. */
 export const deletedEmail = (userId: string) => `eliminado+${userId}@casillero.invalid`;
 
+/** How to reach the person: their phone and delivery addresses. */
+export const CONTACT_FIELDS = [
+  'telefono',
+  'direccion1',
+  'ciudad1',
+  'codigoPostal1',
+  'direccion2',
+  'ciudad2',
+  'codigoPostal2',
+] as const;
+
+/** What a deletion empties besides the name and the e-mail: every other personal field of the users record. */
+const ERASED_FIELDS = ['cedula', ...CONTACT_FIELDS, 'consentIp', 'consentUserAgent'] as const;
+
 /** SPEC.md §3's users document plus the proof of consent and the verification state, field by field. */
 function usersDocument(record: UserRecord, emailVerified: boolean) {
   return {
@@ -51,14 +65,6 @@ function usersDocument(record: UserRecord, emailVerified: boolean) {
 
 export type UsersDocument = ReturnType<typeof usersDocument>;
 
-export interface ActivityEntry {
-  id: number;
-  at: string;
-  action: string;
-  ip: string;
-  detail: Record<string, unknown> | null;
-}
-
 /** Everything held on the person: the users document, a pending e-mail change, their packages and audit entries. */
 export async function personalData(db: Database, userId: string) {
   const [row] = await db
@@ -83,15 +89,11 @@ export async function personalData(db: Database, userId: string) {
     ...usersDocument(row.record, row.emailVerified),
     correoPendiente: pending ?? '',
     paquetes: await packagesForExport(db, userId),
-    actividad: activity.map(
-      (entry): ActivityEntry => ({
-        id: entry.id,
-        at: entry.at.toISOString(),
-        action: entry.action,
-        ip: entry.ip,
-        detail: entry.detail ?? null,
-      }),
-    ),
+    actividad: activity.map((entry) => ({
+      ...entry,
+      at: entry.at.toISOString(),
+      detail: entry.detail ?? null,
+    })),
   };
 }
 
@@ -114,16 +116,7 @@ export async function eraseAccount(tx: Transaction, record: UserRecord): Promise
       name: DELETED_NAME,
       registeredName: DELETED_NAME,
       email: placeholder,
-      cedula: '',
-      telefono: '',
-      direccion1: '',
-      ciudad1: '',
-      codigoPostal1: '',
-      direccion2: '',
-      ciudad2: '',
-      codigoPostal2: '',
-      consentIp: '',
-      consentUserAgent: '',
+      ...Object.fromEntries(ERASED_FIELDS.map((field) => [field, ''])),
       deletedAt: now,
     })
     .where(eq(users.id, id));

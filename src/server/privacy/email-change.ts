@@ -1,15 +1,12 @@
-// One-use links that confirm a new e-mail address. As with verification.ts, the mail carries a random token and the
-// database keeps only its hash; the row's value holds the user id and the requested address, so nothing about the
-// account changes until the owner of the new mailbox opens the link.
-import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, like, sql } from 'drizzle-orm';
+// One-use links that confirm a new e-mail address (one-use-tokens.ts). The row's value holds the user id and the
+// requested address, so nothing about the account changes until the owner of the new mailbox opens the link.
+import { and, like } from 'drizzle-orm';
+import { issueToken, spendToken } from '../auth/one-use-tokens.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { authVerification } from '../db/schema.ts';
 
 const EMAIL_CHANGE_PREFIX = 'email-change:';
 const EMAIL_CHANGE_TTL_SECONDS = 24 * 60 * 60;
-
-const digest = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 // A space separates the two parts: user ids are alphanumeric and a valid address never holds a space.
 const encode = (userId: string, email: string) => `${userId} ${email}`;
@@ -26,15 +23,8 @@ export async function createEmailChangeToken(
   userId: string,
   newEmail: string,
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
   await tx.delete(authVerification).where(ofUser(userId));
-  await tx.insert(authVerification).values({
-    id: randomBytes(16).toString('hex'),
-    identifier: EMAIL_CHANGE_PREFIX + digest(token),
-    value: encode(userId, newEmail),
-    expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_SECONDS * 1000),
-  });
-  return token;
+  return issueToken(tx, EMAIL_CHANGE_PREFIX, encode(userId, newEmail), EMAIL_CHANGE_TTL_SECONDS);
 }
 
 /** Spends the token; null for an unknown, used or expired one. */
@@ -42,19 +32,10 @@ export async function takeEmailChangeToken(
   tx: Transaction,
   token: string,
 ): Promise<{ userId: string; newEmail: string } | null> {
-  const [row] = await tx
-    .delete(authVerification)
-    .where(
-      and(
-        eq(authVerification.identifier, EMAIL_CHANGE_PREFIX + digest(token)),
-        gt(authVerification.expiresAt, sql`now()`),
-      ),
-    )
-    .returning({ value: authVerification.value });
-  if (!row) return null;
-  const space = row.value.indexOf(' ');
-  if (space <= 0) return null;
-  return { userId: row.value.slice(0, space), newEmail: row.value.slice(space + 1) };
+  const value = await spendToken(tx, EMAIL_CHANGE_PREFIX, token);
+  const space = value?.indexOf(' ') ?? -1;
+  if (!value || space <= 0) return null;
+  return { userId: value.slice(0, space), newEmail: value.slice(space + 1) };
 }
 
 /** The addresses a user asked to move to and has not confirmed yet. */

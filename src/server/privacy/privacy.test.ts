@@ -265,16 +265,17 @@ describe.each(drivers)('privacy and data rights on %s', (driver) => {
     const { form, client, record } = await signedUp();
     const newEmail = `nuevo-${Date.now()}@example.com`;
 
+    // Each refusal names the field it belongs to.
     const wrong = await client.post('/api/me/email', { password: 'Otra#Clave2026', newEmail });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.error.message).toBe(messages.passwordIncorrect);
+    expect(wrong.body.error).toMatchObject({ message: messages.passwordIncorrect, field: 'password' });
     const same = await client.post('/api/me/email', { password: form.password, newEmail: form.email });
-    expect(same.body.error.message).toBe(messages.emailChangeSame);
+    expect(same.body.error).toMatchObject({ message: messages.emailChangeSame, field: 'newEmail' });
     const invalid = await client.post('/api/me/email', { password: form.password, newEmail: 'no-es-correo' });
     expect(invalid.body.error.message).toBe(messages.emailInvalid);
     const taken = await client.post('/api/me/email', { password: form.password, newEmail: ADMIN_EMAIL });
     expect(taken.status).toBe(409);
-    expect(taken.body.error.message).toBe(messages.emailChangeTaken);
+    expect(taken.body.error).toMatchObject({ message: messages.emailChangeTaken, field: 'newEmail' });
     expect(await server.db.select().from(outbox).where(eq(outbox.toAddress, newEmail))).toEqual([]);
 
     const first = await client.post('/api/me/email', {

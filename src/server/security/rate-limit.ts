@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { messages } from '../../shared/messages.ts';
 import type { Database } from '../db/open.ts';
-import { ApiError } from '../http.ts';
+import { TooManyAttempts } from '../errors.ts';
 
 export interface Limit {
   /** How many attempts the window allows. */
@@ -63,11 +63,9 @@ function rulesOf(action: LimitedAction, subjects: Subjects): Array<[string, Limi
   return rules;
 }
 
-function tooMany(seconds: number): ApiError {
+function tooMany(seconds: number): TooManyAttempts {
   const wait = Math.max(1, seconds);
-  return new ApiError(429, 'rate_limited', messages.tooManyRequests(wait), {
-    headers: { 'retry-after': String(wait) },
-  });
+  return new TooManyAttempts(messages.tooManyRequests(wait), wait);
 }
 
 export function createRateLimiter(db: Database, options: { enabled: boolean }): RateLimiter {

@@ -177,8 +177,8 @@ describe.each(drivers)('warehouse receiving on %s', (driver) => {
 
     expect(
       (await bodega.post(`/api/warehouse/packages/${prealerter.number}/assign`, { lockerNumber: '999999' }))
-        .body.error.message,
-    ).toBe('No existe un casillero con ese número.');
+        .body.error,
+    ).toMatchObject({ message: 'No existe un casillero con ese número.', field: 'lockerNumber' });
     const assigned = await bodega.post(`/api/warehouse/packages/${prealerter.number}/assign`, {
       lockerNumber: realOwner.record.lockerNumber,
     });
@@ -220,9 +220,9 @@ describe.each(drivers)('warehouse receiving on %s', (driver) => {
       receive({ guide, lockerNumber: record.lockerNumber }),
     ]);
     expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
-    expect(both.find((r) => r.status === 409)?.body.error.message).toMatch(
-      /^Este paquete ya fue recibido el \d{1,2} de \w+ de \d{4}\.$/,
-    );
+    const refusal = both.find((r) => r.status === 409)?.body.error;
+    expect(refusal.message).toMatch(/^Este paquete ya fue recibido el \d{1,2} de \w+ de \d{4}\.$/);
+    expect(refusal.field).toBe('guide');
     expect(
       await server.db.select().from(packageEvents).where(eq(packageEvents.packageNumber, number)),
     ).toHaveLength(2);

@@ -10,7 +10,8 @@ import { chargePackage } from '../charges/package-charge.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { files, packages, users } from '../db/schema.ts';
-import { ApiError } from '../http.ts';
+import { Conflict, Invalid, NotFound, PACKAGE_NOT_FOUND } from '../errors.ts';
+import { fileUrl } from '../files/store.ts';
 import {
   type Actor,
   changeState,
@@ -49,11 +50,11 @@ export async function packageByGuide(db: Database | Transaction, guide: string, 
   return row ?? null;
 }
 
-function alreadyReceived(row: PackageRow): ApiError {
-  return new ApiError(
-    409,
+function alreadyReceived(row: PackageRow): Conflict {
+  return new Conflict(
     'already_received',
     receiptMessages.alreadyReceived(formatLongDate(row.receivedAt ?? row.updatedAt)),
+    { field: 'guide' },
   );
 }
 
@@ -87,7 +88,7 @@ export async function photoLinks(tx: Transaction, packageNumber: number, appUrl:
     .from(files)
     .where(and(eq(files.packageNumber, packageNumber), eq(files.kind, 'thumbnail')));
   const base = appUrl.replace(/\/+$/, '');
-  return thumbnails.map((file, index) => `Foto ${index + 1}: ${base}/api/files/${file.id}`);
+  return thumbnails.map((file, index) => `Foto ${index + 1}: ${base}${fileUrl(file.id)}`);
 }
 
 export async function receivePackage(
@@ -195,11 +196,11 @@ export async function assignPackage(
 ): Promise<ReceiptResult> {
   return db.transaction(async (tx) => {
     const owner = await lockerOwner(tx, lockerNumber);
-    if (!owner) throw new ApiError(400, 'locker_unknown', receiptMessages.lockerUnknown);
+    if (!owner) throw new Invalid('locker_unknown', receiptMessages.lockerUnknown, { field: 'lockerNumber' });
     const [current] = await tx.select().from(packages).where(eq(packages.number, number)).for('update');
-    if (!current) throw new ApiError(404, 'not_found', 'No encontramos ese paquete.');
+    if (!current) throw new NotFound(PACKAGE_NOT_FOUND);
     if (current.state !== 'sin_identificar')
-      throw new ApiError(409, 'invalid_move', 'Este paquete ya no está en «Sin identificar».');
+      throw new Conflict('invalid_move', 'Este paquete ya no está en «Sin identificar».');
     const sameOwner = current.userId === owner.id;
     await tx.update(files).set({ ownerId: owner.id }).where(eq(files.packageNumber, number));
     await chargePackage(tx, { ...current, userId: owner.id }, actor.id);

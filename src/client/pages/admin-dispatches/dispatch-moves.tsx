@@ -2,11 +2,11 @@
 // in the page how many packages will move (and whether their customers are mailed) before anything changes.
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
+import { DISPATCH_STEPS } from '../../../shared/packages/dispatch-flow.ts';
 import type { DispatchState } from '../../../shared/packages/operations.ts';
 import { mailsCustomer } from '../../../shared/packages/states.ts';
 import { type DispatchDetail, moveDispatch } from '../../api/operations.ts';
 import { ConfirmActions } from '../../components/confirm-actions.tsx';
-import { DISPATCH_STEPS } from './dispatch-format.ts';
 
 export function DispatchMoves(props: {
   dispatch: DispatchDetail;

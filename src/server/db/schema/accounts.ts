@@ -2,6 +2,7 @@
 // rate-limit counts and the audit trail.
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Role } from '../../auth/session.ts';
 import { timestamps } from './columns.ts';
 
 export const authUser = pgTable('auth_user', {
@@ -89,7 +90,7 @@ export const users = pgTable(
     politicaVersion: text('politica_version').notNull(),
     consentIp: text('consent_ip').notNull().default(''),
     consentUserAgent: text('consent_user_agent').notNull().default(''),
-    role: text('role').notNull().default('customer'),
+    role: text('role').$type<Role>().notNull().default('customer'),
     /** Set when the person deleted their data: the row stays, emptied, so the locker number is never reused. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

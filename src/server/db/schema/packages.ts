@@ -13,6 +13,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { DispatchStatus } from '../../../shared/packages/dispatch-flow.ts';
+import type { PackageState } from '../../../shared/packages/states.ts';
+import type { FileKind } from '../../files/store.ts';
+import type { ActorRole } from '../../packages/state-change.ts';
 import { users } from './accounts.ts';
 import { timestamps } from './columns.ts';
 
@@ -37,9 +41,9 @@ export const packages = pgTable(
     deliveryAddress: text('delivery_address').notNull().default(''),
     addressChoice: integer('address_choice').notNull().default(1),
     instructions: text('instructions').notNull().default(''),
-    state: text('state').notNull(),
+    state: text('state').$type<PackageState>().notNull(),
     /** While 'Retenido': the state it was held in, where a release returns it, and why. */
-    heldFrom: text('held_from'),
+    heldFrom: text('held_from').$type<PackageState>(),
     holdReason: text('hold_reason'),
     // Filled by the warehouse on receipt.
     lockerNumber: text('locker_number'),
@@ -87,11 +91,11 @@ export const packageEvents = pgTable(
     packageNumber: integer('package_number')
       .notNull()
       .references(() => packages.number),
-    state: text('state').notNull(),
+    state: text('state').$type<PackageState>().notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     actorId: text('actor_id'),
     /** 'customer', 'bodega', 'admin' or 'system': what the customer's history shows instead of a name. */
-    actorRole: text('actor_role').notNull(),
+    actorRole: text('actor_role').$type<ActorRole>().notNull(),
     note: text('note').notNull().default(''),
     carrier: text('carrier').notNull().default(''),
     carrierGuide: text('carrier_guide').notNull().default(''),
@@ -112,7 +116,7 @@ export const files = pgTable(
     /** The customer the file belongs to; null for a photo of a package nobody has claimed yet. */
     ownerId: text('owner_id').references(() => users.id),
     packageNumber: integer('package_number').references(() => packages.number),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<FileKind>().notNull(),
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
     bytes: bytea('bytes').notNull(),
@@ -131,7 +135,7 @@ export const dispatches = pgTable('dispatches', {
   airline: text('airline').notNull(),
   flightDate: text('flight_date').notNull(),
   /** 'abierto' while packages may be added or removed, then the state its packages moved to. */
-  state: text('state').notNull().default('abierto'),
+  state: text('state').$type<DispatchStatus>().notNull().default('abierto'),
   createdBy: text('created_by'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
