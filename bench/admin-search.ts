@@ -1,7 +1,7 @@
 // Admin search: 100,000 users seeded in bulk with SQL (not through the API) before the server starts, one admin
 // registered through the API, then GET /api/admin/users?q=…&page=1 (first page and total) for 20 varied terms.
 import { desc, sql } from 'drizzle-orm';
-import { listCondition } from '../src/server/admin/routes.ts';
+import { listCondition } from '../src/server/admin/lockers.ts';
 import { users } from '../src/server/db/schema.ts';
 import { registerAdmin, timedGet } from './support/api.ts';
 import { type BenchResult, benchResult, markdownTable, ms, type Row, verdict } from './support/report.ts';

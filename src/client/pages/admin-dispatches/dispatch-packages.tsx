@@ -6,7 +6,7 @@ import { formatUsd } from '../../../shared/money.ts';
 import { STATE_LABELS } from '../../../shared/packages/states.ts';
 import { addToDispatch, type DispatchDetail, removeFromDispatch } from '../../api/operations.ts';
 import { formatNumber } from '../../components/format.ts';
-import { parsePackageNumbers } from './dispatch-format.ts';
+import { parsePackageNumbers } from './package-numbers.ts';
 
 type Answer = { dispatch: DispatchDetail; message: string };
 

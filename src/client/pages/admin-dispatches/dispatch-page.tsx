@@ -3,6 +3,7 @@
 // 'En aduana', 'En bodega Colombia', each confirmed in the page. Refusals are listed in role=alert.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { formatCalendarDay } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
 import { formatUsd } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
@@ -15,7 +16,6 @@ import { failureOf, type Outcome, OutcomeNotice } from '../../components/outcome
 import { Page } from '../../components/page.tsx';
 import { StaffNav } from '../../components/staff-nav.tsx';
 import { Link, useLocation, useParams } from '../../router.tsx';
-import { formatFlightDate } from './dispatch-format.ts';
 import { DispatchMoves } from './dispatch-moves.tsx';
 import { AddPackages, DispatchPackages } from './dispatch-packages.tsx';
 
@@ -96,7 +96,7 @@ function DispatchView({ dispatch }: { dispatch: DispatchDetail }) {
   const facts: Array<[string, string]> = [
     ['Guía master', dispatch.masterAwb],
     ['Aerolínea', dispatch.airline],
-    ['Fecha del vuelo', formatFlightDate(dispatch.flightDate)],
+    ['Fecha del vuelo', formatCalendarDay(dispatch.flightDate)],
     ['Estado', dispatch.stateLabel],
     ['Paquetes', String(totals.packages)],
     ['Piezas', String(totals.pieces)],

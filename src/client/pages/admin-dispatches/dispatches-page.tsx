@@ -1,6 +1,7 @@
 // PACKAGES.md 'Operations' /admin/despachos ('Despachos', admin only): every dispatch, newest first, with its
 // totals, each linking to its screen, and the form to create an empty one. Anyone else gets the 403 message.
 import { useQuery } from '@tanstack/react-query';
+import { formatCalendarDay } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
 import { formatUsd } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
@@ -12,7 +13,6 @@ import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { StaffNav } from '../../components/staff-nav.tsx';
 import { Link } from '../../router.tsx';
-import { formatFlightDate } from './dispatch-format.ts';
 
 function Dispatches() {
   const list = useQuery({
@@ -80,7 +80,7 @@ function DispatchList({ dispatches }: { dispatches: DispatchSummary[] }) {
                 </Link>
               </th>
               <td>{dispatch.airline}</td>
-              <td>{formatFlightDate(dispatch.flightDate)}</td>
+              <td>{formatCalendarDay(dispatch.flightDate)}</td>
               <td>{dispatch.stateLabel}</td>
               <td>{dispatch.totals.packages}</td>
               <td>{dispatch.totals.pieces}</td>
