@@ -34,8 +34,6 @@ export interface AppDeps {
   config: Config;
   database: OpenDatabase;
   auth: Auth;
-  /** Called after a mail was queued, to deliver it without waiting for the next poll. */
-  onMailQueued?: () => void;
   clientDir?: string;
   /** Tests only: see RegistrationContext.failAfterLockerNumber. */
   failAfterLockerNumber?: () => void;
@@ -44,7 +42,6 @@ export interface AppDeps {
 export function createApp(deps: AppDeps) {
   const { config, database, auth } = deps;
   const { db } = database;
-  const onMailQueued = deps.onMailQueued ?? (() => {});
   const clientDir = deps.clientDir ?? CLIENT_DIR;
   const indexHtml = readIndexHtml(clientDir, config);
   const appOrigin = new URL(config.appUrl).origin;
@@ -115,18 +112,17 @@ export function createApp(deps: AppDeps) {
       auth,
       config,
       limiter,
-      onMailQueued,
       failAfterLockerNumber: deps.failAfterLockerNumber,
     }),
   );
   api.route('/', lockerRoutes({ db, auth }));
-  api.route('/', packageRoutes({ db, database, auth, config, onMailQueued }));
+  api.route('/', packageRoutes({ db, database, auth, config }));
   api.route('/', fileRoutes({ db, auth }));
-  api.route('/', warehouseRoutes({ db, auth, config, onMailQueued }));
+  api.route('/', warehouseRoutes({ db, auth, config }));
   api.route('/', chargeRoutes({ db, auth, config }));
-  api.route('/', boardRoutes({ db, auth, config, onMailQueued }));
-  api.route('/', dispatchRoutes({ db, auth, config, onMailQueued }));
-  api.route('/', privacyRoutes({ db, auth, config, limiter, onMailQueued }));
+  api.route('/', boardRoutes({ db, auth, config }));
+  api.route('/', dispatchRoutes({ db, auth, config }));
+  api.route('/', privacyRoutes({ db, auth, config, limiter }));
   api.route('/admin/audit', auditRoutes({ db, auth, config }));
   api.route('/admin', adminRoutes({ db, auth, config, database }));
   api.all('*', (c) => errorResponse(c, new ApiError(404, 'not_found', messages.notFound)));

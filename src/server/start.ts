@@ -54,8 +54,7 @@ export async function startServer(
   // Mails queued from here on wake the worker through the outbox's NOTIFY; the first batch sends what was pending.
   await mail.listening;
   mail.wake();
-  // The outbox wakes the worker itself: the routes' onMailQueued calls have nothing left to do.
-  const auth = createAuth({ db, config, secret, onMailQueued: () => {} });
+  const auth = createAuth({ db, config, secret });
   const app = createApp({
     config,
     database,

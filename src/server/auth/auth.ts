@@ -18,12 +18,7 @@ export const SESSION_ABSOLUTE_SECONDS = 60 * 60 * 24 * 30;
 const SESSION_REFRESH_SECONDS = 60 * 60 * 24;
 const RESET_TOKEN_SECONDS = 60 * 60;
 
-export function createAuth(options: {
-  db: Database;
-  config: Config;
-  secret: string;
-  onMailQueued: () => void;
-}) {
+export function createAuth(options: { db: Database; config: Config; secret: string }) {
   const { db, config } = options;
   return betterAuth({
     appName: config.brandName,
@@ -55,7 +50,6 @@ export function createAuth(options: {
       async sendResetPassword({ user, token }) {
         const url = screenUrl(config.appUrl, paths.resetPassword, { token });
         await enqueueMail(db, resetPasswordMail(config.brandName, user.email, user.name, url));
-        options.onMailQueued();
       },
     },
     session: { expiresIn: SESSION_IDLE_SECONDS, updateAge: SESSION_REFRESH_SECONDS },

@@ -29,19 +29,11 @@ export interface AuthRoutesDeps {
   auth: Auth;
   config: Config;
   limiter: RateLimiter;
-  onMailQueued: () => void;
   /** Tests only: see RegistrationContext.failAfterLockerNumber. */
   failAfterLockerNumber?: () => void;
 }
 
-export function authRoutes({
-  db,
-  auth,
-  config,
-  limiter,
-  onMailQueued,
-  failAfterLockerNumber,
-}: AuthRoutesDeps) {
+export function authRoutes({ db, auth, config, limiter, failAfterLockerNumber }: AuthRoutesDeps) {
   const routes = new Hono();
   const ipOf = (c: Context) => clientIp(c, config.trustProxy);
 
@@ -73,7 +65,6 @@ export function authRoutes({
         userAgent: c.req.header('user-agent') ?? '',
         failAfterLockerNumber,
       });
-      onMailQueued();
       return c.json({ message: messages.registered, lockerNumber: record.lockerNumber }, 201);
     } catch (error) {
       if (error instanceof EmailTakenError)
@@ -180,7 +171,7 @@ export function authRoutes({
       ip: ipOf(c),
       email: 'email' in who ? who.email : who.userId,
     });
-    if (await resendVerification(db, who, config)) onMailQueued();
+    await resendVerification(db, who, config);
     return c.json({ message: messages.verifySent });
   });
 

@@ -96,7 +96,7 @@ describe.each(drivers)('requireCaller roles on %s', (driver) => {
   beforeAll(async () => {
     server = await startTestServer(driver);
     const secret = await loadAuthSecret(server.db, server.config.authSecret);
-    const auth = createAuth({ db: server.db, config: server.config, secret, onMailQueued: () => {} });
+    const auth = createAuth({ db: server.db, config: server.config, secret });
     probe = new Hono();
     probe.onError((error, c) => errorResponse(c, error as ApiError));
     probe.get('/staff', requireCaller(auth, server.db, { role: 'staff' }), (c) => c.text('ok'));

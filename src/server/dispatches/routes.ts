@@ -41,17 +41,7 @@ const MANIFEST_COLUMNS: CsvColumns<ManifestRow> = [
   ['Valor declarado (USD)', (row) => (row.declaredValueCents / 100).toFixed(2)],
 ];
 
-export function dispatchRoutes({
-  db,
-  auth,
-  config,
-  onMailQueued,
-}: {
-  db: Database;
-  auth: Auth;
-  config: Config;
-  onMailQueued: () => void;
-}) {
+export function dispatchRoutes({ db, auth, config }: { db: Database; auth: Auth; config: Config }) {
   const routes = new Hono<SessionEnv>();
   const admin = requireCaller(auth, db, { role: 'admin', verifiedEmail: config.production });
   const mail = { brandName: config.brandName, appUrl: config.appUrl };
@@ -98,7 +88,6 @@ export function dispatchRoutes({
     const { state } = await readBody(c, dispatchStateSchema);
     const id = dispatchIdParam(c);
     const moved = await db.transaction((tx) => moveDispatch(tx, id, state, actorOf(c), mail));
-    onMailQueued();
     return c.json({
       dispatch: await dispatchDetail(db, id),
       message: `Despacho ${id}: ${operationsMessages.changed(moved, dispatchLabel(state))}`,

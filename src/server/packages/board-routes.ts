@@ -24,11 +24,9 @@ import { type Actor, changeStates, type MailSettings } from './state-change.ts';
 /** What browsers and spreadsheet programs call a CSV file. */
 const CSV_TYPES = /^(text\/csv|application\/vnd\.ms-excel|application\/octet-stream)\b/;
 
-export interface BoardRoutesDeps extends RouteDeps {
-  onMailQueued: () => void;
-}
+export interface BoardRoutesDeps extends RouteDeps {}
 
-export function boardRoutes({ db, auth, config, onMailQueued }: BoardRoutesDeps) {
+export function boardRoutes({ db, auth, config }: BoardRoutesDeps) {
   const routes = new Hono<SessionEnv>();
   const admin = requireCaller(auth, db, { role: 'admin', verifiedEmail: config.production });
   const mail: MailSettings = { brandName: config.brandName, appUrl: config.appUrl };
@@ -76,7 +74,6 @@ export function boardRoutes({ db, auth, config, onMailQueued }: BoardRoutesDeps)
         });
       return outcome;
     });
-    onMailQueued();
     return c.json({
       changed: result.changed.length,
       message: operationsMessages.changed(result.changed.length, STATE_LABELS[to]),
@@ -92,7 +89,6 @@ export function boardRoutes({ db, auth, config, onMailQueued }: BoardRoutesDeps)
       // Control characters (NUL above all, which PostgreSQL text refuses) leave the file before it is read.
       const text = clean(new TextDecoder('utf-8', { fatal: false }).decode(bytes));
       const result = await importStates(db, text, actorOf(c), mail);
-      if (result.applied.length > 0) onMailQueued();
       return c.json(result);
     },
   );

@@ -17,7 +17,6 @@ const notFound = () => new NotFound(PACKAGE_NOT_FOUND);
 export interface PackageRoutesDeps extends RouteDeps {
   /** The instance's database, whose LISTEN feeds the live stream. */
   database: OpenDatabase;
-  onMailQueued: () => void;
 }
 
 export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps) {

@@ -42,10 +42,9 @@ export interface PrivacyRoutesDeps {
   auth: Auth;
   config: Config;
   limiter: RateLimiter;
-  onMailQueued: () => void;
 }
 
-export function privacyRoutes({ db, auth, config, limiter, onMailQueued }: PrivacyRoutesDeps) {
+export function privacyRoutes({ db, auth, config, limiter }: PrivacyRoutesDeps) {
   const routes = new Hono<SessionEnv>();
   const ipOf = (c: Context) => clientIp(c, config.trustProxy);
   const signedIn = requireCaller(auth, db);
@@ -100,7 +99,6 @@ export function privacyRoutes({ db, auth, config, limiter, onMailQueued }: Priva
   routes.post('/me/email', signedIn, async (c) => {
     const { record, body } = await provenBody(c, emailChangeSchema);
     await requestEmailChange(db, record, body.newEmail, config, ipOf(c));
-    onMailQueued();
     return c.json({ message: messages.emailChangeSent(body.newEmail) });
   });
 
@@ -109,7 +107,6 @@ export function privacyRoutes({ db, auth, config, limiter, onMailQueued }: Priva
   routes.post('/me/email/confirm', async (c) => {
     const { token } = await readBody(c, verifyEmailSchema);
     const email = await confirmEmailChange(db, token, config, ipOf(c));
-    onMailQueued();
     return c.json({ message: messages.emailChanged(email) });
   });
 

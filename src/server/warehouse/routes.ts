@@ -13,11 +13,9 @@ import type { Actor } from '../packages/state-change.ts';
 import { labelOf, ownerOf, receivedToday, stagePhoto, unidentifiedPackages } from './lists.ts';
 import { assignPackage, packageByGuide, receivePackage } from './receiving.ts';
 
-export interface WarehouseRoutesDeps extends RouteDeps {
-  onMailQueued: () => void;
-}
+export interface WarehouseRoutesDeps extends RouteDeps {}
 
-export function warehouseRoutes({ db, auth, config, onMailQueued }: WarehouseRoutesDeps) {
+export function warehouseRoutes({ db, auth, config }: WarehouseRoutesDeps) {
   const routes = new Hono<SessionEnv>();
   routes.use('/warehouse/*', requireCaller(auth, db, { role: 'staff', verifiedEmail: config.production }));
   const actorOf = (c: Context<SessionEnv>): Actor => {
@@ -63,7 +61,6 @@ export function warehouseRoutes({ db, auth, config, onMailQueued }: WarehouseRou
   routes.post('/warehouse/receipts', async (c) => {
     const receipt = await readBody(c, receiptSchema);
     const result = await receivePackage(db, receipt, actorOf(c), mail);
-    if (result.identified) onMailQueued();
     return c.json(
       {
         number: result.row.number,
@@ -83,7 +80,6 @@ export function warehouseRoutes({ db, auth, config, onMailQueued }: WarehouseRou
   routes.post('/warehouse/packages/:number/assign', async (c) => {
     const { lockerNumber } = await readBody(c, assignSchema);
     const result = await assignPackage(db, packageNumberParam(c), lockerNumber, actorOf(c), mail);
-    onMailQueued();
     return c.json({ number: result.row.number, message: result.message, state: result.row.state });
   });
 
