@@ -1,15 +1,9 @@
 // The two delivery addresses of SPEC.md §2 (address 1 required, address 2 optional), as registration and
 // 'Mis datos' both ask for them.
+import type { DeliveryAddresses } from '../../shared/accounts/api-types.ts';
 import { Field, type FieldBinding } from './field.tsx';
 
-export interface DeliveryAddresses {
-  direccion1: string;
-  ciudad1: string;
-  codigoPostal1: string;
-  direccion2: string;
-  ciudad2: string;
-  codigoPostal2: string;
-}
+export type { DeliveryAddresses };
 
 export function DeliveryAddressFields({
   field,
