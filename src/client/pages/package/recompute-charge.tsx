@@ -2,7 +2,7 @@
 // rates of the day it was received; the server audits it. Customers never see the button.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMe } from '../../api/me.ts';
-import { recomputeCharge } from '../../api/package-charge.ts';
+import { recomputeCharge } from '../../api/charges.ts';
 import { packageKeys } from '../../api/packages.ts';
 import { Notice } from '../../components/notice.tsx';
 
