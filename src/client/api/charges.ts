@@ -46,6 +46,6 @@ export const getRateHistory = (signal?: AbortSignal) => api.get<RateHistory>('/a
 
 export const saveRates = (body: RatesBody) => api.post<RatesSaved>('/api/admin/rates', body);
 
-/** 'Recalcular valor' of one package (admins): the server computes its charge again with the rates in force. */
+/** 'Recalcular cobro' of one package (admins): its charge computed again with the rates of the day it was received. */
 export const recomputeCharge = (number: number) =>
   api.post<{ message: string }>(`/api/admin/packages/${number}/charge`);
