@@ -158,11 +158,15 @@ describe('warehouse: receiving, unidentified parcels, labels and the camera in C
       /^Este paquete ya fue recibido el \d{1,2} de \S+ de \d{4}\.$/,
     );
 
-    // Registering anyway (two people at once would) changes nothing.
+    // Registering anyway (two people at once would) changes nothing: the server's refusal names the guide field,
+    // so it stands beside the guide, with the focus there.
     await page.getByLabel('Peso (lb)').fill('9');
     await page.getByRole('button', { name: 'Registrar recepción' }).click();
-    await refusal.nth(1).waitFor();
-    expect(await refusal.nth(1).textContent()).toBe(await refusal.first().textContent());
+    const guideError = page.locator('#receipt-guide-error');
+    await guideError.waitFor();
+    expect(await guideError.textContent()).toBe(await refusal.first().textContent());
+    expect(await page.getByLabel('Número de guía').getAttribute('aria-invalid')).toBe('true');
+    expect(await focusedId(page)).toBe('receipt-guide');
     const list = await buyer.api.list();
     expect(list.total).toBe(1);
     expect((await buyer.api.detail(number)).weightLb).toBe(4.5);
