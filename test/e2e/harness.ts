@@ -1,76 +1,29 @@
 // The e2e fixtures: the built app started as `npm start` would (a child process on a free port with its own
 // DATA_DIR), a real SMTP server that captures every mail, and the system Chromium driven by playwright-core.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { freePort } from '../support/free-port.ts';
+import { type AppProcess, startAppProcess } from '../support/app-process.ts';
 import { startSmtpCapture } from '../support/smtp.ts';
 
 export const CAPTCHA = 'E2E42';
 const ROOT = new URL('../../', import.meta.url).pathname;
 
-export interface RunningApp {
-  url: string;
+export interface RunningApp extends AppProcess {
   /** The variables it was started with, to start it again the same way. */
   env: Record<string, string>;
   dataDir: string;
-  process: ChildProcess;
-  output: () => string;
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
 /** Starts src/server/main.ts as `npm start` does (after the build), and waits until /api/health answers. */
 export async function startApp(env: Record<string, string> = {}, dataDir?: string): Promise<RunningApp> {
   if (!existsSync(join(ROOT, 'dist/client/index.html')))
     throw new Error('Falta el build: ejecuta npm run build.');
-  const port = await freePort();
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'casillero-e2e-'));
-  const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      APP_URL: url,
-      DATA_DIR: join(dir, 'db'),
-      CAPTCHA_TEST_ANSWER: CAPTCHA,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`La app terminó al arrancar:\n${output}`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) break;
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`La app no arrancó en 60 s:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    env,
-    dataDir: dir,
-    process: child,
-    output: () => output,
-    async stop(signal: NodeJS.Signals = 'SIGTERM') {
-      if (child.exitCode !== null) return child.exitCode;
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      child.kill(signal);
-      return exited;
-    },
-  };
+  const app = await startAppProcess({ DATA_DIR: join(dir, 'db'), CAPTCHA_TEST_ANSWER: CAPTCHA, ...env });
+  return { ...app, env, dataDir: dir };
 }
 
 export function removeDir(dir: string) {
