@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startAppProcess } from '../../test/support/app-process.ts';
+import { registerOverHttp, signInOverHttp, startAppProcess } from '../../test/support/app-process.ts';
 import { createPostgresDatabase, drivers } from '../../test/support/database.ts';
 import { openSse } from '../../test/support/sse.ts';
 
@@ -34,33 +34,13 @@ async function startMain(env: Record<string, string>) {
 
 /** Registers and signs in through the API; the session's Cookie header. */
 async function signedIn(url: string, email: string) {
-  const captcha = (await (await fetch(`${url}/api/captcha`)).json()) as { id: string };
-  const send = (path: string, body: unknown) =>
-    fetch(`${url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: url },
-      body: JSON.stringify(body),
-    });
-  const registered = await send('/api/register', {
+  await registerOverHttp(url, CAPTCHA, {
     name: 'Persona Cierre',
-    cedula: '79123456',
     email,
     password: PASSWORD,
     confirmPassword: PASSWORD,
-    direccion1: 'Calle 45 # 12-30',
-    ciudad1: 'Bogotá',
-    codigoPostal1: '110111',
-    captchaId: captcha.id,
-    captcha: CAPTCHA,
-    aceptoPolitica: true,
   });
-  expect(registered.status).toBe(201);
-  const login = await send('/api/login', { email, password: PASSWORD });
-  expect(login.status).toBe(200);
-  return login.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
+  return signInOverHttp(url, email, PASSWORD);
 }
 
 /** Opens an SSE stream over HTTP and waits for its 'ready' event; closed after the test. */

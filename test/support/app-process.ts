@@ -74,3 +74,47 @@ export async function startAppProcess(
     },
   };
 }
+
+/** A POST as the app's own pages send it (JSON, with their Origin). */
+export function postAs(url: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url, ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Registers through POST /api/register as the form does, answering the captcha with `captcha`; the form sent. */
+export async function registerOverHttp<Fields extends Record<string, unknown>>(
+  url: string,
+  captcha: string,
+  fields: Fields,
+) {
+  const { id } = (await (await fetch(`${url}/api/captcha`)).json()) as { id: string };
+  const form = {
+    name: 'Carlos Gómez',
+    cedula: '79123456',
+    password: 'Clave#Segura2026',
+    confirmPassword: 'Clave#Segura2026',
+    direccion1: 'Calle 45 # 12-30',
+    ciudad1: 'Bogotá',
+    codigoPostal1: '110111',
+    captchaId: id,
+    captcha,
+    aceptoPolitica: true,
+    ...fields,
+  };
+  const response = await postAs(url, '/api/register', form);
+  if (response.status !== 201) throw new Error(`Registro falló: ${response.status} ${await response.text()}`);
+  return form;
+}
+
+/** Signs in through POST /api/login; the session's Cookie header. */
+export async function signInOverHttp(url: string, email: string, password: string): Promise<string> {
+  const login = await postAs(url, '/api/login', { email, password });
+  if (login.status !== 200) throw new Error(`login: ${login.status}`);
+  return login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
