@@ -1,9 +1,9 @@
-// The server under test: src/server/main.ts started as a child process (as `npm start` does, like
-// test/e2e/harness.ts) on a free loopback port, after the client is built.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+// The server under test: src/server/main.ts started as a child process (test/support/app-process.ts, as the e2e
+// journeys start it) on a free loopback port, after the client is built.
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort } from '../../test/support/free-port.ts';
+import { startAppProcess } from '../../test/support/app-process.ts';
 import { using } from './resource.ts';
 import { ROOT } from './root.ts';
 import { type Driver, onFreshStorage, type Storage } from './storage.ts';
@@ -28,16 +28,9 @@ export interface BenchServer {
 /** src/server/main.ts as `npm start` runs it, on a free loopback port, rate limits off, captchas answerable. */
 export async function startServer(storage: Storage, env: Record<string, string> = {}): Promise<BenchServer> {
   ensureBuild();
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
+  const app = await startAppProcess(
+    {
       NODE_ENV: 'development',
-      PORT: String(port),
-      APP_URL: url,
       RATE_LIMITS: 'off',
       CAPTCHA_TEST_ANSWER: CAPTCHA,
       ADMIN_EMAILS: ADMIN_EMAIL,
@@ -45,37 +38,14 @@ export async function startServer(storage: Storage, env: Record<string, string> 
       ...storage.env,
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-65_536);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited while starting:\n${output}`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) break;
-    } catch {}
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the server did not start in 90 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+    { startTimeoutMs: 90_000, outputLimit: 65_536 },
+  );
   return {
-    url,
-    process: child,
-    output: () => output,
+    url: app.url,
+    process: app.process,
+    output: app.output,
     async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.kill('SIGTERM');
-      const forced = setTimeout(() => child.kill('SIGKILL'), 20_000);
-      await exited;
-      clearTimeout(forced);
+      await app.stop('SIGTERM', 20_000);
     },
   };
 }

@@ -1,76 +1,35 @@
 // The e2e fixtures: the built app started as `npm start` would (a child process on a free port with its own
 // DATA_DIR), a real SMTP server that captures every mail, and the system Chromium driven by playwright-core.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { freePort } from '../support/free-port.ts';
+import {
+  type AppProcess,
+  postAs,
+  registerOverHttp,
+  signInOverHttp,
+  startAppProcess,
+} from '../support/app-process.ts';
 import { startSmtpCapture } from '../support/smtp.ts';
 
 export const CAPTCHA = 'E2E42';
 const ROOT = new URL('../../', import.meta.url).pathname;
 
-export interface RunningApp {
-  url: string;
+export interface RunningApp extends AppProcess {
   /** The variables it was started with, to start it again the same way. */
   env: Record<string, string>;
   dataDir: string;
-  process: ChildProcess;
-  output: () => string;
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
 /** Starts src/server/main.ts as `npm start` does (after the build), and waits until /api/health answers. */
 export async function startApp(env: Record<string, string> = {}, dataDir?: string): Promise<RunningApp> {
   if (!existsSync(join(ROOT, 'dist/client/index.html')))
     throw new Error('Falta el build: ejecuta npm run build.');
-  const port = await freePort();
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'casillero-e2e-'));
-  const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      APP_URL: url,
-      DATA_DIR: join(dir, 'db'),
-      CAPTCHA_TEST_ANSWER: CAPTCHA,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`La app terminó al arrancar:\n${output}`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) break;
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`La app no arrancó en 60 s:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    env,
-    dataDir: dir,
-    process: child,
-    output: () => output,
-    async stop(signal: NodeJS.Signals = 'SIGTERM') {
-      if (child.exitCode !== null) return child.exitCode;
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      child.kill(signal);
-      return exited;
-    },
-  };
+  const app = await startAppProcess({ DATA_DIR: join(dir, 'db'), CAPTCHA_TEST_ANSWER: CAPTCHA, ...env });
+  return { ...app, env, dataDir: dir };
 }
 
 export function removeDir(dir: string) {
@@ -122,43 +81,17 @@ export async function launchBrowser(origin?: string): Promise<BrowserContext> {
 let registrations = 0;
 /** Registers an account through the API as the browser would; returns the form used. */
 export async function registerViaApi(app: RunningApp, overrides: Record<string, unknown> = {}) {
-  const captcha = (await (await fetch(`${app.url}/api/captcha`)).json()) as { id: string };
   registrations++;
-  const form = {
-    name: 'Carlos Gómez',
-    cedula: '79123456',
+  return registerOverHttp(app.url, CAPTCHA, {
     email: `e2e${registrations}-${Date.now()}@example.com`,
-    password: 'Clave#Segura2026',
-    confirmPassword: 'Clave#Segura2026',
     telefono: '+573101234567',
-    direccion1: 'Calle 45 # 12-30',
-    ciudad1: 'Bogotá',
-    codigoPostal1: '110111',
-    captchaId: captcha.id,
-    captcha: CAPTCHA,
-    aceptoPolitica: true,
     ...overrides,
-  };
-  const response = await fetch(`${app.url}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: app.url },
-    body: JSON.stringify(form),
   });
-  if (response.status !== 201) throw new Error(`Registro falló: ${response.status} ${await response.text()}`);
-  return form;
 }
 
 /** Signs in through the API and returns the users record (GET /api/me). */
 export async function recordViaApi(app: RunningApp, email: string, password: string) {
-  const login = await fetch(`${app.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: app.url },
-    body: JSON.stringify({ email, password }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
+  const cookie = await signInOverHttp(app.url, email, password);
   const me = await fetch(`${app.url}/api/me`, { headers: { cookie } });
   return (await me.json()) as {
     refCode: string;
@@ -191,11 +124,7 @@ export function verificationLinkFromLog(app: RunningApp, email: string): string 
 /** Opens a verification link the way /verificar-correo does (POST /api/verify-email). */
 export async function verifyWithLink(app: RunningApp, link: string): Promise<void> {
   const token = new URL(link).searchParams.get('token');
-  const response = await fetch(`${app.url}/api/verify-email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: app.url },
-    body: JSON.stringify({ token }),
-  });
+  const response = await postAs(app.url, '/api/verify-email', { token });
   if (response.status !== 200) throw new Error(`La verificación falló: ${response.status}`);
 }
 
@@ -232,16 +161,7 @@ export function appInBrowser(options: { env?: Record<string, string>; mail?: boo
  * `call(method, path, body)` answers { status, body }; `call.cookie` is the session's Cookie header.
  */
 export async function apiCall(app: RunningApp, email: string, password: string) {
-  const login = await fetch(`${app.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: app.url },
-    body: JSON.stringify({ email, password }),
-  });
-  if (login.status !== 200) throw new Error(`login: ${login.status}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
+  const cookie = await signInOverHttp(app.url, email, password);
   const call = async <T>(method: string, path: string, body?: unknown) => {
     const response = await fetch(`${app.url}${path}`, {
       method,

@@ -11,6 +11,7 @@ import {
   type TestServer,
   verifyEmail,
 } from '../../../test/support/server.ts';
+import { openSse, type SseStream } from '../../../test/support/sse.ts';
 import { loadConfig } from '../config.ts';
 import { openPostgres } from '../db/open.ts';
 import { liveHub } from '../live/hub.ts';
@@ -21,14 +22,6 @@ import { setRole } from './roles.ts';
 
 const PASSWORD = 'Casa#Verde2026x';
 const ADMINS = 'jefa@example.com,vigia@example.com,saliente@example.com,ocupada@example.com';
-
-interface SseEvent {
-  event?: string;
-  data?: string;
-  id?: string;
-  retry?: string;
-  comment?: string;
-}
 
 /** Listens on a free port, as main.ts does, so the stream goes through @hono/node-server and a real socket. */
 async function listen(app: { fetch: (request: Request) => Response | Promise<Response> }) {
@@ -48,81 +41,16 @@ async function listen(app: { fetch: (request: Request) => Response | Promise<Res
   };
 }
 
-/** An SSE client reading the stream with fetch, keeping every event and comment it sees. */
-async function openStream(url: string, cookie: string, headers: Record<string, string> = {}) {
-  const controller = new AbortController();
-  const response = await fetch(url, { headers: { cookie, ...headers }, signal: controller.signal });
-  const seen: SseEvent[] = [];
-  let ended = false;
-  let wake = () => {};
-  const done = (async () => {
-    if (!response.body) return;
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done: finished } = await reader.read();
-        if (finished) break;
-        buffer += value;
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event: SseEvent = {};
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':')) event.comment = line.slice(1).trim();
-            else {
-              const colon = line.indexOf(':');
-              const field = line.slice(0, colon) as keyof SseEvent;
-              const value = line.slice(colon + 1).replace(/^ /, '');
-              event[field] = field === 'data' && event.data !== undefined ? `${event.data}\n${value}` : value;
-            }
-          }
-          seen.push(event);
-          wake();
-          end = buffer.indexOf('\n\n');
-        }
-      }
-    } catch {
-      // Aborted by the test.
-    } finally {
-      ended = true;
-      wake();
-    }
-  })();
+/** The admin stream over real HTTP, signed in with `cookie`. */
+const openStream = (url: string, cookie: string, headers: Record<string, string> = {}) =>
+  openSse(url, { cookie, ...headers });
 
-  /** The first event (from `from` on) that matches, waiting up to `timeoutMs`. */
-  async function next(match: (event: SseEvent) => boolean, from = 0, timeoutMs = 10_000): Promise<SseEvent> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = seen.slice(from).find(match);
-      if (found) return found;
-      if (ended) throw new Error(`stream ended; saw ${JSON.stringify(seen)}`);
-      if (Date.now() > deadline) throw new Error(`timed out; saw ${JSON.stringify(seen)}`);
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        setTimeout(resolve, 100);
-      });
-    }
-  }
-  return {
-    response,
-    seen,
-    next,
-    ready: () => next((event) => event.event === 'ready'),
-    registered: (email: string, from = 0) =>
-      next(
-        (event) => event.event === 'user-registered' && JSON.parse(event.data ?? '{}').email === email,
-        from,
-      ),
-    isEnded: () => ended,
-    ended: done,
-    close: () => {
-      controller.abort();
-      return done;
-    },
-  };
-}
+/** The 'user-registered' event of `email`, from index `from` on. */
+const registered = (stream: SseStream, email: string, from = 0) =>
+  stream.next(
+    (event) => event.event === 'user-registered' && JSON.parse(event.data ?? '{}').email === email,
+    from,
+  );
 
 /** Registers and opens the verification link (an admin's role counts only with a verified e-mail). */
 async function register(server: Pick<Server, 'app' | 'database'>, email: string, name = 'Persona Nueva') {
@@ -138,14 +66,6 @@ async function login(server: { app: TestServer['app'] }, email: string) {
   const client = browser(server);
   expect((await client.post('/api/login', { email, password: PASSWORD })).status).toBe(200);
   return [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-}
-
-async function eventually(check: () => boolean, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 describe.each(drivers)('admin event stream on %s', (driver) => {
@@ -173,12 +93,12 @@ describe.each(drivers)('admin event stream on %s', (driver) => {
     const stream = await openStream(eventsUrl(), cookie);
     expect(stream.response.status).toBe(200);
     expect(stream.response.headers.get('content-type')).toBe('text/event-stream');
-    const ready = await stream.ready();
+    const ready = await stream.event('ready');
     expect(parseCursor(ready.id)).not.toBeNull();
     expect(ready.retry).toBe('3000');
 
     await register(server, 'nueva.uno@example.com', 'Nueva Uno');
-    const first = await stream.registered('nueva.uno@example.com');
+    const first = await registered(stream, 'nueva.uno@example.com');
     const record = JSON.parse(first.data ?? '');
     expect(record).toMatchObject({ name: 'Nueva Uno', email: 'nueva.uno@example.com', role: 'customer' });
     expect(record.lockerNumber).toMatch(/^\d+$/);
@@ -186,7 +106,7 @@ describe.each(drivers)('admin event stream on %s', (driver) => {
     expect(parseCursor(first.id)).toEqual({ time: Date.parse(record.createdAt), id: record.id });
 
     await register(server, 'nueva.dos@example.com', 'Nueva Dos');
-    const second = await stream.registered('nueva.dos@example.com');
+    const second = await registered(stream, 'nueva.dos@example.com');
     const [a, b] = [parseCursor(first.id), parseCursor(second.id)];
     expect(b && a && (b.time > a.time || (b.time === a.time && b.id > a.id))).toBe(true);
     await stream.close();
@@ -194,9 +114,9 @@ describe.each(drivers)('admin event stream on %s', (driver) => {
 
   it('sends what was missed after Last-Event-ID before going live, without repeating the cursor', async () => {
     const stream = await openStream(eventsUrl(), cookie);
-    await stream.ready();
+    await stream.event('ready');
     await register(server, 'antes.corte@example.com');
-    const before = await stream.registered('antes.corte@example.com');
+    const before = await registered(stream, 'antes.corte@example.com');
     await stream.close();
 
     // Registered while the admin is disconnected.
@@ -204,7 +124,7 @@ describe.each(drivers)('admin event stream on %s', (driver) => {
     await register(server, 'perdida.dos@example.com');
 
     const resumed = await openStream(eventsUrl(), cookie, { 'last-event-id': before.id ?? '' });
-    const ready = await resumed.ready();
+    const ready = await resumed.event('ready');
     const replayed = resumed.seen
       .slice(0, resumed.seen.indexOf(ready))
       .map((event) => JSON.parse(event.data ?? '{}').email);
@@ -218,7 +138,7 @@ describe.each(drivers)('admin event stream on %s', (driver) => {
     expect(ready.id).toBe(resumed.seen[resumed.seen.indexOf(ready) - 1]?.id);
 
     await register(server, 'en.vivo@example.com');
-    await resumed.registered('en.vivo@example.com');
+    await registered(resumed, 'en.vivo@example.com');
     await resumed.close();
   });
 
@@ -227,22 +147,22 @@ describe.each(drivers)('admin event stream on %s', (driver) => {
     const { cursor } = (await listed.json()) as { cursor: string };
     await register(server, 'tras.lista@example.com');
     const stream = await openStream(`${eventsUrl()}?after=${encodeURIComponent(cursor)}`, cookie);
-    await stream.registered('tras.lista@example.com');
+    await registered(stream, 'tras.lista@example.com');
     await stream.close();
   });
 
   it('tells the page to reload the list when too much was missed', async () => {
     const stream = await openStream(eventsUrl(), cookie);
-    const ready = await stream.ready();
+    const ready = await stream.event('ready');
     await stream.close();
     await register(server, 'hueco.uno@example.com');
     await register(server, 'hueco.dos@example.com');
     adminStreams.replayLimit = 1;
     try {
       const resumed = await openStream(eventsUrl(), cookie, { 'last-event-id': ready.id ?? '' });
-      const resync = await resumed.next((event) => event.event === 'resync');
+      const resync = await resumed.event('resync');
       expect(parseCursor(resync.id)).not.toBeNull();
-      await resumed.ready();
+      await resumed.event('ready');
       expect(resumed.seen.some((event) => event.event === 'user-registered')).toBe(false);
       await resumed.close();
     } finally {
@@ -252,7 +172,7 @@ describe.each(drivers)('admin event stream on %s', (driver) => {
 
   it('ignores a Last-Event-ID it cannot read and starts live', async () => {
     const stream = await openStream(eventsUrl(), cookie, { 'last-event-id': 'basura; DROP TABLE users' });
-    await stream.ready();
+    await stream.event('ready');
     expect(stream.seen.filter((event) => event.event === 'user-registered')).toEqual([]);
     await stream.close();
   });
@@ -261,7 +181,7 @@ describe.each(drivers)('admin event stream on %s', (driver) => {
     adminStreams.heartbeatMs = 100;
     try {
       const stream = await openStream(eventsUrl(), cookie);
-      await stream.ready();
+      await stream.event('ready');
       await stream.next((event) => event.comment === 'heartbeat');
       await stream.close();
     } finally {
@@ -271,16 +191,16 @@ describe.each(drivers)('admin event stream on %s', (driver) => {
 
   it('fans out to every connected admin through one LISTEN, and lets go of a stream that disconnects', async () => {
     // Every stream of the tests before has been let go of.
-    await eventually(() => subscribers() === 0);
+    await vi.waitFor(() => expect(subscribers()).toBe(0), { timeout: 5000 });
     const baseline = 0;
     const streams = await Promise.all([1, 2, 3].map(() => openStream(eventsUrl(), cookie)));
-    await Promise.all(streams.map((stream) => stream.ready()));
+    await Promise.all(streams.map((stream) => stream.event('ready')));
     expect(subscribers()).toBe(baseline + 3);
     await register(server, 'para.todos@example.com');
-    await Promise.all(streams.map((stream) => stream.registered('para.todos@example.com')));
+    await Promise.all(streams.map((stream) => registered(stream, 'para.todos@example.com')));
     expect(listenSpy.mock.calls.filter((call: unknown[]) => call[0] === registrations.name)).toHaveLength(1);
     await Promise.all(streams.map((stream) => stream.close()));
-    await eventually(() => subscribers() === baseline);
+    await vi.waitFor(() => expect(subscribers()).toBe(baseline), { timeout: 5000 });
   });
 
   it('ends the stream of a revoked admin even while registrations keep it busy', async () => {
@@ -290,7 +210,7 @@ describe.each(drivers)('admin event stream on %s', (driver) => {
     let registering = true;
     try {
       const stream = await openStream(eventsUrl(), cookie);
-      await stream.ready();
+      await stream.event('ready');
       const traffic = (async () => {
         for (let i = 0; registering && i < 60; i++) {
           await register(server, `trafico-${Date.now()}-${i}@example.com`);
@@ -320,7 +240,7 @@ describe.each(drivers)('admin event stream on %s', (driver) => {
     try {
       const revoked = await openStream(eventsUrl(), vigia);
       const loggedOut = await openStream(eventsUrl(), saliente);
-      await Promise.all([revoked.ready(), loggedOut.ready()]);
+      await Promise.all([revoked.event('ready'), loggedOut.event('ready')]);
       await setRole(server.db, 'vigia@example.com', 'customer');
       await server.app.request(`${TEST_APP_URL}/api/logout`, {
         method: 'POST',
@@ -349,7 +269,7 @@ describe.each(drivers)('admin event stream on %s', (driver) => {
         `${otherHttp.url}/api/admin/events`,
         await login(other, 'cierre@example.com'),
       );
-      await stream.ready();
+      await stream.event('ready');
       closed = true;
       await other.close();
       await Promise.race([
@@ -391,10 +311,10 @@ describe('two app instances on one PostgreSQL', () => {
         httpA = await listen(a.app);
         await register(a, 'jefa@example.com', 'Jefa Admin');
         const stream = await openStream(`${httpA.url}/api/admin/events`, await login(a, 'jefa@example.com'));
-        await stream.ready();
+        await stream.event('ready');
 
         await register(b, 'desde.b@example.com', 'Registrada en B');
-        const event = await stream.registered('desde.b@example.com');
+        const event = await registered(stream, 'desde.b@example.com');
         expect(JSON.parse(event.data ?? '')).toMatchObject({ name: 'Registrada en B' });
         await stream.close();
       } finally {

@@ -11,48 +11,12 @@ import {
   type TestServer,
   verifyEmail,
 } from '../../../test/support/server.ts';
+import { readSse } from '../../../test/support/sse.ts';
 import { loadConfig } from '../config.ts';
 import { openPostgres } from '../db/open.ts';
 import { startServer } from '../start.ts';
 
 const ADMIN_EMAIL = 'vivo-admin@example.com';
-
-/** Collects the SSE event names of a streaming response as they arrive. */
-function eventsOf(response: Response) {
-  const names: string[] = [];
-  if (!response.body) throw new Error('no stream');
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  const pump = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const name = /^event: (.+)$/m.exec(buffer.slice(0, end))?.[1];
-          if (name) names.push(name);
-          buffer = buffer.slice(end + 2);
-        }
-      }
-    } catch {
-      // Cancelled by the test.
-    }
-  })();
-  return {
-    names,
-    async waitFor(count: number, ms = 5000) {
-      const deadline = Date.now() + ms;
-      while (names.length < count && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      return names;
-    },
-    async close() {
-      await reader.cancel().catch(() => {});
-      await pump;
-    },
-  };
-}
 
 const cookieOf = (client: ReturnType<typeof browser>) =>
   [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -70,21 +34,29 @@ describe.each(drivers)('live package updates on %s', (driver) => {
       headers: { cookie: cookieOf(client) },
     });
     expect(response.headers.get('content-type')).toBe('text/event-stream');
-    return eventsOf(response);
+    const stream = readSse(response);
+    await stream.event('ready');
+    return stream;
   };
+  const changeState = (number: number, state: string) =>
+    admin.post('/api/admin/packages/state', { numbers: [number], state });
 
   it('tells only the owner that a package changed', async () => {
     const owner = await signedUpCustomer(server);
     const other = await signedUpCustomer(server);
     const { number } = await receivedPackage(owner, admin);
+    const { number: othersNumber } = await receivedPackage(other, admin);
     const mine = await open(owner.client);
     const theirs = await open(other.client);
-    expect(await mine.waitFor(1)).toEqual(['ready']);
-    expect(await theirs.waitFor(1)).toEqual(['ready']);
-    await admin.post('/api/admin/packages/state', { numbers: [number], state: 'en_transito' });
-    expect(await mine.waitFor(2)).toEqual(['ready', 'refresh']);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(theirs.names).toEqual(['ready']);
+    expect((await changeState(number, 'en_transito')).status).toBe(200);
+    await mine.event('refresh');
+    expect(mine.names()).toEqual(['ready', 'refresh']);
+    // The owner's notice has gone through the hub (their stream heard it), so a wrong 'refresh' for it would reach
+    // the other customer's stream before the one their own package's change causes now.
+    expect((await changeState(othersNumber, 'en_transito')).status).toBe(200);
+    await theirs.event('refresh');
+    expect(theirs.names()).toEqual(['ready', 'refresh']);
+    expect(mine.names()).toEqual(['ready', 'refresh']);
     await Promise.all([mine.close(), theirs.close()]);
   });
 
@@ -114,14 +86,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live package updates across insta
       const response = await a.app.request(`${TEST_APP_URL}/api/packages/events`, {
         headers: { cookie: cookieOf(owner.client) },
       });
-      const stream = eventsOf(response);
-      expect(await stream.waitFor(1)).toEqual(['ready']);
+      const stream = readSse(response);
+      await stream.event('ready');
       await staff.post('/api/admin/packages/state', {
         numbers: [number],
         state: 'retenido',
         note: 'Revisión',
       });
-      expect(await stream.waitFor(2)).toEqual(['ready', 'refresh']);
+      await stream.event('refresh');
+      expect(stream.names()).toEqual(['ready', 'refresh']);
       await stream.close();
     } finally {
       await a.close();
