@@ -1,8 +1,8 @@
 // 'Recalcular cobro': an admin reading a package recomputes its charge on purpose (a corrected weight, say), with the
 // rates of the day it was received; the server audits it. Customers never see the button.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMe } from '../../api/me.ts';
 import { recomputeCharge } from '../../api/charges.ts';
+import { useMe } from '../../api/me.ts';
 import { packageKeys } from '../../api/packages.ts';
 import { Notice } from '../../components/notice.tsx';
 
