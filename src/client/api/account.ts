@@ -7,6 +7,8 @@ import type {
   Confirmation,
   Me,
   PersonalDataSaved,
+  Registered,
+  ResetLinkValid,
   SignedIn,
 } from '../../shared/accounts/api-types.ts';
 import type { Registration } from '../../shared/registration.ts';
@@ -17,7 +19,7 @@ const PUBLIC = { allowUnauthenticated: true };
 
 export const getCaptcha = () => api.get<Captcha>('/api/captcha', PUBLIC);
 
-export const register = (body: Registration) => api.post<unknown>('/api/register', body, PUBLIC);
+export const register = (body: Registration) => api.post<Registered>('/api/register', body, PUBLIC);
 
 /** Said on the window when someone signs in: what the tab cached belonged to whoever was here before. */
 export const SIGNED_IN_EVENT = 'casillero:signed-in';
@@ -33,7 +35,10 @@ export const requestPasswordReset = (body: { email: string }) =>
 
 /** Whether a reset link still works, without spending it. */
 export const checkResetLink = (token: string, signal?: AbortSignal) =>
-  api.get<unknown>(`/api/password-reset/check?token=${encodeURIComponent(token)}`, { ...PUBLIC, signal });
+  api.get<ResetLinkValid>(`/api/password-reset/check?token=${encodeURIComponent(token)}`, {
+    ...PUBLIC,
+    signal,
+  });
 
 export const resetPassword = (body: { token: string; password: string; confirmPassword: string }) =>
   api.post<Confirmation>('/api/password-reset', body, PUBLIC);

@@ -1,6 +1,12 @@
 // The charges API (src/server/charges/routes.ts) as the screens call it: the public rates, 'Tus referidos', and
 // the admin's 'Tarifas'. Plain request.ts calls, so the public calculator's chunk carries no query library.
-import type { RateHistory, Rates, RatesSaved, Referrals } from '../../shared/charges/api-types.ts';
+import type {
+  ChargeRecomputed,
+  RateHistory,
+  Rates,
+  RatesSaved,
+  Referrals,
+} from '../../shared/charges/api-types.ts';
 import { api } from './request.ts';
 
 export type { RateHistory, Rates, Referrals } from '../../shared/charges/api-types.ts';
@@ -48,4 +54,4 @@ export const saveRates = (body: RatesBody) => api.post<RatesSaved>('/api/admin/r
 
 /** 'Recalcular cobro' of one package (admins): its charge computed again with the rates of the day it was received. */
 export const recomputeCharge = (number: number) =>
-  api.post<{ message: string }>(`/api/admin/packages/${number}/charge`);
+  api.post<ChargeRecomputed>(`/api/admin/packages/${number}/charge`);

@@ -3,6 +3,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { messages } from '../../shared/messages.ts';
 import type {
+  Assigned,
   Label,
   Lookup,
   ReceiptSaved,
@@ -62,7 +63,7 @@ export const warehouseQueries = {
 };
 
 export const assignLocker = (number: number, lockerNumber: string) =>
-  api.post<{ message: string }>(`${base}/packages/${number}/assign`, { lockerNumber });
+  api.post<Assigned>(`${base}/packages/${number}/assign`, { lockerNumber });
 
 export const getLabel = (number: string, signal?: AbortSignal) =>
   api.get<Label>(`${base}/labels/${encodeURIComponent(number)}`, { signal });

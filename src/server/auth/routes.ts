@@ -1,6 +1,13 @@
 // The account API: captcha, registration, login, logout, password reset and e-mail verification.
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import type {
+  Captcha,
+  Confirmation,
+  Registered,
+  ResetLinkValid,
+  SignedIn,
+} from '../../shared/accounts/api-types.ts';
 import { messages } from '../../shared/messages.ts';
 import { type Registration, registrationProblem, registrationSchema } from '../../shared/registration.ts';
 import {
@@ -40,7 +47,7 @@ export function authRoutes({ db, auth, config, limiter, failAfterLockerNumber }:
   routes.get('/captcha', async (c) => {
     await limiter.check('captcha', { ip: ipOf(c) });
     c.header('cache-control', 'no-store');
-    return c.json(await createCaptcha(db, config.captchaTestAnswer));
+    return c.json((await createCaptcha(db, config.captchaTestAnswer)) satisfies Captcha);
   });
 
   routes.post('/register', async (c) => {
@@ -65,7 +72,10 @@ export function authRoutes({ db, auth, config, limiter, failAfterLockerNumber }:
         userAgent: c.req.header('user-agent') ?? '',
         failAfterLockerNumber,
       });
-      return c.json({ message: messages.registered, lockerNumber: record.lockerNumber }, 201);
+      return c.json(
+        { message: messages.registered, lockerNumber: record.lockerNumber } satisfies Registered,
+        201,
+      );
     } catch (error) {
       if (error instanceof EmailTakenError)
         throw new Conflict('email_taken', messages.emailTaken, { field: 'email' });
@@ -111,7 +121,7 @@ export function authRoutes({ db, auth, config, limiter, failAfterLockerNumber }:
         : role === 'bodega'
           ? '/bodega'
           : '/locker';
-    return c.json({ role, redirectTo: home });
+    return c.json({ role, redirectTo: home } satisfies SignedIn);
   });
 
   routes.post('/logout', async (c) => {
@@ -131,7 +141,7 @@ export function authRoutes({ db, auth, config, limiter, failAfterLockerNumber }:
     await limiter.check('resetRequest', { ip: ipOf(c), email });
     // Same answer whether or not the account exists (DESIGN.md decision 5); better-auth mails only real accounts.
     await auth.api.requestPasswordReset({ body: { email, redirectTo: '/restablecer-contrasena' } });
-    return c.json({ message: messages.resetSent });
+    return c.json({ message: messages.resetSent } satisfies Confirmation);
   });
 
   // Reads the link without spending it. Only links that fail count against the IP's reset budget (the same limit
@@ -141,7 +151,8 @@ export function authRoutes({ db, auth, config, limiter, failAfterLockerNumber }:
     await limiter.ensureNotBlocked('resetRequest', { ip });
     c.header('cache-control', 'no-store');
     const token = resetTokenSchema.safeParse(c.req.query('token') ?? '');
-    if (token.success && (await isResetTokenUsable(auth, token.data))) return c.json({ valid: true });
+    if (token.success && (await isResetTokenUsable(auth, token.data)))
+      return c.json({ valid: true } satisfies ResetLinkValid);
     await limiter.check('resetRequest', { ip });
     throw new Invalid('invalid_token', messages.resetLinkInvalid);
   });
@@ -154,14 +165,14 @@ export function authRoutes({ db, auth, config, limiter, failAfterLockerNumber }:
     } catch {
       throw new Invalid('invalid_token', messages.resetLinkInvalid);
     }
-    return c.json({ message: messages.resetDone });
+    return c.json({ message: messages.resetDone } satisfies Confirmation);
   });
 
   routes.post('/verify-email', async (c) => {
     const { token } = await readBody(c, verifyEmailSchema);
     if (!(await consumeVerificationToken(db, token)))
       throw new Invalid('invalid_token', messages.verifyLinkInvalid);
-    return c.json({ message: messages.verifyDone });
+    return c.json({ message: messages.verifyDone } satisfies Confirmation);
   });
 
   routes.post('/verify-email/resend', async (c) => {
@@ -172,7 +183,7 @@ export function authRoutes({ db, auth, config, limiter, failAfterLockerNumber }:
       email: 'email' in who ? who.email : who.userId,
     });
     await resendVerification(db, who, config);
-    return c.json({ message: messages.verifySent });
+    return c.json({ message: messages.verifySent } satisfies Confirmation);
   });
 
   return routes;

@@ -3,7 +3,14 @@
 
 import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
-import { computeCharge } from '../../shared/charges/charge.ts';
+import type {
+  ChargeRecomputed,
+  RateHistory,
+  Rates,
+  RatesSaved,
+  Referrals,
+} from '../../shared/charges/api-types.ts';
+import { type Charge, computeCharge } from '../../shared/charges/charge.ts';
 import { calculatorSchema, ratesFormSchema } from '../../shared/charges/rates-form.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -31,7 +38,7 @@ export function chargeRoutes({ db, auth, config }: { db: Database; auth: Auth; c
 
   routes.get('/rates', async (c) => {
     c.header('cache-control', 'public, max-age=300');
-    return c.json(publicRates(await ratesInForce(db)));
+    return c.json(publicRates(await ratesInForce(db)) satisfies Rates);
   });
 
   // The calculator's figures from the server too (the screen computes the same with the shared module).
@@ -49,20 +56,20 @@ export function chargeRoutes({ db, auth, config }: { db: Database; auth: Auth; c
       computeCharge(
         { weightHundredthsLb: weight, measuresTenthsIn: measures, declaredValueCents: value },
         settingsOf(rates),
-      ),
+      ) satisfies Charge,
     );
   });
 
   routes.get('/me/referrals', requireCaller(auth, db), async (c) => {
     const record = recordOf(c);
     c.header('cache-control', 'no-store');
-    return c.json(await referralSummary(db, record.id, record.refCode));
+    return c.json((await referralSummary(db, record.id, record.refCode)) satisfies Referrals);
   });
 
   routes.get('/admin/rates', admin, async (c) => {
     const [current, history] = await Promise.all([ratesInForce(db), rateHistory(db)]);
     c.header('cache-control', 'no-store');
-    return c.json({ currentId: current.id, history: history.map(publicRates) });
+    return c.json({ currentId: current.id, history: history.map(publicRates) } satisfies RateHistory);
   });
 
   routes.post('/admin/rates', admin, async (c) => {
@@ -83,7 +90,10 @@ export function chargeRoutes({ db, auth, config }: { db: Database; auth: Auth; c
       return added;
     });
     return c.json(
-      { rates: publicRates(row), message: `Tarifas guardadas: rigen desde el ${effectiveFrom}.` },
+      {
+        rates: publicRates(row),
+        message: `Tarifas guardadas: rigen desde el ${effectiveFrom}.`,
+      } satisfies RatesSaved,
       201,
     );
   });
@@ -106,7 +116,10 @@ export function chargeRoutes({ db, auth, config }: { db: Database; auth: Auth; c
       });
       return computed;
     });
-    return c.json({ charge, message: 'Cobro recalculado con las tarifas del día en que se recibió.' });
+    return c.json({
+      charge,
+      message: 'Cobro recalculado con las tarifas del día en que se recibió.',
+    } satisfies ChargeRecomputed);
   });
 
   return routes;

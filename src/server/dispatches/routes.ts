@@ -2,6 +2,7 @@
 // add and remove packages while open, move it (and all its packages) along its flight, and its manifest CSV.
 // A refused selection throws Refused inside the transaction: nothing is written and the answer lists why.
 import { type Context, Hono } from 'hono';
+import type { DispatchChanged, DispatchDetail, DispatchList } from '../../shared/operations/api-types.ts';
 import {
   dispatchPackagesSchema,
   dispatchSchema,
@@ -55,33 +56,42 @@ export function dispatchRoutes({ db, auth, config }: { db: Database; auth: Auth;
 
   routes.get('/admin/dispatches', admin, async (c) => {
     c.header('cache-control', 'no-store');
-    return c.json({ dispatches: await listDispatches(db) });
+    return c.json({ dispatches: await listDispatches(db) } satisfies DispatchList);
   });
 
   routes.post('/admin/dispatches', admin, async (c) => {
     const form = await readBody(c, dispatchSchema);
     const id = await db.transaction((tx) => createDispatch(tx, form, actorOf(c).id));
-    return c.json({ dispatch: await dispatchDetail(db, id), message: `Despacho ${id} creado.` }, 201);
+    return c.json(
+      { dispatch: await foundDispatch(id), message: `Despacho ${id} creado.` } satisfies DispatchChanged,
+      201,
+    );
   });
 
   routes.get('/admin/dispatches/:id', admin, async (c) => {
     const detail = await foundDispatch(dispatchIdParam(c));
     c.header('cache-control', 'no-store');
-    return c.json(detail);
+    return c.json(detail satisfies DispatchDetail);
   });
 
   routes.post('/admin/dispatches/:id/packages', admin, async (c) => {
     const { numbers } = await readBody(c, dispatchPackagesSchema);
     const id = dispatchIdParam(c);
     await db.transaction((tx) => addToDispatch(tx, id, numbers));
-    return c.json({ dispatch: await dispatchDetail(db, id), message: 'Paquetes agregados al despacho.' });
+    return c.json({
+      dispatch: await foundDispatch(id),
+      message: 'Paquetes agregados al despacho.',
+    } satisfies DispatchChanged);
   });
 
   routes.post('/admin/dispatches/:id/packages/remove', admin, async (c) => {
     const { numbers } = await readBody(c, dispatchPackagesSchema);
     const id = dispatchIdParam(c);
     await db.transaction((tx) => removeFromDispatch(tx, id, numbers));
-    return c.json({ dispatch: await dispatchDetail(db, id), message: 'Paquetes quitados del despacho.' });
+    return c.json({
+      dispatch: await foundDispatch(id),
+      message: 'Paquetes quitados del despacho.',
+    } satisfies DispatchChanged);
   });
 
   routes.post('/admin/dispatches/:id/state', admin, async (c) => {
@@ -89,9 +99,9 @@ export function dispatchRoutes({ db, auth, config }: { db: Database; auth: Auth;
     const id = dispatchIdParam(c);
     const moved = await db.transaction((tx) => moveDispatch(tx, id, state, actorOf(c), mail));
     return c.json({
-      dispatch: await dispatchDetail(db, id),
+      dispatch: await foundDispatch(id),
       message: `Despacho ${id}: ${operationsMessages.changed(moved, dispatchLabel(state))}`,
-    });
+    } satisfies DispatchChanged);
   });
 
   routes.get('/admin/dispatches/:id/manifest', admin, async (c) => {

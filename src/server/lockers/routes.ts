@@ -1,11 +1,16 @@
 // The customer's own record: a customer reads only their own users record (DESIGN.md decision 3).
 import { Hono } from 'hono';
+import type { Me } from '../../shared/accounts/api-types.ts';
+import type { AdminUser } from '../../shared/admin/api-types.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireCaller, type SessionEnv, type UserRecord } from '../auth/session.ts';
 import type { Database } from '../db/open.ts';
 
-/** The users record as the API shows it: SPEC.md §3's field names, without the internal search column. */
-export function publicRecord(record: UserRecord) {
+/**
+ * The users record as the API shows it: SPEC.md §3's field names, without the internal search column, its instants
+ * as the ISO strings JSON would make of them.
+ */
+export function publicRecord(record: UserRecord): AdminUser {
   const {
     searchText: _searchText,
     consentIp: _ip,
@@ -13,7 +18,12 @@ export function publicRecord(record: UserRecord) {
     politicaVersion: _version,
     ...fields
   } = record;
-  return fields;
+  return {
+    ...fields,
+    fechaAceptoPolitica: fields.fechaAceptoPolitica.toISOString(),
+    deletedAt: fields.deletedAt?.toISOString() ?? null,
+    createdAt: fields.createdAt.toISOString(),
+  };
 }
 
 export function lockerRoutes({ db, auth }: { db: Database; auth: Auth }) {
@@ -21,7 +31,7 @@ export function lockerRoutes({ db, auth }: { db: Database; auth: Auth }) {
   routes.get('/me', requireCaller(auth, db), (c) => {
     const caller = c.get('caller');
     c.header('cache-control', 'no-store');
-    return c.json({ ...publicRecord(caller.record), emailVerified: caller.emailVerified });
+    return c.json({ ...publicRecord(caller.record), emailVerified: caller.emailVerified } satisfies Me);
   });
 
   return routes;

@@ -1,7 +1,13 @@
 // The operations API for admins: the 'Paquetes' board and its CSV, 'Cambiar estado' for the selection (all or
 // nothing, with the reason of every refusal), and 'Importar estados' from a carrier's CSV.
 import { type Context, Hono } from 'hono';
-import { bulkChangeSchema, MAX_IMPORT_BYTES, operationsMessages } from '../../shared/packages/operations.ts';
+import type { BoardPage, StatesChanged } from '../../shared/operations/api-types.ts';
+import {
+  bulkChangeSchema,
+  type ImportResult,
+  MAX_IMPORT_BYTES,
+  operationsMessages,
+} from '../../shared/packages/operations.ts';
 import { isPackageState, STATE_LABELS } from '../../shared/packages/states.ts';
 import { clean } from '../../shared/schemas.ts';
 import { recordAudit } from '../audit/audit.ts';
@@ -41,7 +47,12 @@ export function boardRoutes({ db, auth, config }: BoardRoutesDeps) {
     const { filter, page } = boardQuery(c);
     const [rows, count] = await Promise.all([boardPage(db, filter, page), boardCount(db, filter)]);
     c.header('cache-control', 'no-store');
-    return c.json({ packages: rows.map(boardRowJson), ...count, page, pageSize: BOARD_PAGE_SIZE });
+    return c.json({
+      packages: rows.map(boardRowJson),
+      ...count,
+      page,
+      pageSize: BOARD_PAGE_SIZE,
+    } satisfies BoardPage);
   });
 
   routes.get('/admin/packages/csv', admin, (c) =>
@@ -77,7 +88,7 @@ export function boardRoutes({ db, auth, config }: BoardRoutesDeps) {
     return c.json({
       changed: result.changed.length,
       message: operationsMessages.changed(result.changed.length, STATE_LABELS[to]),
-    });
+    } satisfies StatesChanged);
   });
 
   routes.post(
@@ -89,7 +100,7 @@ export function boardRoutes({ db, auth, config }: BoardRoutesDeps) {
       // Control characters (NUL above all, which PostgreSQL text refuses) leave the file before it is read.
       const text = clean(new TextDecoder('utf-8', { fatal: false }).decode(bytes));
       const result = await importStates(db, text, actorOf(c), mail);
-      return c.json(result);
+      return c.json(result satisfies ImportResult);
     },
   );
 

@@ -1,4 +1,7 @@
+// The customer's packages API: 'Mis paquetes', one package's page and its live stream, and the pre-alert (create,
+// edit, cancel, invoice); staff read any package's page through the same route.
 import { type Context, Hono } from 'hono';
+import type { PackageDetail, PackageList, PrealertSaved } from '../../shared/packages/api-types.ts';
 import { prealertMessages, prealertSchema } from '../../shared/packages/prealert.ts';
 import { customerMayEdit } from '../../shared/packages/states.ts';
 import { isStaff, requireCaller, type SessionEnv } from '../auth/session.ts';
@@ -49,7 +52,7 @@ export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps)
   routes.get('/packages', signedIn, async (c) => {
     const query = readListQuery(c);
     c.header('cache-control', 'no-store');
-    return c.json(await listCustomerPackages(db, recordOf(c).id, query));
+    return c.json((await listCustomerPackages(db, recordOf(c).id, query)) satisfies PackageList);
   });
 
   routes.post('/packages', signedIn, async (c) => {
@@ -58,7 +61,10 @@ export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps)
       const row = await createPrealert(tx, recordOf(c).id, columns, actorOf(c));
       return packageDetail(tx, row, viewerOf(c));
     });
-    return c.json({ package: created, message: prealertMessages.saved, warning: created.warning }, 201);
+    return c.json(
+      { package: created, message: prealertMessages.saved, warning: created.warning } satisfies PrealertSaved,
+      201,
+    );
   });
 
   routes.get('/packages/:number', signedIn, async (c) => {
@@ -66,7 +72,7 @@ export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps)
     const row = await findVisiblePackage(db, packageNumberParam(c), viewer);
     if (!row) throw notFound();
     c.header('cache-control', 'no-store');
-    return c.json(await packageDetail(db, row, viewer));
+    return c.json((await packageDetail(db, row, viewer)) satisfies PackageDetail);
   });
 
   routes.patch('/packages/:number', signedIn, async (c) => {
@@ -75,7 +81,11 @@ export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps)
       const row = await updatePrealert(tx, await editablePackage(tx, c), columns);
       return packageDetail(tx, row, viewerOf(c));
     });
-    return c.json({ package: updated, message: prealertMessages.updated, warning: updated.warning });
+    return c.json({
+      package: updated,
+      message: prealertMessages.updated,
+      warning: updated.warning,
+    } satisfies PrealertSaved);
   });
 
   routes.post('/packages/:number/cancel', signedIn, async (c) => {
@@ -84,7 +94,11 @@ export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps)
       const cancelled = await changeState(tx, row.number, 'cancelado', actorOf(c), mailSettings);
       return packageDetail(tx, cancelled, viewerOf(c));
     });
-    return c.json({ package: detail, message: prealertMessages.cancelled, warning: null });
+    return c.json({
+      package: detail,
+      message: prealertMessages.cancelled,
+      warning: null,
+    } satisfies PrealertSaved);
   });
 
   // The invoice travels as the request body itself (not a form): its type is sniffed from the bytes.
@@ -101,7 +115,11 @@ export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps)
         await replaceInvoice(tx, row, mime, bytes);
         return packageDetail(tx, row, viewerOf(c));
       });
-      return c.json({ package: detail, message: prealertMessages.invoiceSaved, warning: detail.warning });
+      return c.json({
+        package: detail,
+        message: prealertMessages.invoiceSaved,
+        warning: detail.warning,
+      } satisfies PrealertSaved);
     },
   );
 

@@ -3,6 +3,14 @@
 import { type Context, Hono } from 'hono';
 import { formatLongDate } from '../../shared/dates.ts';
 import { normalizeGuide, recognizeCarrier } from '../../shared/packages/guides.ts';
+import type {
+  Assigned,
+  Label,
+  Lookup,
+  ReceiptSaved,
+  StagedPhoto,
+  WarehouseList,
+} from '../../shared/warehouse/api-types.ts';
 import { assignSchema, receiptMessages, receiptSchema } from '../../shared/warehouse/receipt.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
 import { Invalid, NotFound, PACKAGE_NOT_FOUND } from '../errors.ts';
@@ -29,7 +37,13 @@ export function warehouseRoutes({ db, auth, config }: WarehouseRoutesDeps) {
     if (!/^[A-Z0-9]{6,40}$/.test(guide)) throw new Invalid('invalid', receiptMessages.guideRequired);
     c.header('cache-control', 'no-store');
     const row = await packageByGuide(db, guide);
-    if (!row) return c.json({ guide, carrier: recognizeCarrier(guide), match: null, alreadyReceived: null });
+    if (!row)
+      return c.json({
+        guide,
+        carrier: recognizeCarrier(guide),
+        match: null,
+        alreadyReceived: null,
+      } satisfies Lookup);
     const owner = await ownerOf(db, row.userId);
     const received = row.state !== 'prealertado';
     return c.json({
@@ -48,14 +62,14 @@ export function warehouseRoutes({ db, auth, config }: WarehouseRoutesDeps) {
         declaredValueCents: row.declaredValueCents,
         instructions: row.instructions,
       },
-    });
+    } satisfies Lookup);
   });
 
   // A photo travels as the request body; it is re-encoded at once and waits for its receipt.
   routes.post('/warehouse/photos', uploadLimit(PHOTO_MAX_BYTES, photoMessages.invalid), async (c) => {
     const processed = await processPhoto(Buffer.from(await uploadedBytes(c, photoMessages.invalid)));
     if (!processed) throw new Invalid('invalid_file', photoMessages.invalid);
-    return c.json(await stagePhoto(db, processed), 201);
+    return c.json((await stagePhoto(db, processed)) satisfies StagedPhoto, 201);
   });
 
   routes.post('/warehouse/receipts', async (c) => {
@@ -67,31 +81,35 @@ export function warehouseRoutes({ db, auth, config }: WarehouseRoutesDeps) {
         identified: result.identified,
         message: result.message,
         state: result.row.state,
-      },
+      } satisfies ReceiptSaved,
       201,
     );
   });
 
   routes.get('/warehouse/unidentified', async (c) => {
     c.header('cache-control', 'no-store');
-    return c.json({ packages: await unidentifiedPackages(db) });
+    return c.json({ packages: await unidentifiedPackages(db) } satisfies WarehouseList);
   });
 
   routes.post('/warehouse/packages/:number/assign', async (c) => {
     const { lockerNumber } = await readBody(c, assignSchema);
     const result = await assignPackage(db, packageNumberParam(c), lockerNumber, actorOf(c), mail);
-    return c.json({ number: result.row.number, message: result.message, state: result.row.state });
+    return c.json({
+      number: result.row.number,
+      message: result.message,
+      state: result.row.state,
+    } satisfies Assigned);
   });
 
   routes.get('/warehouse/today', async (c) => {
     c.header('cache-control', 'no-store');
-    return c.json({ packages: await receivedToday(db) });
+    return c.json({ packages: await receivedToday(db) } satisfies WarehouseList);
   });
 
   routes.get('/warehouse/labels/:number', async (c) => {
     const label = await labelOf(db, packageNumberParam(c));
     if (!label) throw new NotFound(PACKAGE_NOT_FOUND);
-    return c.json(label);
+    return c.json(label satisfies Label);
   });
 
   return routes;

@@ -1,5 +1,6 @@
 // What the accounts API answers (src/server/auth, src/server/privacy, src/server/lockers): the signed-in person's
 // record and everything 'Mis datos' shows. Types only: the browser and the server read the same shapes.
+import type { PackageState } from '../packages/states.ts';
 
 /** The two delivery addresses of SPEC.md §2 (address 1 required, address 2 optional). */
 export interface DeliveryAddresses {
@@ -28,6 +29,8 @@ export interface Me extends DeliveryAddresses {
   fechaAceptoPolitica: string;
   createdAt: string;
   role: string;
+  /** Set when the person deleted their data (the admin's list shows such lockers, marked). */
+  deletedAt: string | null;
 }
 
 export interface ActivityEntry {
@@ -38,13 +41,33 @@ export interface ActivityEntry {
   detail: Record<string, unknown> | null;
 }
 
-/** GET /api/me/data: the users document, the proof of consent and the person's activity. */
-export interface PersonalData extends Omit<Me, 'id'> {
+/** A package as the person's data lists it, in the export's Spanish field names. */
+export interface ExportedPackage {
+  numero: number;
+  guia: string;
+  transportadora: string;
+  tienda: string;
+  contenido: string;
+  valorDeclaradoCentavos: number;
+  cantidad: number;
+  direccionEntrega: string;
+  instrucciones: string;
+  estado: PackageState;
+  /** The weight as the database keeps it (e.g. '4.25'), or null before receipt. */
+  pesoLb: string | null;
+  creado: string;
+  historial: { estado: PackageState; fecha: string; nota: string }[];
+  archivos: { tipo: string; formato: string; bytes: number; fecha: string }[];
+}
+
+/** GET /api/me/data: the users document, the proof of consent, the person's packages and activity. */
+export interface PersonalData extends Omit<Me, 'id' | 'deletedAt'> {
   politicaVersion: string;
   consentIp: string;
   consentUserAgent: string;
   /** An address asked for and not confirmed yet, or ''. */
   correoPendiente: string;
+  paquetes: ExportedPackage[];
   actividad: ActivityEntry[];
 }
 
@@ -63,6 +86,17 @@ export interface Confirmation {
 export interface Captcha {
   id: string;
   svg: string;
+}
+
+/** POST /api/register (201): the new customer's locker. */
+export interface Registered {
+  message: string;
+  lockerNumber: string;
+}
+
+/** GET /api/password-reset/check: the link still works (one that does not is a 400). */
+export interface ResetLinkValid {
+  valid: true;
 }
 
 /** POST /api/login: the screen the person's role starts on. */

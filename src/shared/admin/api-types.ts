@@ -2,8 +2,8 @@
 // audit trail. Types only: the browser and the server read the same shapes.
 import type { Me } from '../accounts/api-types.ts';
 
-/** A row of the locker list; deletedAt is set when the person deleted their data (the locker stays, marked). */
-export type AdminUser = Omit<Me, 'emailVerified'> & { deletedAt: string | null };
+/** A row of the locker list: the users record, deleted ones too (the locker stays, marked). */
+export type AdminUser = Omit<Me, 'emailVerified'>;
 
 /** GET /api/admin/users */
 export interface UsersPage {
@@ -21,6 +21,9 @@ export interface UsersPage {
 export interface RoleResult {
   id: string;
   role: string;
+  previousRole: string;
+  /** False when the person already had that role. */
+  changed: boolean;
   message: string;
 }
 
@@ -29,6 +32,8 @@ export interface AuditEntry {
   id: number;
   at: string;
   action: string;
+  actorId: string | null;
+  subjectId: string | null;
   email: string | null;
   ip: string;
   detail: Record<string, unknown> | null;

@@ -1,6 +1,6 @@
 // What the charges API answers (src/server/charges/routes.ts): the rates, 'Tus referidos' and 'Tarifas'. Types
 // only: the browser and the server read the same shapes.
-import type { ChargeSettings } from './charge.ts';
+import type { Charge, ChargeSettings } from './charge.ts';
 
 /** A set of rates (GET /api/rates): its id, the instant it applies from (ISO) and its integer settings. */
 export interface Rates extends ChargeSettings {
@@ -24,5 +24,11 @@ export interface RateHistory {
 /** POST /api/admin/rates */
 export interface RatesSaved {
   rates: Rates;
+  message: string;
+}
+
+/** POST /api/admin/packages/:number/charge: the charge computed again with the rates of the day of receipt. */
+export interface ChargeRecomputed {
+  charge: Charge;
   message: string;
 }

@@ -56,6 +56,7 @@ export interface DispatchSummary {
   /** 'abierto' or a DispatchState. */
   state: string;
   stateLabel: string;
+  createdAt: string;
   totals: DispatchTotals;
 }
 

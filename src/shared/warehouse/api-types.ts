@@ -1,9 +1,10 @@
 // What the warehouse API answers (src/server/warehouse/routes.ts) to /bodega and /etiqueta. Types only: the
 // browser and the server read the same shapes.
+import type { PackageState } from '../packages/states.ts';
 
 export interface LookupMatch {
   number: number;
-  state: string;
+  state: PackageState;
   customerName: string | null;
   lockerNumber: string | null;
   store: string;
@@ -26,7 +27,14 @@ export interface ReceiptSaved {
   number: number;
   identified: boolean;
   message: string;
-  state: string;
+  state: PackageState;
+}
+
+/** POST /api/warehouse/packages/:number/assign: the package, now the customer's. */
+export interface Assigned {
+  number: number;
+  message: string;
+  state: PackageState;
 }
 
 /** POST /api/warehouse/photos: a photo kept until its receipt is saved. */
@@ -46,7 +54,7 @@ export interface WarehousePackage {
   warehouseNotes: string;
   receivedAt: string | null;
   thumbnailUrl: string | null;
-  state: string;
+  state: PackageState;
 }
 
 /** GET /api/warehouse/unidentified and GET /api/warehouse/today */
