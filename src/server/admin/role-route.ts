@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { RoleResult } from '../../shared/admin/api-types.ts';
+import type * as Api from '../../shared/admin/api-types.ts';
 import { messages } from '../../shared/messages.ts';
 import type { SessionEnv } from '../auth/session.ts';
 import type { Config } from '../config.ts';
@@ -52,6 +52,6 @@ export function registerRoleRoute(
       message: change.changed
         ? `Rol cambiado: ${change.name} ahora es ${ROLE_LABELS[change.to]}.`
         : `${change.name} ya tenía el rol ${ROLE_LABELS[change.to]}.`,
-    } satisfies RoleResult);
+    } satisfies Api.RoleResult);
   });
 }

@@ -3,7 +3,7 @@
 // needs a session with role admin: 401 without one, 403 for a customer or bodega.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { UsersPage } from '../../shared/admin/api-types.ts';
+import type * as Api from '../../shared/admin/api-types.ts';
 import { messages } from '../../shared/messages.ts';
 import { firstIssueMessage } from '../../shared/schemas.ts';
 import { recordAudit } from '../audit/audit.ts';
@@ -87,7 +87,7 @@ export function adminRoutes({ db, auth, config, database }: AdminRoutesDeps) {
       page,
       pageSize,
       cursor: formatCursor(cursor),
-    } satisfies UsersPage);
+    } satisfies Api.UsersPage);
   });
 
   routes.get('/users.csv', async (c) => {

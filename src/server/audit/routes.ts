@@ -2,7 +2,7 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AuditTrail } from '../../shared/admin/api-types.ts';
+import type * as Api from '../../shared/admin/api-types.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
 import type { Config } from '../config.ts';
@@ -36,7 +36,7 @@ export function auditRoutes({ db, auth, config }: { db: Database; auth: Auth; co
     c.header('cache-control', 'no-store');
     return c.json({
       entries: entries.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
-    } satisfies AuditTrail);
+    } satisfies Api.AuditTrail);
   });
   return routes;
 }

@@ -1,13 +1,7 @@
 // The account API: captcha, registration, login, logout, password reset and e-mail verification.
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import type {
-  Captcha,
-  Confirmation,
-  Registered,
-  ResetLinkValid,
-  SignedIn,
-} from '../../shared/accounts/api-types.ts';
+import type * as Api from '../../shared/accounts/api-types.ts';
 import { messages } from '../../shared/messages.ts';
 import { type Registration, registrationProblem, registrationSchema } from '../../shared/registration.ts';
 import {
@@ -47,7 +41,7 @@ export function authRoutes({ db, auth, config, limiter, failAfterLockerNumber }:
   routes.get('/captcha', async (c) => {
     await limiter.check('captcha', { ip: ipOf(c) });
     c.header('cache-control', 'no-store');
-    return c.json((await createCaptcha(db, config.captchaTestAnswer)) satisfies Captcha);
+    return c.json((await createCaptcha(db, config.captchaTestAnswer)) satisfies Api.Captcha);
   });
 
   routes.post('/register', async (c) => {
@@ -73,7 +67,7 @@ export function authRoutes({ db, auth, config, limiter, failAfterLockerNumber }:
         failAfterLockerNumber,
       });
       return c.json(
-        { message: messages.registered, lockerNumber: record.lockerNumber } satisfies Registered,
+        { message: messages.registered, lockerNumber: record.lockerNumber } satisfies Api.Registered,
         201,
       );
     } catch (error) {
@@ -121,7 +115,7 @@ export function authRoutes({ db, auth, config, limiter, failAfterLockerNumber }:
         : role === 'bodega'
           ? '/bodega'
           : '/locker';
-    return c.json({ role, redirectTo: home } satisfies SignedIn);
+    return c.json({ role, redirectTo: home } satisfies Api.SignedIn);
   });
 
   routes.post('/logout', async (c) => {
@@ -141,7 +135,7 @@ export function authRoutes({ db, auth, config, limiter, failAfterLockerNumber }:
     await limiter.check('resetRequest', { ip: ipOf(c), email });
     // Same answer whether or not the account exists (DESIGN.md decision 5); better-auth mails only real accounts.
     await auth.api.requestPasswordReset({ body: { email, redirectTo: '/restablecer-contrasena' } });
-    return c.json({ message: messages.resetSent } satisfies Confirmation);
+    return c.json({ message: messages.resetSent } satisfies Api.Confirmation);
   });
 
   // Reads the link without spending it. Only links that fail count against the IP's reset budget (the same limit
@@ -152,7 +146,7 @@ export function authRoutes({ db, auth, config, limiter, failAfterLockerNumber }:
     c.header('cache-control', 'no-store');
     const token = resetTokenSchema.safeParse(c.req.query('token') ?? '');
     if (token.success && (await isResetTokenUsable(auth, token.data)))
-      return c.json({ valid: true } satisfies ResetLinkValid);
+      return c.json({ valid: true } satisfies Api.ResetLinkValid);
     await limiter.check('resetRequest', { ip });
     throw new Invalid('invalid_token', messages.resetLinkInvalid);
   });
@@ -165,14 +159,14 @@ export function authRoutes({ db, auth, config, limiter, failAfterLockerNumber }:
     } catch {
       throw new Invalid('invalid_token', messages.resetLinkInvalid);
     }
-    return c.json({ message: messages.resetDone } satisfies Confirmation);
+    return c.json({ message: messages.resetDone } satisfies Api.Confirmation);
   });
 
   routes.post('/verify-email', async (c) => {
     const { token } = await readBody(c, verifyEmailSchema);
     if (!(await consumeVerificationToken(db, token)))
       throw new Invalid('invalid_token', messages.verifyLinkInvalid);
-    return c.json({ message: messages.verifyDone } satisfies Confirmation);
+    return c.json({ message: messages.verifyDone } satisfies Api.Confirmation);
   });
 
   routes.post('/verify-email/resend', async (c) => {
@@ -183,7 +177,7 @@ export function authRoutes({ db, auth, config, limiter, failAfterLockerNumber }:
       email: 'email' in who ? who.email : who.userId,
     });
     await resendVerification(db, who, config);
-    return c.json({ message: messages.verifySent } satisfies Confirmation);
+    return c.json({ message: messages.verifySent } satisfies Api.Confirmation);
   });
 
   return routes;

@@ -3,13 +3,7 @@
 
 import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
-import type {
-  ChargeRecomputed,
-  RateHistory,
-  Rates,
-  RatesSaved,
-  Referrals,
-} from '../../shared/charges/api-types.ts';
+import type * as Api from '../../shared/charges/api-types.ts';
 import { type Charge, computeCharge } from '../../shared/charges/charge.ts';
 import { calculatorSchema, ratesFormSchema } from '../../shared/charges/rates-form.ts';
 import { recordAudit } from '../audit/audit.ts';
@@ -38,7 +32,7 @@ export function chargeRoutes({ db, auth, config }: { db: Database; auth: Auth; c
 
   routes.get('/rates', async (c) => {
     c.header('cache-control', 'public, max-age=300');
-    return c.json(publicRates(await ratesInForce(db)) satisfies Rates);
+    return c.json(publicRates(await ratesInForce(db)) satisfies Api.Rates);
   });
 
   // The calculator's figures from the server too (the screen computes the same with the shared module).
@@ -63,13 +57,13 @@ export function chargeRoutes({ db, auth, config }: { db: Database; auth: Auth; c
   routes.get('/me/referrals', requireCaller(auth, db), async (c) => {
     const record = recordOf(c);
     c.header('cache-control', 'no-store');
-    return c.json((await referralSummary(db, record.id, record.refCode)) satisfies Referrals);
+    return c.json((await referralSummary(db, record.id, record.refCode)) satisfies Api.Referrals);
   });
 
   routes.get('/admin/rates', admin, async (c) => {
     const [current, history] = await Promise.all([ratesInForce(db), rateHistory(db)]);
     c.header('cache-control', 'no-store');
-    return c.json({ currentId: current.id, history: history.map(publicRates) } satisfies RateHistory);
+    return c.json({ currentId: current.id, history: history.map(publicRates) } satisfies Api.RateHistory);
   });
 
   routes.post('/admin/rates', admin, async (c) => {
@@ -93,7 +87,7 @@ export function chargeRoutes({ db, auth, config }: { db: Database; auth: Auth; c
       {
         rates: publicRates(row),
         message: `Tarifas guardadas: rigen desde el ${effectiveFrom}.`,
-      } satisfies RatesSaved,
+      } satisfies Api.RatesSaved,
       201,
     );
   });
@@ -119,7 +113,7 @@ export function chargeRoutes({ db, auth, config }: { db: Database; auth: Auth; c
     return c.json({
       charge,
       message: 'Cobro recalculado con las tarifas del día en que se recibió.',
-    } satisfies ChargeRecomputed);
+    } satisfies Api.ChargeRecomputed);
   });
 
   return routes;

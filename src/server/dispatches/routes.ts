@@ -2,7 +2,7 @@
 // add and remove packages while open, move it (and all its packages) along its flight, and its manifest CSV.
 // A refused selection throws Refused inside the transaction: nothing is written and the answer lists why.
 import { type Context, Hono } from 'hono';
-import type { DispatchChanged, DispatchDetail, DispatchList } from '../../shared/operations/api-types.ts';
+import type * as Api from '../../shared/operations/api-types.ts';
 import {
   dispatchPackagesSchema,
   dispatchSchema,
@@ -56,14 +56,14 @@ export function dispatchRoutes({ db, auth, config }: { db: Database; auth: Auth;
 
   routes.get('/admin/dispatches', admin, async (c) => {
     c.header('cache-control', 'no-store');
-    return c.json({ dispatches: await listDispatches(db) } satisfies DispatchList);
+    return c.json({ dispatches: await listDispatches(db) } satisfies Api.DispatchList);
   });
 
   routes.post('/admin/dispatches', admin, async (c) => {
     const form = await readBody(c, dispatchSchema);
     const id = await db.transaction((tx) => createDispatch(tx, form, actorOf(c).id));
     return c.json(
-      { dispatch: await foundDispatch(id), message: `Despacho ${id} creado.` } satisfies DispatchChanged,
+      { dispatch: await foundDispatch(id), message: `Despacho ${id} creado.` } satisfies Api.DispatchChanged,
       201,
     );
   });
@@ -71,7 +71,7 @@ export function dispatchRoutes({ db, auth, config }: { db: Database; auth: Auth;
   routes.get('/admin/dispatches/:id', admin, async (c) => {
     const detail = await foundDispatch(dispatchIdParam(c));
     c.header('cache-control', 'no-store');
-    return c.json(detail satisfies DispatchDetail);
+    return c.json(detail satisfies Api.DispatchDetail);
   });
 
   routes.post('/admin/dispatches/:id/packages', admin, async (c) => {
@@ -81,7 +81,7 @@ export function dispatchRoutes({ db, auth, config }: { db: Database; auth: Auth;
     return c.json({
       dispatch: await foundDispatch(id),
       message: 'Paquetes agregados al despacho.',
-    } satisfies DispatchChanged);
+    } satisfies Api.DispatchChanged);
   });
 
   routes.post('/admin/dispatches/:id/packages/remove', admin, async (c) => {
@@ -91,7 +91,7 @@ export function dispatchRoutes({ db, auth, config }: { db: Database; auth: Auth;
     return c.json({
       dispatch: await foundDispatch(id),
       message: 'Paquetes quitados del despacho.',
-    } satisfies DispatchChanged);
+    } satisfies Api.DispatchChanged);
   });
 
   routes.post('/admin/dispatches/:id/state', admin, async (c) => {
@@ -101,7 +101,7 @@ export function dispatchRoutes({ db, auth, config }: { db: Database; auth: Auth;
     return c.json({
       dispatch: await foundDispatch(id),
       message: `Despacho ${id}: ${operationsMessages.changed(moved, dispatchLabel(state))}`,
-    } satisfies DispatchChanged);
+    } satisfies Api.DispatchChanged);
   });
 
   routes.get('/admin/dispatches/:id/manifest', admin, async (c) => {

@@ -1,7 +1,7 @@
 // The operations API for admins: the 'Paquetes' board and its CSV, 'Cambiar estado' for the selection (all or
 // nothing, with the reason of every refusal), and 'Importar estados' from a carrier's CSV.
 import { type Context, Hono } from 'hono';
-import type { BoardPage, StatesChanged } from '../../shared/operations/api-types.ts';
+import type * as Api from '../../shared/operations/api-types.ts';
 import {
   bulkChangeSchema,
   type ImportResult,
@@ -52,7 +52,7 @@ export function boardRoutes({ db, auth, config }: BoardRoutesDeps) {
       ...count,
       page,
       pageSize: BOARD_PAGE_SIZE,
-    } satisfies BoardPage);
+    } satisfies Api.BoardPage);
   });
 
   routes.get('/admin/packages/csv', admin, (c) =>
@@ -88,7 +88,7 @@ export function boardRoutes({ db, auth, config }: BoardRoutesDeps) {
     return c.json({
       changed: result.changed.length,
       message: operationsMessages.changed(result.changed.length, STATE_LABELS[to]),
-    } satisfies StatesChanged);
+    } satisfies Api.StatesChanged);
   });
 
   routes.post(

@@ -1,7 +1,7 @@
 // The customer's packages API: 'Mis paquetes', one package's page and its live stream, and the pre-alert (create,
 // edit, cancel, invoice); staff read any package's page through the same route.
 import { type Context, Hono } from 'hono';
-import type { PackageDetail, PackageList, PrealertSaved } from '../../shared/packages/api-types.ts';
+import type * as Api from '../../shared/packages/api-types.ts';
 import { prealertMessages, prealertSchema } from '../../shared/packages/prealert.ts';
 import { customerMayEdit } from '../../shared/packages/states.ts';
 import { isStaff, requireCaller, type SessionEnv } from '../auth/session.ts';
@@ -16,6 +16,17 @@ import { findVisiblePackage, listCustomerPackages, packageDetail, type Viewer } 
 import { type Actor, changeState } from './state-change.ts';
 
 const notFound = () => new NotFound(PACKAGE_NOT_FOUND);
+
+/** The answer of every change to a pre-alert: the package as it now is, what to say, and its warning if any. */
+const prealertSaved = (
+  pkg: Api.PackageDetail,
+  message: string,
+  warning = pkg.warning,
+): Api.PrealertSaved => ({
+  package: pkg,
+  message,
+  warning,
+});
 
 export interface PackageRoutesDeps extends RouteDeps {
   /** The instance's database, whose LISTEN feeds the live stream. */
@@ -52,7 +63,7 @@ export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps)
   routes.get('/packages', signedIn, async (c) => {
     const query = readListQuery(c);
     c.header('cache-control', 'no-store');
-    return c.json((await listCustomerPackages(db, recordOf(c).id, query)) satisfies PackageList);
+    return c.json((await listCustomerPackages(db, recordOf(c).id, query)) satisfies Api.PackageList);
   });
 
   routes.post('/packages', signedIn, async (c) => {
@@ -61,10 +72,7 @@ export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps)
       const row = await createPrealert(tx, recordOf(c).id, columns, actorOf(c));
       return packageDetail(tx, row, viewerOf(c));
     });
-    return c.json(
-      { package: created, message: prealertMessages.saved, warning: created.warning } satisfies PrealertSaved,
-      201,
-    );
+    return c.json(prealertSaved(created, prealertMessages.saved), 201);
   });
 
   routes.get('/packages/:number', signedIn, async (c) => {
@@ -72,7 +80,7 @@ export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps)
     const row = await findVisiblePackage(db, packageNumberParam(c), viewer);
     if (!row) throw notFound();
     c.header('cache-control', 'no-store');
-    return c.json((await packageDetail(db, row, viewer)) satisfies PackageDetail);
+    return c.json((await packageDetail(db, row, viewer)) satisfies Api.PackageDetail);
   });
 
   routes.patch('/packages/:number', signedIn, async (c) => {
@@ -81,11 +89,7 @@ export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps)
       const row = await updatePrealert(tx, await editablePackage(tx, c), columns);
       return packageDetail(tx, row, viewerOf(c));
     });
-    return c.json({
-      package: updated,
-      message: prealertMessages.updated,
-      warning: updated.warning,
-    } satisfies PrealertSaved);
+    return c.json(prealertSaved(updated, prealertMessages.updated));
   });
 
   routes.post('/packages/:number/cancel', signedIn, async (c) => {
@@ -94,11 +98,7 @@ export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps)
       const cancelled = await changeState(tx, row.number, 'cancelado', actorOf(c), mailSettings);
       return packageDetail(tx, cancelled, viewerOf(c));
     });
-    return c.json({
-      package: detail,
-      message: prealertMessages.cancelled,
-      warning: null,
-    } satisfies PrealertSaved);
+    return c.json(prealertSaved(detail, prealertMessages.cancelled, null));
   });
 
   // The invoice travels as the request body itself (not a form): its type is sniffed from the bytes.
@@ -115,11 +115,7 @@ export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps)
         await replaceInvoice(tx, row, mime, bytes);
         return packageDetail(tx, row, viewerOf(c));
       });
-      return c.json({
-        package: detail,
-        message: prealertMessages.invoiceSaved,
-        warning: detail.warning,
-      } satisfies PrealertSaved);
+      return c.json(prealertSaved(detail, prealertMessages.invoiceSaved));
     },
   );
 

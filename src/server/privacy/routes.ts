@@ -3,7 +3,7 @@
 // Every change is written to the audit trail in the same transaction as the change itself.
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import type { Confirmation, PersonalData, PersonalDataSaved } from '../../shared/accounts/api-types.ts';
+import type * as Api from '../../shared/accounts/api-types.ts';
 import { messages } from '../../shared/messages.ts';
 import { registrationSchema } from '../../shared/registration.ts';
 import { emailField, passwordField, verifyEmailSchema } from '../../shared/schemas.ts';
@@ -74,7 +74,7 @@ export function privacyRoutes({ db, auth, config, limiter }: PrivacyRoutesDeps) 
 
   routes.get('/me/data', signedIn, async (c) => {
     c.header('cache-control', 'no-store');
-    return c.json((await readData(c.get('caller').userId)) satisfies PersonalData);
+    return c.json((await readData(c.get('caller').userId)) satisfies Api.PersonalData);
   });
 
   routes.patch('/me', signedIn, async (c) => {
@@ -91,7 +91,7 @@ export function privacyRoutes({ db, auth, config, limiter }: PrivacyRoutesDeps) 
     return c.json({
       message: messages.dataUpdated,
       data: await readData(record.id),
-    } satisfies PersonalDataSaved);
+    } satisfies Api.PersonalDataSaved);
   });
 
   routes.post('/me/cedula', signedIn, async (c) => {
@@ -100,13 +100,13 @@ export function privacyRoutes({ db, auth, config, limiter }: PrivacyRoutesDeps) 
     return c.json({
       message: messages.cedulaUpdated,
       data: await readData(record.id),
-    } satisfies PersonalDataSaved);
+    } satisfies Api.PersonalDataSaved);
   });
 
   routes.post('/me/email', signedIn, async (c) => {
     const { record, body } = await provenBody(c, emailChangeSchema);
     await requestEmailChange(db, record, body.newEmail, config, ipOf(c));
-    return c.json({ message: messages.emailChangeSent(body.newEmail) } satisfies Confirmation);
+    return c.json({ message: messages.emailChangeSent(body.newEmail) } satisfies Api.Confirmation);
   });
 
   // No session needed: the link is opened from the new mailbox, often on another device. The token is the proof
@@ -114,7 +114,7 @@ export function privacyRoutes({ db, auth, config, limiter }: PrivacyRoutesDeps) 
   routes.post('/me/email/confirm', async (c) => {
     const { token } = await readBody(c, verifyEmailSchema);
     const email = await confirmEmailChange(db, token, config, ipOf(c));
-    return c.json({ message: messages.emailChanged(email) } satisfies Confirmation);
+    return c.json({ message: messages.emailChanged(email) } satisfies Api.Confirmation);
   });
 
   routes.get('/me/export', signedIn, async (c) => {
@@ -142,7 +142,7 @@ export function privacyRoutes({ db, auth, config, limiter }: PrivacyRoutesDeps) 
       .signOut({ headers: c.req.raw.headers, returnHeaders: true })
       .catch(() => ({ headers: new Headers() }));
     for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
-    return c.json({ message: messages.accountDeleted } satisfies Confirmation);
+    return c.json({ message: messages.accountDeleted } satisfies Api.Confirmation);
   });
 
   return routes;

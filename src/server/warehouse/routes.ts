@@ -3,14 +3,7 @@
 import { type Context, Hono } from 'hono';
 import { formatLongDate } from '../../shared/dates.ts';
 import { normalizeGuide, recognizeCarrier } from '../../shared/packages/guides.ts';
-import type {
-  Assigned,
-  Label,
-  Lookup,
-  ReceiptSaved,
-  StagedPhoto,
-  WarehouseList,
-} from '../../shared/warehouse/api-types.ts';
+import type * as Api from '../../shared/warehouse/api-types.ts';
 import { assignSchema, receiptMessages, receiptSchema } from '../../shared/warehouse/receipt.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
 import { Invalid, NotFound, PACKAGE_NOT_FOUND } from '../errors.ts';
@@ -43,7 +36,7 @@ export function warehouseRoutes({ db, auth, config }: WarehouseRoutesDeps) {
         carrier: recognizeCarrier(guide),
         match: null,
         alreadyReceived: null,
-      } satisfies Lookup);
+      } satisfies Api.Lookup);
     const owner = await ownerOf(db, row.userId);
     const received = row.state !== 'prealertado';
     return c.json({
@@ -62,14 +55,14 @@ export function warehouseRoutes({ db, auth, config }: WarehouseRoutesDeps) {
         declaredValueCents: row.declaredValueCents,
         instructions: row.instructions,
       },
-    } satisfies Lookup);
+    } satisfies Api.Lookup);
   });
 
   // A photo travels as the request body; it is re-encoded at once and waits for its receipt.
   routes.post('/warehouse/photos', uploadLimit(PHOTO_MAX_BYTES, photoMessages.invalid), async (c) => {
     const processed = await processPhoto(Buffer.from(await uploadedBytes(c, photoMessages.invalid)));
     if (!processed) throw new Invalid('invalid_file', photoMessages.invalid);
-    return c.json((await stagePhoto(db, processed)) satisfies StagedPhoto, 201);
+    return c.json((await stagePhoto(db, processed)) satisfies Api.StagedPhoto, 201);
   });
 
   routes.post('/warehouse/receipts', async (c) => {
@@ -81,14 +74,14 @@ export function warehouseRoutes({ db, auth, config }: WarehouseRoutesDeps) {
         identified: result.identified,
         message: result.message,
         state: result.row.state,
-      } satisfies ReceiptSaved,
+      } satisfies Api.ReceiptSaved,
       201,
     );
   });
 
   routes.get('/warehouse/unidentified', async (c) => {
     c.header('cache-control', 'no-store');
-    return c.json({ packages: await unidentifiedPackages(db) } satisfies WarehouseList);
+    return c.json({ packages: await unidentifiedPackages(db) } satisfies Api.WarehouseList);
   });
 
   routes.post('/warehouse/packages/:number/assign', async (c) => {
@@ -98,18 +91,18 @@ export function warehouseRoutes({ db, auth, config }: WarehouseRoutesDeps) {
       number: result.row.number,
       message: result.message,
       state: result.row.state,
-    } satisfies Assigned);
+    } satisfies Api.Assigned);
   });
 
   routes.get('/warehouse/today', async (c) => {
     c.header('cache-control', 'no-store');
-    return c.json({ packages: await receivedToday(db) } satisfies WarehouseList);
+    return c.json({ packages: await receivedToday(db) } satisfies Api.WarehouseList);
   });
 
   routes.get('/warehouse/labels/:number', async (c) => {
     const label = await labelOf(db, packageNumberParam(c));
     if (!label) throw new NotFound(PACKAGE_NOT_FOUND);
-    return c.json(label satisfies Label);
+    return c.json(label satisfies Api.Label);
   });
 
   return routes;
