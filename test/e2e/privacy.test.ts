@@ -12,6 +12,37 @@ describe("'Mis datos' in Chromium", () => {
   const signIn = (page: Page, email: string, password: string) =>
     signInThroughForm(page, e2e.app, email, password);
 
+  it('never shows the data cached for the person signed in before, when another signs in in the same tab', async () => {
+    const first = await registerViaApi(e2e.app, { name: 'Primera Persona Caché' });
+    const second = await registerViaApi(e2e.app, { name: 'Segunda Persona Caché' });
+    const page = await e2e.browser.newPage();
+    await signIn(page, first.email, first.password);
+    await page.waitForURL(`${e2e.app.url}/locker`);
+    await page.getByRole('button', { name: 'Mis datos' }).click();
+    const held = page.getByRole('region', { name: 'Datos que guardamos' });
+    await held.getByText('Primera Persona Caché', { exact: true }).waitFor();
+
+    // Within the same tab (no reload), the sign-in form is opened and another person signs in.
+    await page.evaluate(() => window.history.pushState({}, '', '/login'));
+    await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));
+    await page.getByLabel('Correo electrónico').fill(second.email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(second.password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.waitForURL(`${e2e.app.url}/locker`);
+    // From here on, anything the page shows is watched: the first person's name must never appear.
+    await page.evaluate(() => {
+      const watch = window as unknown as { sawFirst: boolean };
+      watch.sawFirst = false;
+      new MutationObserver(() => {
+        if (document.body.textContent?.includes('Primera Persona Caché')) watch.sawFirst = true;
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    await page.getByRole('button', { name: 'Mis datos' }).click();
+    await held.getByText('Segunda Persona Caché', { exact: true }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { sawFirst: boolean }).sawFirst)).toBe(false);
+    await page.close();
+  });
+
   it('views, corrects, changes the cédula, exports, changes the e-mail and deletes the account, which then cannot sign in', async () => {
     const account = await registerViaApi(e2e.app, { name: 'Valentina Ruiz', cedula: '52111222' });
     const page = await e2e.browser.newPage();
