@@ -1,8 +1,10 @@
 // What the staff read of 'Rutas de reparto': the couriers to choose from, the day's routes with their progress, and
-// one route with its stops in order (the route sheet's columns).
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+// one route with its stops in order (the route sheet's columns); and a courier's own route in course and its stops.
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type {
   Courier,
+  MyRoute,
+  MyStop,
   RouteDetail,
   RouteProgress,
   RouteStop,
@@ -115,6 +117,15 @@ export async function routeStopsOf(db: Reader, routeId: number): Promise<RouteSt
   }));
 }
 
+function progressOf(stops: RouteStop[]): RouteProgress {
+  return {
+    stops: stops.length,
+    delivered: stops.filter((stop) => stop.state === 'entregado').length,
+    pending: stops.filter((stop) => !['entregado', 'devuelto', 'cancelado'].includes(stop.state)).length,
+    valueToCollectCop: stops.reduce((total, stop) => total + (stop.valueToPayCop ?? 0), 0),
+  };
+}
+
 /** One route with its stops; null when there is none with that id. */
 export async function routeDetail(db: Reader, id: number): Promise<RouteDetail | null> {
   const [row] = await db
@@ -124,11 +135,44 @@ export async function routeDetail(db: Reader, id: number): Promise<RouteDetail |
     .where(eq(deliveryRoutes.id, id));
   if (!row) return null;
   const stops = await routeStopsOf(db, id);
-  const progress: RouteProgress = {
-    stops: stops.length,
-    delivered: stops.filter((stop) => stop.state === 'entregado').length,
-    pending: stops.filter((stop) => !['entregado', 'devuelto', 'cancelado'].includes(stop.state)).length,
-    valueToCollectCop: stops.reduce((total, stop) => total + (stop.valueToPayCop ?? 0), 0),
-  };
-  return { ...summary(row, progress), stops };
+  return { ...summary(row, progressOf(stops)), stops };
+}
+
+/** The courier's newest route 'En curso' of `date`, with its stops; null when there is none. */
+export async function courierRoute(db: Reader, courierId: string, date: string): Promise<MyRoute | null> {
+  const [route] = await db
+    .select()
+    .from(deliveryRoutes)
+    .where(
+      and(
+        eq(deliveryRoutes.courierId, courierId),
+        eq(deliveryRoutes.date, date),
+        eq(deliveryRoutes.state, 'en_curso'),
+      ),
+    )
+    .orderBy(desc(deliveryRoutes.id))
+    .limit(1);
+  if (!route) return null;
+  const stops = await routeStopsOf(db, route.id);
+  const { id, zone } = route;
+  return { id, date, zone, stateLabel: ROUTE_STATE_LABELS[route.state], progress: progressOf(stops), stops };
+}
+
+/** A stop of one of the courier's routes 'En curso'; null for any other (another courier's is never told apart). */
+export async function courierStop(db: Reader, courierId: string, number: number): Promise<MyStop | null> {
+  const [held] = await db
+    .select({ routeId: routeStops.routeId })
+    .from(routeStops)
+    .innerJoin(deliveryRoutes, eq(deliveryRoutes.id, routeStops.routeId))
+    .where(
+      and(
+        eq(routeStops.packageNumber, number),
+        eq(routeStops.open, true),
+        eq(deliveryRoutes.courierId, courierId),
+        eq(deliveryRoutes.state, 'en_curso'),
+      ),
+    );
+  if (!held) return null;
+  const stop = (await routeStopsOf(db, held.routeId)).find((each) => each.number === number);
+  return stop ? { routeId: held.routeId, stop } : null;
 }

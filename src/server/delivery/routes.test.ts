@@ -4,7 +4,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
-import { receivedPackage } from '../../../test/support/packages.ts';
+import { packageInColombia, receivedPackage } from '../../../test/support/packages.ts';
 import {
   browser,
   signedUpCustomer,
@@ -30,15 +30,7 @@ describe.each(drivers)('delivery routes on %s', (driver) => {
   });
   afterAll(() => server?.close());
 
-  /** A package of `customer` received in Miami and moved on to 'En bodega Colombia'. */
-  async function inWarehouse() {
-    const pkg = await receivedPackage(customer, admin);
-    for (const state of ['en_transito', 'en_bodega_colombia'])
-      expect((await admin.post('/api/admin/packages/state', { numbers: [pkg.number], state })).status).toBe(
-        200,
-      );
-    return pkg;
-  }
+  const inWarehouse = () => packageInColombia(customer, admin);
   async function newRoute(zone = 'Bogotá norte') {
     const created = await admin.post('/api/admin/delivery/routes', { date: DATE, courierId, zone });
     expect(created.status).toBe(201);

@@ -65,3 +65,24 @@ export interface RouteChanged {
   route: RouteDetail;
   message: string;
 }
+
+/** The courier's route of today, 'En curso', with its stops in order. */
+export interface MyRoute {
+  id: number;
+  date: string;
+  zone: string;
+  stateLabel: string;
+  progress: RouteProgress;
+  stops: RouteStop[];
+}
+
+/** GET /api/delivery/my-route: null when the courier has no route in course today. */
+export interface MyRouteAnswer {
+  route: MyRoute | null;
+}
+
+/** GET /api/delivery/stops/:number: one stop of the caller's route in course. */
+export interface MyStop {
+  routeId: number;
+  stop: RouteStop;
+}
