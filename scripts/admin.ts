@@ -1,11 +1,11 @@
-// npm run admin -- role <email> customer|bodega|admin (grant/revoke: admin/customer): sets an account's role on the
+// npm run admin -- role <email> customer|reparto|bodega|admin (grant/revoke: admin/customer): sets an account's role on the
 // configured database (either driver), audited. On PGlite it refuses a folder the running app has open.
 import { changeRole, isRole, ROLE_NAMES, type Role } from '../src/server/admin/roles.ts';
 import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { DatabaseLockedError, openDatabase } from '../src/server/db/open.ts';
 
 const USAGE = [
-  'Uso: npm run admin -- role <correo> <rol>   (rol: customer, bodega o admin)',
+  'Uso: npm run admin -- role <correo> <rol>   (rol: customer, reparto, bodega o admin)',
   'Uso: npm run admin -- grant <correo>   |   npm run admin -- revoke <correo>   (admin / customer)',
 ].join('\n');
 
@@ -39,7 +39,7 @@ try {
 function parseCommand(): Role {
   if (command === 'role' && email && roleArgument) {
     if (isRole(roleArgument)) return roleArgument;
-    console.error(`Rol desconocido: ${roleArgument}. Usa customer, bodega o admin.\n${USAGE}`);
+    console.error(`Rol desconocido: ${roleArgument}. Usa customer, reparto, bodega o admin.\n${USAGE}`);
     process.exit(2);
   }
   if ((command === 'grant' || command === 'revoke') && email)

@@ -15,6 +15,8 @@ import { authRoutes } from './auth/routes.ts';
 import { chargeRoutes } from './charges/routes.ts';
 import { type Config, publicConfig } from './config.ts';
 import type { OpenDatabase } from './db/open.ts';
+import { courierRoutes } from './delivery/courier-routes.ts';
+import { deliveryRoutes } from './delivery/routes.ts';
 import { dispatchRoutes } from './dispatches/routes.ts';
 import { DomainError } from './errors.ts';
 import { fileRoutes } from './files/routes.ts';
@@ -122,6 +124,8 @@ export function createApp(deps: AppDeps) {
   api.route('/', chargeRoutes({ db, auth, config }));
   api.route('/', boardRoutes({ db, auth, config }));
   api.route('/', dispatchRoutes({ db, auth, config }));
+  api.route('/', deliveryRoutes({ db, auth, config }));
+  api.route('/', courierRoutes({ db, auth, config }));
   api.route('/', privacyRoutes({ db, auth, config, limiter }));
   api.route('/admin/audit', auditRoutes({ db, auth, config }));
   api.route('/admin', adminRoutes({ db, auth, config, database }));

@@ -32,6 +32,9 @@ export const formatTime = formatter({ timeStyle: 'short', ...miami });
 /** '2026-11-22': the day it is in Miami (the day receipts and rates count by). */
 export const isoDayInMiami = formatter(miami, 'en-CA');
 
+/** '2026-11-22': the day it is in Colombia (the day delivery routes run by). */
+export const isoDayInColombia = formatter({ timeZone: 'America/Bogota' }, 'en-CA');
+
 /** '22 nov 2026', in the reader's time zone. */
 export const formatLocalDate = formatter({ day: 'numeric', month: 'short', year: 'numeric' });
 

@@ -31,3 +31,16 @@ export async function receivedPackage(
   expect(receipt.status).toBe(201);
   return { number: saved.body.package.number as number, guide };
 }
+
+/** A package of `customer` received in Miami and moved on by `admin` to 'En bodega Colombia', ready for a route. */
+export async function packageInColombia(
+  customer: Customer,
+  admin: Client,
+): Promise<{ number: number; guide: string }> {
+  const pkg = await receivedPackage(customer, admin);
+  for (const state of ['en_transito', 'en_bodega_colombia'])
+    expect((await admin.post('/api/admin/packages/state', { numbers: [pkg.number], state })).status).toBe(
+      200,
+    );
+  return pkg;
+}

@@ -150,6 +150,17 @@ export async function signedUpCustomer(
   return { form, client, record };
 }
 
+/** A signed-up customer whose role is then set to `role` (a courier, the warehouse), signed in. */
+export async function signedUpWithRole(
+  server: Pick<TestServer, 'app' | 'db'>,
+  role: (typeof users.$inferSelect)['role'],
+  overrides: Record<string, unknown> = {},
+) {
+  const person = await signedUpCustomer(server, overrides);
+  await server.db.update(users).set({ role }).where(eq(users.id, person.record.id));
+  return { ...person, record: { ...person.record, role } };
+}
+
 /** Opens the newest verification link mailed to `email`, as the person would (POST /api/verify-email). */
 export async function verifyEmail(server: Pick<Server, 'app' | 'database'>, email: string): Promise<void> {
   const mails = await server.database.db

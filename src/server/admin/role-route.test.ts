@@ -75,13 +75,24 @@ describe.each(drivers)('role changes on %s', (driver) => {
     ]);
   });
 
-  it('answers 401 without a session and 403 to a customer or a bodega', async () => {
+  it('makes a customer a courier (Mensajero) from the locker list', async () => {
+    const { id } = await signedIn('futuro.mensajero@example.com');
+    const promoted = await setRole(admin, id, 'reparto');
+    expect(promoted.status).toBe(200);
+    expect(promoted.body).toMatchObject({ id, role: 'reparto', previousRole: 'customer', changed: true });
+    expect(promoted.body.message).toBe('Rol cambiado: Ana María Pérez ahora es Mensajero.');
+    expect(await roleOf(id)).toBe('reparto');
+  });
+
+  it('answers 401 without a session and 403 to a customer, a courier or a bodega', async () => {
     const { client: customer, id } = await signedIn('cliente.roles@example.com');
     const { client: bodega, id: bodegaId } = await signedIn('bodega.roles@example.com');
     await server.db.update(users).set({ role: 'bodega' }).where(eq(users.id, bodegaId));
+    const { client: courier, id: courierId } = await signedIn('mensajero.roles@example.com');
+    await server.db.update(users).set({ role: 'reparto' }).where(eq(users.id, courierId));
 
     expect((await setRole(browser(server), id, 'admin')).status).toBe(401);
-    for (const client of [customer, bodega]) {
+    for (const client of [customer, courier, bodega]) {
       const refused = await setRole(client, id, 'admin');
       expect(refused.status).toBe(403);
       expect(refused.body.error).toEqual({ code: 'forbidden', message: messages.forbidden });

@@ -14,13 +14,18 @@ import { clientIp, readBody } from '../http.ts';
 import { changeRole, ROLES } from './roles.ts';
 
 export const roleMessages = {
-  unknownRole: 'Ese rol no existe: elige cliente, bodega o administrador.',
+  unknownRole: 'Ese rol no existe: elige cliente, mensajero, bodega o administrador.',
   ownAdminRole: 'No puedes quitarte tu propio rol de administrador: pide a otro administrador que lo haga.',
   deletedAccount: 'Esa cuenta fue eliminada: no puede recibir un rol.',
 } as const;
 
 /** The role as the admin screen names it, for the confirmation. */
-const ROLE_LABELS = { customer: 'Cliente', bodega: 'Bodega', admin: 'Administrador' } as const;
+const ROLE_LABELS = {
+  customer: 'Cliente',
+  reparto: 'Mensajero',
+  bodega: 'Bodega',
+  admin: 'Administrador',
+} as const;
 
 const bodySchema = z.object({ role: z.enum(ROLES, { error: roleMessages.unknownRole }) });
 

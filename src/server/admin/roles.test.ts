@@ -112,7 +112,7 @@ describe.each(drivers)('npm run admin on %s', (driver) => {
 
     const unknownRole = await runAdmin(['role', EMAIL, 'jefe'], env);
     expect(unknownRole.code).toBe(2);
-    expect(unknownRole.stderr).toContain('Rol desconocido: jefe. Usa customer, bodega o admin.');
+    expect(unknownRole.stderr).toContain('Rol desconocido: jefe. Usa customer, reparto, bodega o admin.');
 
     const missingRole = await runAdmin(['role', 'nadie@example.com', 'bodega'], env);
     expect(missingRole.code).toBe(1);
@@ -122,7 +122,8 @@ describe.each(drivers)('npm run admin on %s', (driver) => {
   it('sets any role with `role`, auditing each change with the role before and after', async () => {
     const before = (await roleAudit(EMAIL)).length;
     for (const [role, from] of [
-      ['bodega', 'customer'],
+      ['reparto', 'customer'],
+      ['bodega', 'reparto'],
       ['admin', 'bodega'],
       ['customer', 'admin'],
     ] as const) {
@@ -135,7 +136,8 @@ describe.each(drivers)('npm run admin on %s', (driver) => {
     expect(same.code).toBe(0);
     expect(same.stdout.trim()).toBe(`${EMAIL} ya tenía el rol customer.`);
     expect((await roleAudit(EMAIL)).slice(before)).toEqual([
-      { action: 'role_granted', detail: { from: 'customer', to: 'bodega', by: 'npm run admin' } },
+      { action: 'role_granted', detail: { from: 'customer', to: 'reparto', by: 'npm run admin' } },
+      { action: 'role_granted', detail: { from: 'reparto', to: 'bodega', by: 'npm run admin' } },
       { action: 'role_granted', detail: { from: 'bodega', to: 'admin', by: 'npm run admin' } },
       { action: 'role_revoked', detail: { from: 'admin', to: 'customer', by: 'npm run admin' } },
     ]);

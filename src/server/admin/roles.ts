@@ -12,12 +12,13 @@ export { isRole, ROLES, type Role };
 /** How the CLI and the admin screen name each role. */
 export const ROLE_NAMES: Record<Role, string> = {
   customer: 'cliente',
+  reparto: 'mensajero',
   bodega: 'bodega',
   admin: 'administrador',
 };
 
 /** Higher means more rights: a change upwards is audited as role_granted, downwards as role_revoked. */
-const RANK: Record<Role, number> = { customer: 0, bodega: 1, admin: 2 };
+const RANK: Record<Role, number> = { customer: 0, reparto: 1, bodega: 2, admin: 3 };
 
 export interface RoleChange {
   id: string;

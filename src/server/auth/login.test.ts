@@ -63,6 +63,13 @@ describe.each(drivers)('login, sessions and sign-out on %s', (driver) => {
     expect(response.body).toEqual({ role: 'bodega', redirectTo: '/bodega' });
   });
 
+  it('sends a courier to /reparto', async () => {
+    const form = await registered();
+    await server.db.update(users).set({ role: 'reparto' }).where(eq(users.email, form.email));
+    const response = await browser(server).post('/api/login', { email: form.email, password: form.password });
+    expect(response.body).toEqual({ role: 'reparto', redirectTo: '/reparto' });
+  });
+
   it('gives one reason for a wrong password and for an unknown e-mail', async () => {
     const form = await registered();
     const wrongPassword = await browser(server).post('/api/login', {

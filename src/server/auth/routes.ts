@@ -3,6 +3,7 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import type * as Api from '../../shared/accounts/api-types.ts';
 import { messages } from '../../shared/messages.ts';
+import { paths } from '../../shared/paths.ts';
 import { type Registration, registrationProblem, registrationSchema } from '../../shared/registration.ts';
 import {
   emailField,
@@ -22,8 +23,19 @@ import type { Auth } from './auth.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { isResetTokenUsable, resetTokenSchema } from './password-reset.ts';
 import { EmailTakenError, registerCustomer } from './register.ts';
-import { endSession, readCaller, roleOf } from './session.ts';
+import { endSession, type Role, readCaller, roleOf } from './session.ts';
 import { consumeVerificationToken, resendVerification } from './verification.ts';
+
+/**
+ * Where each role lands after sign-in (PACKAGES.md and DELIVERY.md 'Roles'). The courier's '/reparto' is not in
+ * shared/paths.ts yet: it joins the screens table with the screen itself.
+ */
+const HOMES: Record<Role, string> = {
+  customer: paths.locker,
+  reparto: '/reparto',
+  bodega: paths.warehouse,
+  admin: paths.admin,
+};
 
 export interface AuthRoutesDeps {
   db: Database;
@@ -108,13 +120,7 @@ export function authRoutes({ db, auth, config, limiter, failAfterLockerNumber }:
     });
     // In production staff whose e-mail is not verified yet work as customers until it is (session.ts).
     const trusted = response.user.emailVerified || !config.production;
-    const home = !trusted
-      ? '/locker'
-      : role === 'admin'
-        ? '/admin'
-        : role === 'bodega'
-          ? '/bodega'
-          : '/locker';
+    const home = trusted ? HOMES[role] : HOMES.customer;
     return c.json({ role, redirectTo: home } satisfies Api.SignedIn);
   });
 

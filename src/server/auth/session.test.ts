@@ -101,6 +101,7 @@ describe.each(drivers)('requireCaller roles on %s', (driver) => {
     probe.onError((error, c) => errorResponse(c, error as ApiError));
     probe.get('/staff', requireCaller(auth, server.db, { role: 'staff' }), (c) => c.text('ok'));
     probe.get('/admin', requireCaller(auth, server.db, { role: 'admin' }), (c) => c.text('ok'));
+    probe.get('/reparto', requireCaller(auth, server.db, { role: 'reparto' }), (c) => c.text('ok'));
     probe.get(
       '/staff-verified',
       requireCaller(auth, server.db, { role: 'staff', verifiedEmail: true }),
@@ -134,6 +135,16 @@ describe.each(drivers)('requireCaller roles on %s', (driver) => {
     expect(await admin.get('/admin')).toEqual({ status: 200, body: 'ok' });
   });
 
+  it('lets only a courier through a courier route, and never a courier through a staff route', async () => {
+    const courier = await person('reparto');
+    const forbidden = { status: 403, body: { error: { code: 'forbidden', message: messages.forbidden } } };
+    expect(await courier.get('/reparto')).toEqual({ status: 200, body: 'ok' });
+    expect(await courier.get('/staff')).toEqual(forbidden);
+    expect(await courier.get('/admin')).toEqual(forbidden);
+    for (const role of ['customer', 'bodega', 'admin'] as const)
+      expect(await (await person(role)).get('/reparto')).toEqual(forbidden);
+  });
+
   it('asks staff for a verified e-mail when verifiedEmail is set (production)', async () => {
     const bodega = await person('bodega');
     expect(await bodega.get('/staff-verified')).toEqual({
@@ -147,7 +158,8 @@ describe.each(drivers)('requireCaller roles on %s', (driver) => {
   });
 
   it('names the roles', () => {
-    expect(['customer', 'bodega', 'admin', 'jefe', null].map(isStaff)).toEqual([
+    expect(['customer', 'reparto', 'bodega', 'admin', 'jefe', null].map(isStaff)).toEqual([
+      false,
       false,
       true,
       true,

@@ -10,8 +10,11 @@ import { type Auth, SESSION_ABSOLUTE_SECONDS } from './auth.ts';
 
 export type UserRecord = typeof users.$inferSelect;
 
-/** PACKAGES.md 'Roles': customers by default; staff are `bodega` (the warehouse) and `admin` (everything). */
-export const ROLES = ['customer', 'bodega', 'admin'] as const;
+/**
+ * PACKAGES.md 'Roles': customers by default; staff are `bodega` (the warehouse) and `admin` (everything). A courier
+ * (`reparto`, DELIVERY.md 'Roles') is not staff: they see only the stops of their own routes.
+ */
+export const ROLES = ['customer', 'reparto', 'bodega', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 export const STAFF_ROLES: readonly Role[] = ['bodega', 'admin'];
 
@@ -23,8 +26,8 @@ export function isStaff(role: string | null | undefined): boolean {
   return isRole(role) && STAFF_ROLES.includes(role);
 }
 
-/** What `requireCaller`'s `role` option asks for: `admin` only, or `staff` (bodega or admin). */
-export type RequiredRole = 'admin' | 'staff';
+/** What `requireCaller`'s `role` option asks for: `admin` only, `staff` (bodega or admin), or `reparto` only. */
+export type RequiredRole = 'admin' | 'staff' | 'reparto';
 
 /** Whether a users record's role meets `required`. */
 export function hasRole(role: string | null | undefined, required: RequiredRole): boolean {
@@ -82,7 +85,8 @@ export async function roleOf(db: Database, userId: string): Promise<Role | null>
 
 /**
  * 401 without a session, 404 'Usuario no encontrado.' without a users record; `role: 'admin'` adds a 403 for
- * anyone but an admin, `role: 'staff'` for anyone but bodega or admin, and with `verifiedEmail` (production) for
+ * anyone but an admin, `role: 'staff'` for anyone but bodega or admin, `role: 'reparto'` for anyone but a courier
+ * (an admin reads routes through the staff API), and with `verifiedEmail` (production) for
  * staff whose e-mail is not verified yet.
  */
 export function requireCaller(

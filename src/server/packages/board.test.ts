@@ -7,6 +7,7 @@ import { receivedPackage } from '../../../test/support/packages.ts';
 import {
   type browser,
   signedUpCustomer,
+  signedUpWithRole,
   startTestServerWithAdmin,
   type TestServer,
 } from '../../../test/support/server.ts';
@@ -34,17 +35,27 @@ describe.each(drivers)('the operations board on %s', (driver) => {
       (m) => m.subject.includes('paquete'),
     );
 
-  it('answers 403 to customers on every operations route', async () => {
-    const { client } = await signedUpCustomer(server);
-    for (const response of [
-      await client.get('/api/admin/packages'),
-      await client.get('/api/admin/packages/csv'),
-      await client.post('/api/admin/packages/state', { numbers: [100001], state: 'en_transito' }),
-      await client.upload('/api/admin/packages/import', Buffer.from('guia,estado\n'), 'text/csv', 'POST'),
-      await client.get('/api/admin/dispatches'),
-      await client.post('/api/admin/dispatches', { masterAwb: '1', airline: 'x', flightDate: '2026-12-01' }),
-    ])
-      expect(response.status).toBe(403);
+  it('answers 403 to customers and couriers on every operations route', async () => {
+    for (const { client } of [await signedUpCustomer(server), await signedUpWithRole(server, 'reparto')])
+      for (const response of [
+        await client.get('/api/admin/packages'),
+        await client.get('/api/admin/packages/csv'),
+        await client.post('/api/admin/packages/state', { numbers: [100001], state: 'en_transito' }),
+        await client.upload('/api/admin/packages/import', Buffer.from('guia,estado\n'), 'text/csv', 'POST'),
+        await client.post('/api/admin/packages/100001/charge', {}),
+        await client.get('/api/admin/dispatches'),
+        await client.post('/api/admin/dispatches', {
+          masterAwb: '1',
+          airline: 'x',
+          flightDate: '2026-12-01',
+        }),
+        await client.get('/api/admin/rates'),
+        await client.get('/api/admin/users'),
+        await client.get('/api/admin/users.csv'),
+        await client.get('/api/admin/events'),
+        await client.get('/api/admin/audit'),
+      ])
+        expect(response.status).toBe(403);
   });
 
   it('searches by package number, guide, locker and name, filters by state, and pages', async () => {

@@ -2,6 +2,7 @@
 // list and the operations board), and a number from the path.
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { deliveryMessages } from '../../shared/delivery/route-forms.ts';
 import { isPackageState, type PackageState } from '../../shared/packages/states.ts';
 import { clean } from '../../shared/schemas.ts';
 import { DISPATCH_NOT_FOUND, Invalid, NotFound, PACKAGE_NOT_FOUND } from '../errors.ts';
@@ -50,3 +51,6 @@ export const packageNumberParam = (c: Context) => pathNumber(c, 'number', PACKAG
 
 /** The dispatch id of a `/:id` path. */
 export const dispatchIdParam = (c: Context) => pathNumber(c, 'id', DISPATCH_NOT_FOUND);
+
+/** The delivery route id of a `/:id` path. */
+export const routeIdParam = (c: Context) => pathNumber(c, 'id', deliveryMessages.routeNotFound);

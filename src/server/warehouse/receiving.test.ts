@@ -5,7 +5,13 @@ import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
-import { browser, signedUpCustomer, startTestServer, type TestServer } from '../../../test/support/server.ts';
+import {
+  browser,
+  signedUpCustomer,
+  signedUpWithRole,
+  startTestServer,
+  type TestServer,
+} from '../../../test/support/server.ts';
 import { files, outbox, packageEvents, packages, users } from '../db/schema.ts';
 
 describe.each(drivers)('warehouse receiving on %s', (driver) => {
@@ -54,8 +60,9 @@ describe.each(drivers)('warehouse receiving on %s', (driver) => {
       .withExif({ IFD0: { Copyright: 'Ubicación secreta' } })
       .toBuffer();
 
-  it('refuses customers (403) and strangers (401) on every warehouse route', async () => {
+  it('refuses customers and couriers (403) and strangers (401) on every warehouse route', async () => {
     const { client } = await signedUpCustomer(server);
+    const { client: courier } = await signedUpWithRole(server, 'reparto');
     const calls = [
       (b: ReturnType<typeof browser>) => b.get('/api/warehouse/lookup?guia=1Z4W00000000000001'),
       (b: ReturnType<typeof browser>) =>
@@ -70,6 +77,7 @@ describe.each(drivers)('warehouse receiving on %s', (driver) => {
     ];
     for (const call of calls) {
       expect((await call(client)).status).toBe(403);
+      expect((await call(courier)).status).toBe(403);
       expect((await call(browser(server))).status).toBe(401);
     }
   });

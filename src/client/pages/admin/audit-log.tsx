@@ -20,7 +20,12 @@ const ACTIONS: Record<string, string> = {
   account_deleted: 'Cuenta eliminada',
 };
 
-const ROLE_NAMES: Record<string, string> = { customer: 'cliente', bodega: 'bodega', admin: 'administrador' };
+const ROLE_NAMES: Record<string, string> = {
+  customer: 'cliente',
+  reparto: 'mensajero',
+  bodega: 'bodega',
+  admin: 'administrador',
+};
 
 /** The event's name; a role change also says from which role to which, and who made it. */
 function describeEntry(entry: AuditEntry): string {

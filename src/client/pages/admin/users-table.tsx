@@ -11,6 +11,7 @@ const ACTION = 'Acción';
 /** The roles as the server knows them (session.ts ROLES), with the names the admin reads. */
 const ROLE_OPTIONS = [
   { value: 'customer', label: 'Cliente' },
+  { value: 'reparto', label: 'Mensajero' },
   { value: 'bodega', label: 'Bodega' },
   { value: 'admin', label: 'Administrador' },
 ] as const;

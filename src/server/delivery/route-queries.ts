@@ -1,0 +1,178 @@
+// What the staff read of 'Rutas de reparto': the couriers to choose from, the day's routes with their progress, and
+// one route with its stops in order (the route sheet's columns); and a courier's own route in course and its stops.
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type {
+  Courier,
+  MyRoute,
+  MyStop,
+  RouteDetail,
+  RouteProgress,
+  RouteStop,
+  RouteSummary,
+} from '../../shared/delivery/api-types.ts';
+import { ROUTE_STATE_LABELS } from '../../shared/delivery/route-forms.ts';
+import type { Database, Transaction } from '../db/open.ts';
+import { deliveryRoutes, packageCharges, packages, routeStops, users } from '../db/schema.ts';
+
+type Reader = Database | Transaction;
+
+/** Everyone with role reparto, by name. */
+export async function listCouriers(db: Reader): Promise<Courier[]> {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(eq(users.role, 'reparto'), isNull(users.deletedAt)))
+    .orderBy(asc(users.name));
+}
+
+const routeColumns = {
+  id: deliveryRoutes.id,
+  date: deliveryRoutes.date,
+  zone: deliveryRoutes.zone,
+  state: deliveryRoutes.state,
+  createdAt: deliveryRoutes.createdAt,
+  courierId: users.id,
+  courierName: users.name,
+  courierEmail: users.email,
+};
+
+type RouteRow = { [K in keyof typeof routeColumns]: (typeof routeColumns)[K]['_']['data'] };
+
+function summary(row: RouteRow, progress: RouteProgress): RouteSummary {
+  return {
+    id: row.id,
+    date: row.date,
+    zone: row.zone,
+    state: row.state,
+    stateLabel: ROUTE_STATE_LABELS[row.state],
+    courier: { id: row.courierId, name: row.courierName, email: row.courierEmail },
+    createdAt: row.createdAt.toISOString(),
+    progress,
+  };
+}
+
+const NO_PROGRESS: RouteProgress = { stops: 0, delivered: 0, pending: 0, valueToCollectCop: 0 };
+
+/** The routes of one day, oldest first, each with its counts (one grouped read for all of them). */
+export async function listRoutes(db: Reader, date: string): Promise<RouteSummary[]> {
+  const rows = await db
+    .select(routeColumns)
+    .from(deliveryRoutes)
+    .innerJoin(users, eq(users.id, deliveryRoutes.courierId))
+    .where(eq(deliveryRoutes.date, date))
+    .orderBy(asc(deliveryRoutes.id));
+  if (rows.length === 0) return [];
+  const counts = await db
+    .select({
+      routeId: routeStops.routeId,
+      stops: sql<number>`count(*)::int`,
+      delivered: sql<number>`(count(*) filter (where ${packages.state} = 'entregado'))::int`,
+      pending: sql<number>`(count(*) filter (where ${packages.state} not in ('entregado', 'devuelto', 'cancelado')))::int`,
+      valueToCollectCop: sql<number>`coalesce(sum(${packageCharges.totalCop}), 0)::bigint`,
+    })
+    .from(routeStops)
+    .innerJoin(packages, eq(packages.number, routeStops.packageNumber))
+    .leftJoin(packageCharges, eq(packageCharges.packageNumber, routeStops.packageNumber))
+    .where(
+      inArray(
+        routeStops.routeId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .groupBy(routeStops.routeId);
+  const byRoute = new Map(
+    counts.map(({ routeId, ...progress }) => [
+      routeId,
+      { ...progress, valueToCollectCop: Number(progress.valueToCollectCop) },
+    ]),
+  );
+  return rows.map((row) => summary(row, byRoute.get(row.id) ?? NO_PROGRESS));
+}
+
+/** A route's stops in order, with what the courier needs at each door. */
+export async function routeStopsOf(db: Reader, routeId: number): Promise<RouteStop[]> {
+  const rows = await db
+    .select({
+      position: routeStops.position,
+      number: packages.number,
+      guide: packages.guide,
+      state: packages.state,
+      customerName: users.name,
+      phone: users.telefono,
+      address: packages.deliveryAddress,
+      instructions: packages.instructions,
+      valueToPayCop: packageCharges.totalCop,
+    })
+    .from(routeStops)
+    .innerJoin(packages, eq(packages.number, routeStops.packageNumber))
+    .leftJoin(users, eq(users.id, packages.userId))
+    .leftJoin(packageCharges, eq(packageCharges.packageNumber, packages.number))
+    .where(eq(routeStops.routeId, routeId))
+    .orderBy(asc(routeStops.position));
+  return rows.map((row, index) => ({
+    ...row,
+    position: index + 1,
+    customerName: row.customerName ?? '',
+    phone: row.phone ?? '',
+  }));
+}
+
+function progressOf(stops: RouteStop[]): RouteProgress {
+  return {
+    stops: stops.length,
+    delivered: stops.filter((stop) => stop.state === 'entregado').length,
+    pending: stops.filter((stop) => !['entregado', 'devuelto', 'cancelado'].includes(stop.state)).length,
+    valueToCollectCop: stops.reduce((total, stop) => total + (stop.valueToPayCop ?? 0), 0),
+  };
+}
+
+/** One route with its stops; null when there is none with that id. */
+export async function routeDetail(db: Reader, id: number): Promise<RouteDetail | null> {
+  const [row] = await db
+    .select(routeColumns)
+    .from(deliveryRoutes)
+    .innerJoin(users, eq(users.id, deliveryRoutes.courierId))
+    .where(eq(deliveryRoutes.id, id));
+  if (!row) return null;
+  const stops = await routeStopsOf(db, id);
+  return { ...summary(row, progressOf(stops)), stops };
+}
+
+/** The courier's newest route 'En curso' of `date`, with its stops; null when there is none. */
+export async function courierRoute(db: Reader, courierId: string, date: string): Promise<MyRoute | null> {
+  const [route] = await db
+    .select()
+    .from(deliveryRoutes)
+    .where(
+      and(
+        eq(deliveryRoutes.courierId, courierId),
+        eq(deliveryRoutes.date, date),
+        eq(deliveryRoutes.state, 'en_curso'),
+      ),
+    )
+    .orderBy(desc(deliveryRoutes.id))
+    .limit(1);
+  if (!route) return null;
+  const stops = await routeStopsOf(db, route.id);
+  const { id, zone } = route;
+  return { id, date, zone, stateLabel: ROUTE_STATE_LABELS[route.state], progress: progressOf(stops), stops };
+}
+
+/** A stop of one of the courier's routes 'En curso'; null for any other (another courier's is never told apart). */
+export async function courierStop(db: Reader, courierId: string, number: number): Promise<MyStop | null> {
+  const [held] = await db
+    .select({ routeId: routeStops.routeId })
+    .from(routeStops)
+    .innerJoin(deliveryRoutes, eq(deliveryRoutes.id, routeStops.routeId))
+    .where(
+      and(
+        eq(routeStops.packageNumber, number),
+        eq(routeStops.open, true),
+        eq(deliveryRoutes.courierId, courierId),
+        eq(deliveryRoutes.state, 'en_curso'),
+      ),
+    );
+  if (!held) return null;
+  const stop = (await routeStopsOf(db, held.routeId)).find((each) => each.number === number);
+  return stop ? { routeId: held.routeId, stop } : null;
+}
