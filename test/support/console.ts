@@ -1,6 +1,6 @@
-// Fails a unit test that writes to console.error or console.warn unless it says it expects to (expectConsoleError):
-// an error that is printed and then ignored is a defect nobody looks at. Loaded before every unit test file
-// (setupFiles in vitest.config.ts).
+// Fails a unit test that writes to console.error or console.warn, or makes Node emit a process warning, unless it
+// says it expects to (expectConsoleError): an error that is printed and then ignored is a defect nobody looks at.
+// Loaded before every unit test file (setupFiles in vitest.config.ts).
 import { format } from 'node:util';
 import { afterAll, afterEach, beforeEach } from 'vitest';
 
@@ -15,6 +15,16 @@ for (const method of ['error', 'warn'] as const) {
     if (!expected) original(...args);
   };
 }
+
+// Process warnings too (a DeprecationWarning, say pg's 'client is already executing a query', which becomes an
+// error in pg@9): Node prints them straight to stderr, past the console. Node emits each deprecation once per
+// process, so only the first test to cause it fails; look for its cause there. A worker process may run several
+// test files: the listener of an earlier file is replaced, not added to.
+const onWarning = (warning: Error) => written.push(`process warning: ${warning.name}: ${warning.message}`);
+const previous = Reflect.get(globalThis, Symbol.for('casillero.onWarning'));
+if (previous) process.off('warning', previous);
+Reflect.set(globalThis, Symbol.for('casillero.onWarning'), onWarning);
+process.on('warning', onWarning);
 
 /**
  * Says that the running test (or hook) writes to console.error or console.warn on purpose, so it does not fail for

@@ -155,16 +155,16 @@ export async function packageDetail(
   row: PackageRow,
   viewer: Viewer,
 ): Promise<PackageDetail> {
-  const [events, fileRows, charge, storage] = await Promise.all([
-    db
-      .select()
-      .from(packageEvents)
-      .where(eq(packageEvents.packageNumber, row.number))
-      .orderBy(desc(packageEvents.id)),
-    filesOfPackages(db, [row.number]),
-    storedCharge(db, row.number),
-    storageDays(db, row),
-  ]);
+  // One after the other, not Promise.all: inside a transaction these share one connection, where pg refuses
+  // (from pg@9) a query issued while another is running.
+  const events = await db
+    .select()
+    .from(packageEvents)
+    .where(eq(packageEvents.packageNumber, row.number))
+    .orderBy(desc(packageEvents.id));
+  const fileRows = await filesOfPackages(db, [row.number]);
+  const charge = await storedCharge(db, row.number);
+  const storage = await storageDays(db, row);
   const thumbnails = new Map(
     fileRows.filter((file) => file.kind === 'thumbnail').map((file) => [file.thumbnailOf, file.id]),
   );
