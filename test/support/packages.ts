@@ -6,9 +6,12 @@ type Client = ReturnType<typeof browser>;
 type Customer = Awaited<ReturnType<typeof signedUpCustomer>>;
 
 let sequence = 0;
-/** A new Amazon-style guide for every call, unique across the test run. */
+/**
+ * A new Amazon-style guide for every call, unique across the test run. The sequence starts with a 9, so no guide
+ * holds a package number (100001…) where the clock's digits meet it: a search by number must not find a guide.
+ */
 export const newTestGuide = (prefix = 'TBA') =>
-  `${prefix}${String(Date.now() % 1e6).padStart(6, '0')}${String(++sequence).padStart(6, '0')}`;
+  `${prefix}${String(Date.now() % 1e6).padStart(6, '0')}9${String(++sequence).padStart(5, '0')}`;
 
 /** Pre-alerts a package for `customer` and has `staff` receive it with its locker; returns its number. */
 export async function receivedPackage(
