@@ -38,6 +38,7 @@ const screens = {
   [paths.adminPackages]: lazy(() => import('./pages/admin-packages/admin-packages-page.tsx')),
   [paths.adminDispatches]: lazy(() => import('./pages/admin-dispatches/dispatches-page.tsx')),
   [dispatchDetailPattern]: lazy(() => import('./pages/admin-dispatches/dispatch-page.tsx')),
+  [paths.courierRoute]: lazy(() => import('./pages/courier-route/courier-route-page.tsx')),
 } satisfies Record<ScreenPattern, ComponentType>;
 const NotFoundPage = lazy(() => import('./pages/not-found/not-found-page.tsx'));
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildAdminWhatsAppLink,
+  buildCourierWhatsAppLink,
   buildInvitationLink,
   buildMailtoNotifyLink,
   buildWhatsAppNotifyLink,
@@ -139,6 +140,17 @@ describe('the admin WhatsApp message', () => {
   it('is null without a phone', () => {
     expect(buildAdminWhatsAppLink('', 'Ana', '1')).toBeNull();
     expect(buildAdminWhatsAppLink(null, 'Ana', '1')).toBeNull();
+  });
+});
+
+describe("the courier's WhatsApp message", () => {
+  it("opens the customer's phone digits with a short text naming the package", () => {
+    const url = new URL(buildCourierWhatsAppLink('+57 300 123 4567', 'Ana Pérez', 100001) ?? '');
+    expect(url.pathname).toBe('/573001234567');
+    expect(url.searchParams.get('text')).toBe(
+      'Hola Ana Pérez, soy el mensajero: hoy te entrego el paquete 100001.',
+    );
+    expect(buildCourierWhatsAppLink('', 'Ana', 1)).toBeNull();
   });
 });
 

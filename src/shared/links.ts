@@ -1,4 +1,5 @@
-// Outgoing links of SPEC.md §7: WhatsApp and mailto notices to support, the admin's WhatsApp, the invitation.
+// Outgoing links of SPEC.md §7: WhatsApp and mailto notices to support, the admin's and the courier's WhatsApp, the
+// invitation.
 import { messages } from './messages.ts';
 import { paths, screenUrl } from './paths.ts';
 
@@ -53,11 +54,20 @@ function parcelSentText(name: string, lockerNumber: string): string {
   return `Hola ${name}, tu paquete del casillero ${lockerNumber} ha sido enviado. ¡Gracias por confiar en nosotros!`;
 }
 
+/** A WhatsApp chat with a customer, the text typed in; null when the customer has no phone digits. */
+function whatsAppTo(phone: string | null | undefined, text: string): string | null {
+  const digits = (phone ?? '').replace(/\D/g, '');
+  return digits ? `https://wa.me/${digits}?text=${encode(text)}` : null;
+}
+
 /** The admin's message to a customer; null when the customer has no phone digits. */
 export function buildAdminWhatsAppLink(phone: string | null | undefined, name: string, lockerNumber: string) {
-  const digits = (phone ?? '').replace(/\D/g, '');
-  if (!digits) return null;
-  return `https://wa.me/${digits}?text=${encode(parcelSentText(name, lockerNumber))}`;
+  return whatsAppTo(phone, parcelSentText(name, lockerNumber));
+}
+
+/** The courier's message at a stop (DELIVERY.md 'The courier's screen'); null when the customer has no phone digits. */
+export function buildCourierWhatsAppLink(phone: string, name: string, packageNumber: number) {
+  return whatsAppTo(phone, `Hola ${name}, soy el mensajero: hoy te entrego el paquete ${packageNumber}.`);
 }
 
 export function buildInvitationLink(appUrl: string, refCode: string): string {

@@ -25,6 +25,8 @@ export const paths = {
   adminDispatches: '/admin/despachos',
   /** One dispatch: `/admin/despachos/3` (its route pattern is `dispatchDetailPattern`). */
   adminDispatch: (id: number | string) => `/admin/despachos/${encodeURIComponent(String(id))}`,
+  /** The courier's 'Mi ruta' (DELIVERY.md 'The courier's screen'). */
+  courierRoute: '/reparto',
 } as const;
 
 export const packageDetailPattern = '/paquetes/:number';

@@ -23,6 +23,7 @@ const SCREEN_ROLES: Array<[path: string, role: Role]> = [
   [paths.myData, 'customer'],
   [paths.admin, 'admin'],
   [paths.warehouse, 'bodega'],
+  [paths.courierRoute, 'reparto'],
   [paths.label('').replace(/\/$/, ''), 'bodega'],
 ];
 

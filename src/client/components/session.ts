@@ -6,12 +6,12 @@ import type { Me } from '../../shared/accounts/api-types.ts';
 import { getMe, signOut } from '../api/account.ts';
 import { RequestError } from '../api/request.ts';
 
-export type Role = 'customer' | 'bodega' | 'admin';
+export type Role = 'customer' | 'reparto' | 'bodega' | 'admin';
 
 const HINT_KEY = 'casillero.cuenta';
 
 function toRole(value: unknown): Role | null {
-  if (value === 'admin' || value === 'bodega') return value;
+  if (value === 'admin' || value === 'bodega' || value === 'reparto') return value;
   return value === 'customer' ? 'customer' : null;
 }
 
@@ -71,7 +71,7 @@ function lookUp(): Promise<Role | null> {
   return asking;
 }
 
-const RANK: Record<Role, number> = { customer: 0, bodega: 1, admin: 2 };
+const RANK: Record<Role, number> = { customer: 0, reparto: 1, bodega: 1, admin: 2 };
 
 /**
  * Of the remembered role and the screen's guess, the one with more places: staff opening a customer's screen are

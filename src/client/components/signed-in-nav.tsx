@@ -1,6 +1,7 @@
-// The signed-in person's navigation, in the header of every signed-in screen: the customer's places, or the staff's
-// (bodega: receiving; admin: the operations screens too), and 'Cerrar sesión'. A link, not a button: screens keep
-// their own 'Cerrar sesión' and 'Notificar paquete' buttons (DESIGN.md), and no page shows two buttons of one name.
+// The signed-in person's navigation, in the header of every signed-in screen: the customer's places, the courier's
+// 'Mi ruta', or the staff's (bodega: receiving; admin: the operations screens too), and 'Cerrar sesión'. A link, not
+// a button: screens keep their own 'Cerrar sesión' and 'Notificar paquete' buttons (DESIGN.md), and no page shows
+// two buttons of one name.
 // The current screen's link is marked aria-current so screen readers say where the person is.
 import type { MouseEvent } from 'react';
 import { paths } from '../../shared/paths.ts';
@@ -18,6 +19,7 @@ const CUSTOMER: NavLink[] = [
   { to: paths.notify, label: 'Notificar paquete' },
   { to: paths.myData, label: 'Mis datos' },
 ];
+const COURIER: NavLink[] = [{ to: paths.courierRoute, label: 'Mi ruta' }];
 const RECEIVING: NavLink = { to: paths.warehouse, label: 'Recepción en bodega' };
 const ADMIN: NavLink[] = [
   { to: paths.admin, label: 'Casilleros' },
@@ -29,6 +31,7 @@ const ADMIN: NavLink[] = [
 
 const NAVS: Record<Role, { label: string; links: NavLink[] }> = {
   customer: { label: 'Tu cuenta', links: CUSTOMER },
+  reparto: { label: 'Reparto', links: COURIER },
   bodega: { label: 'Bodega', links: [RECEIVING] },
   admin: { label: 'Administración', links: ADMIN },
 };
@@ -36,6 +39,7 @@ const NAVS: Record<Role, { label: string; links: NavLink[] }> = {
 /** Where each role starts (the brand link leads there). */
 export const HOME: Record<Role, string> = {
   customer: paths.locker,
+  reparto: paths.courierRoute,
   bodega: paths.warehouse,
   admin: paths.admin,
 };

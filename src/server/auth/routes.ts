@@ -27,12 +27,11 @@ import { endSession, type Role, readCaller, roleOf } from './session.ts';
 import { consumeVerificationToken, resendVerification } from './verification.ts';
 
 /**
- * Where each role lands after sign-in (PACKAGES.md and DELIVERY.md 'Roles'). The courier's '/reparto' is not in
- * shared/paths.ts yet: it joins the screens table with the screen itself.
+ * Where each role lands after sign-in (PACKAGES.md and DELIVERY.md 'Roles').
  */
 const HOMES: Record<Role, string> = {
   customer: paths.locker,
-  reparto: '/reparto',
+  reparto: paths.courierRoute,
   bodega: paths.warehouse,
   admin: paths.admin,
 };
