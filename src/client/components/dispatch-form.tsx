@@ -7,7 +7,7 @@ import { paths } from '../../shared/paths.ts';
 import { createDispatch, operationKeys } from '../api/operations.ts';
 import { useNavigate } from '../router.tsx';
 import { Field } from './field.tsx';
-import { SubmitButton } from './form-shell.tsx';
+import { FormActions } from './form-shell.tsx';
 import { formOutcome, OutcomeNotice } from './outcome.tsx';
 import { useForm } from './use-form.ts';
 
@@ -68,14 +68,12 @@ export function DispatchForm(props: {
         <Field label="Aerolínea" required maxLength={100} {...form.field('airline')} />
         <Field label="Fecha del vuelo" type="date" required {...form.field('flightDate')} />
         <OutcomeNotice outcome={formOutcome(form)} />
-        <div className="actions">
-          <SubmitButton busy={form.busy} label="Crear despacho" busyLabel="Creando..." />
-          {props.onCancel && (
-            <button type="button" className="button button--secondary" onClick={props.onCancel}>
-              Cancelar
-            </button>
-          )}
-        </div>
+        <FormActions
+          busy={form.busy}
+          label="Crear despacho"
+          busyLabel="Creando..."
+          onCancel={props.onCancel}
+        />
       </form>
     </section>
   );

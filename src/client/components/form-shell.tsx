@@ -69,3 +69,22 @@ export function FormError({ message }: { message: string }) {
     </p>
   );
 }
+
+/** A form's buttons: its submit (busy while sending) and, when the form can be closed, 'Cancelar'. */
+export function FormActions(props: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  onCancel?: () => void;
+}) {
+  return (
+    <div className="actions">
+      <SubmitButton busy={props.busy} label={props.label} busyLabel={props.busyLabel} />
+      {props.onCancel && (
+        <button type="button" className="button button--secondary" onClick={props.onCancel}>
+          Cancelar
+        </button>
+      )}
+    </div>
+  );
+}

@@ -54,6 +54,12 @@ export function dispatchRoutes({ db, auth, config }: { db: Database; auth: Auth;
     return detail;
   }
 
+  /** The answer of every change to a dispatch: the dispatch as it now is, and what to say. */
+  const dispatchChanged = async (id: number, message: string): Promise<Api.DispatchChanged> => ({
+    dispatch: await foundDispatch(id),
+    message,
+  });
+
   routes.get('/admin/dispatches', admin, async (c) => {
     c.header('cache-control', 'no-store');
     return c.json({ dispatches: await listDispatches(db) } satisfies Api.DispatchList);
@@ -62,10 +68,7 @@ export function dispatchRoutes({ db, auth, config }: { db: Database; auth: Auth;
   routes.post('/admin/dispatches', admin, async (c) => {
     const form = await readBody(c, dispatchSchema);
     const id = await db.transaction((tx) => createDispatch(tx, form, actorOf(c).id));
-    return c.json(
-      { dispatch: await foundDispatch(id), message: `Despacho ${id} creado.` } satisfies Api.DispatchChanged,
-      201,
-    );
+    return c.json(await dispatchChanged(id, `Despacho ${id} creado.`), 201);
   });
 
   routes.get('/admin/dispatches/:id', admin, async (c) => {
@@ -78,30 +81,23 @@ export function dispatchRoutes({ db, auth, config }: { db: Database; auth: Auth;
     const { numbers } = await readBody(c, dispatchPackagesSchema);
     const id = dispatchIdParam(c);
     await db.transaction((tx) => addToDispatch(tx, id, numbers));
-    return c.json({
-      dispatch: await foundDispatch(id),
-      message: 'Paquetes agregados al despacho.',
-    } satisfies Api.DispatchChanged);
+    return c.json(await dispatchChanged(id, 'Paquetes agregados al despacho.'));
   });
 
   routes.post('/admin/dispatches/:id/packages/remove', admin, async (c) => {
     const { numbers } = await readBody(c, dispatchPackagesSchema);
     const id = dispatchIdParam(c);
     await db.transaction((tx) => removeFromDispatch(tx, id, numbers));
-    return c.json({
-      dispatch: await foundDispatch(id),
-      message: 'Paquetes quitados del despacho.',
-    } satisfies Api.DispatchChanged);
+    return c.json(await dispatchChanged(id, 'Paquetes quitados del despacho.'));
   });
 
   routes.post('/admin/dispatches/:id/state', admin, async (c) => {
     const { state } = await readBody(c, dispatchStateSchema);
     const id = dispatchIdParam(c);
     const moved = await db.transaction((tx) => moveDispatch(tx, id, state, actorOf(c), mail));
-    return c.json({
-      dispatch: await foundDispatch(id),
-      message: `Despacho ${id}: ${operationsMessages.changed(moved, dispatchLabel(state))}`,
-    } satisfies Api.DispatchChanged);
+    return c.json(
+      await dispatchChanged(id, `Despacho ${id}: ${operationsMessages.changed(moved, dispatchLabel(state))}`),
+    );
   });
 
   routes.get('/admin/dispatches/:id/manifest', admin, async (c) => {

@@ -72,6 +72,12 @@ export function privacyRoutes({ db, auth, config, limiter }: PrivacyRoutesDeps) 
     return data;
   }
 
+  /** The answer of a change to one's data: what to say, and the data as they now are. */
+  const dataSaved = async (userId: string, message: string): Promise<Api.PersonalDataSaved> => ({
+    message,
+    data: await readData(userId),
+  });
+
   routes.get('/me/data', signedIn, async (c) => {
     c.header('cache-control', 'no-store');
     return c.json((await readData(c.get('caller').userId)) satisfies Api.PersonalData);
@@ -88,19 +94,13 @@ export function privacyRoutes({ db, auth, config, limiter }: PrivacyRoutesDeps) 
       if (Object.hasOwn(sent, field) && value !== undefined) correction[field] = value;
     }
     await correctData(db, record, correction, ipOf(c));
-    return c.json({
-      message: messages.dataUpdated,
-      data: await readData(record.id),
-    } satisfies Api.PersonalDataSaved);
+    return c.json(await dataSaved(record.id, messages.dataUpdated));
   });
 
   routes.post('/me/cedula', signedIn, async (c) => {
     const { record, body } = await provenBody(c, cedulaSchema);
     await correctCedula(db, record, body.cedula, ipOf(c));
-    return c.json({
-      message: messages.cedulaUpdated,
-      data: await readData(record.id),
-    } satisfies Api.PersonalDataSaved);
+    return c.json(await dataSaved(record.id, messages.cedulaUpdated));
   });
 
   routes.post('/me/email', signedIn, async (c) => {

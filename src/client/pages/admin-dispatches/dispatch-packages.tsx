@@ -5,6 +5,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { formatUsd } from '../../../shared/money.ts';
 import { STATE_LABELS } from '../../../shared/packages/states.ts';
 import { addToDispatch, type DispatchDetail, removeFromDispatch } from '../../api/operations.ts';
+import { ColumnHeads } from '../../components/column-heads.tsx';
 import { formatNumber } from '../../components/format.ts';
 import { parsePackageNumbers } from './package-numbers.ts';
 
@@ -51,11 +52,7 @@ export function DispatchPackages(props: {
             <caption className="visually-hidden">Paquetes del despacho {dispatch.id}</caption>
             <thead>
               <tr>
-                {COLUMNS.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
+                <ColumnHeads columns={COLUMNS} />
                 <th scope="col">Estado</th>
                 {open && <th scope="col">Acción</th>}
               </tr>

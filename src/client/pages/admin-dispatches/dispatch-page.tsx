@@ -11,6 +11,7 @@ import { type DispatchDetail, getDispatch, manifestUrl, operationKeys } from '..
 import { withQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
 import type { ArrivalNotice } from '../../components/dispatch-form.tsx';
+import { FactList } from '../../components/fact-list.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { failureOf, type Outcome, OutcomeNotice } from '../../components/outcome.tsx';
 import { Page } from '../../components/page.tsx';
@@ -107,14 +108,7 @@ function DispatchView({ dispatch }: { dispatch: DispatchDetail }) {
   return (
     <>
       <h1>Despacho {dispatch.id}</h1>
-      <dl className="data-list dispatch-facts">
-        {facts.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList className="data-list dispatch-facts" facts={facts} />
       <div ref={outcomeRef} tabIndex={-1} className="package-notice">
         <OutcomeNotice outcome={outcome} />
       </div>

@@ -4,7 +4,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
-import { PACKAGE_STATES, STATE_LABELS } from '../../../shared/packages/states.ts';
 import { paths } from '../../../shared/paths.ts';
 import { boardCsvUrl, getBoard, operationKeys } from '../../api/operations.ts';
 import { withQuery } from '../../api/query-client.tsx';
@@ -12,10 +11,13 @@ import { RequestError } from '../../api/request.ts';
 import { DispatchForm } from '../../components/dispatch-form.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
+import { Pager } from '../../components/pager.tsx';
+import { SearchInput } from '../../components/search-input.tsx';
 import { StaffNav } from '../../components/staff-nav.tsx';
+import { StateOptions } from '../../components/state-options.tsx';
 import { useDebounced } from '../../components/use-debounced.ts';
 import { Link } from '../../router.tsx';
-import { BoardPager, BoardTable, totalText } from './board-table.tsx';
+import { BoardTable, totalText } from './board-table.tsx';
 import { ImportStates } from './import-states.tsx';
 import { StateChangeForm } from './state-change-form.tsx';
 
@@ -96,22 +98,15 @@ function Board() {
             <search className="admin-search">
               <form onSubmit={searchNow}>
                 <div className="field">
-                  <label htmlFor="board-search">Buscar</label>
-                  <input
+                  <SearchInput
                     id="board-search"
-                    type="search"
                     value={input}
-                    onChange={(event) => {
-                      setInput(event.target.value);
+                    onValue={(value) => {
+                      setInput(value);
                       setSubmitted(null);
                     }}
-                    maxLength={100}
-                    autoComplete="off"
-                    aria-describedby="board-search-hint"
+                    hint="Número de paquete, guía, casillero o nombre del cliente."
                   />
-                  <p className="field__hint" id="board-search-hint">
-                    Número de paquete, guía, casillero o nombre del cliente.
-                  </p>
                 </div>
               </form>
             </search>
@@ -119,11 +114,7 @@ function Board() {
               <label htmlFor="board-state">Estado</label>
               <select id="board-state" value={estado} onChange={(event) => setEstado(event.target.value)}>
                 <option value="">Todos</option>
-                {PACKAGE_STATES.map((code) => (
-                  <option key={code} value={code}>
-                    {STATE_LABELS[code]}
-                  </option>
-                ))}
+                <StateOptions />
               </select>
             </div>
             <a className="button button--secondary" href={boardCsvUrl({ q, estado })} download>
@@ -189,8 +180,11 @@ function Board() {
                 selected={selected}
                 onToggle={toggle}
               />
-              <BoardPager
-                data={data}
+              <Pager
+                page={data.page}
+                pages={Math.max(1, Math.ceil(data.total / data.pageSize))}
+                capped={data.capped}
+                hasNext={data.packages.length >= data.pageSize}
                 busy={board.isPlaceholderData}
                 onPage={(next) => setPaging({ filterKey, page: next })}
               />

@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { STATE_LABELS } from '../../../shared/packages/states.ts';
 import type { BoardPage, BoardRow } from '../../api/operations.ts';
+import { ColumnHeads } from '../../components/column-heads.tsx';
 import { formatDate, formatNumber } from '../../components/format.ts';
 
 const COLUMNS = [
@@ -53,11 +54,7 @@ export function BoardTable(props: {
                 }
               />
             </th>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
+            <ColumnHeads columns={COLUMNS} />
           </tr>
         </thead>
         <tbody>
@@ -110,33 +107,4 @@ export function totalText(data: Pick<BoardPage, 'total' | 'capped'>): string {
   const count = data.total.toLocaleString('es-CO');
   if (data.capped) return `más de ${count} paquetes`;
   return data.total === 1 ? '1 paquete' : `${count} paquetes`;
-}
-
-export function BoardPager(props: { data: BoardPage; busy: boolean; onPage: (page: number) => void }) {
-  const { data } = props;
-  const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
-  const last = data.page >= pages && !data.capped;
-  return (
-    <nav className="pager" aria-label="Paginación">
-      <button
-        type="button"
-        className="button button--small button--secondary"
-        disabled={data.page <= 1 || props.busy}
-        onClick={() => props.onPage(data.page - 1)}
-      >
-        Anterior
-      </button>
-      <p className="pager__status">
-        Página {data.page} de {data.capped ? `${pages}+` : pages}
-      </p>
-      <button
-        type="button"
-        className="button button--small button--secondary"
-        disabled={last || props.busy || data.packages.length < data.pageSize}
-        onClick={() => props.onPage(data.page + 1)}
-      >
-        Siguiente
-      </button>
-    </nav>
-  );
 }

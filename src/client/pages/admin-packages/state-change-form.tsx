@@ -4,15 +4,11 @@
 import { useEffect, useId, useRef } from 'react';
 import { z } from 'zod';
 import { missingForState, operationsMessages } from '../../../shared/packages/operations.ts';
-import {
-  isPackageState,
-  PACKAGE_STATES,
-  type PackageState,
-  STATE_LABELS,
-} from '../../../shared/packages/states.ts';
+import { isPackageState, type PackageState } from '../../../shared/packages/states.ts';
 import { changeStates, type StateChangeBody } from '../../api/operations.ts';
-import { SubmitButton } from '../../components/form-shell.tsx';
+import { FormActions } from '../../components/form-shell.tsx';
 import { formOutcome, type Outcome, OutcomeNotice } from '../../components/outcome.tsx';
+import { StateOptions } from '../../components/state-options.tsx';
 import { type FieldProblem, useForm } from '../../components/use-form.ts';
 
 type Values = Pick<StateChangeBody, 'note' | 'carrier' | 'carrierGuide' | 'receivedBy' | 'correction'> & {
@@ -150,11 +146,7 @@ export function StateChangeForm(props: {
             aria-describedby={form.errors.state ? ids.error : undefined}
           >
             <option value="">Elige un estado</option>
-            {PACKAGE_STATES.map((code) => (
-              <option key={code} value={code}>
-                {STATE_LABELS[code]}
-              </option>
-            ))}
+            <StateOptions />
           </select>
         </div>
         {state === 'en_reparto' && (
@@ -195,12 +187,12 @@ export function StateChangeForm(props: {
         <div id={ids.error}>
           <OutcomeNotice outcome={outcome} />
         </div>
-        <div className="actions">
-          <SubmitButton busy={form.busy} label="Cambiar estado" busyLabel="Cambiando..." />
-          <button type="button" className="button button--secondary" onClick={props.onCancel}>
-            Cancelar
-          </button>
-        </div>
+        <FormActions
+          busy={form.busy}
+          label="Cambiar estado"
+          busyLabel="Cambiando..."
+          onCancel={props.onCancel}
+        />
       </form>
     </section>
   );

@@ -10,11 +10,12 @@ import { Field } from '../../components/field.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
+import { Pager } from '../../components/pager.tsx';
 import { signOutHere } from '../../components/session.ts';
 import { AuditLog } from './audit-log.tsx';
 import { NoAccess } from './no-access.tsx';
 import { useLockerList } from './use-locker-list.ts';
-import { UsersPager } from './users-pager.tsx';
+import { usersCount } from './users-count.ts';
 import { UsersTable } from './users-table.tsx';
 
 function LockerList() {
@@ -103,7 +104,14 @@ function LockerList() {
                 onRoleChanged={roleChanged}
                 onRoleFailed={roleFailed}
               />
-              <UsersPager shown={list.shown} loading={list.loading} onPage={list.setPage} />
+              <Pager
+                page={list.shown.page}
+                pages={Math.max(1, Math.ceil(list.shown.total / list.shown.pageSize))}
+                capped={list.shown.totalIsCapped}
+                total={usersCount(list.shown)}
+                busy={list.loading}
+                onPage={list.setPage}
+              />
             </>
           )}
           <AuditLog />

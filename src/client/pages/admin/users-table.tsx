@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
 import { type AdminUser, changeRole, type RoleResult } from '../../api/admin.ts';
+import { ColumnHeads } from '../../components/column-heads.tsx';
 
 const COLUMNS = ['Nombre', 'Correo', 'Casillero', 'Teléfono', 'Código de referido', 'Referido por'] as const;
 const ACTION = 'Acción';
@@ -35,11 +36,7 @@ export function UsersTable({
         <caption className="visually-hidden">Casilleros registrados, del más reciente al más antiguo</caption>
         <thead>
           <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
+            <ColumnHeads columns={COLUMNS} />
             <th scope="col">{ACTION}</th>
           </tr>
         </thead>

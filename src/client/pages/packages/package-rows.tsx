@@ -52,32 +52,6 @@ export function PackageCards({ packages, busy }: { packages: PackageSummary[]; b
   );
 }
 
-export function Pager(props: { page: number; pages: number; busy: boolean; onPage: (page: number) => void }) {
-  return (
-    <nav className="pager" aria-label="Páginas">
-      <p className="pager__status">
-        Página {props.page} de {props.pages}
-      </p>
-      <button
-        type="button"
-        className="button button--secondary button--small"
-        disabled={props.page <= 1 || props.busy}
-        onClick={() => props.onPage(props.page - 1)}
-      >
-        Anterior
-      </button>
-      <button
-        type="button"
-        className="button button--secondary button--small"
-        disabled={props.page >= props.pages || props.busy}
-        onClick={() => props.onPage(props.page + 1)}
-      >
-        Siguiente
-      </button>
-    </nav>
-  );
-}
-
 export function EmptyState() {
   return (
     <section className="card empty-state" aria-labelledby="empty-heading">

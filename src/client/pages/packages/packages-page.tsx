@@ -9,10 +9,12 @@ import { listPackages, packageKeys } from '../../api/packages.ts';
 import { withQuery } from '../../api/query-client.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
+import { Pager } from '../../components/pager.tsx';
+import { SearchInput } from '../../components/search-input.tsx';
 import { SignedInNav } from '../../components/signed-in-nav.tsx';
 import { useDebounced } from '../../components/use-debounced.ts';
 import { Link } from '../../router.tsx';
-import { EmptyState, PackageCards, Pager, StateCounts } from './package-rows.tsx';
+import { EmptyState, PackageCards, StateCounts } from './package-rows.tsx';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -55,22 +57,15 @@ function Packages() {
     <>
       <search>
         <form className="package-search" onSubmit={searchNow}>
-          <label htmlFor="package-search">Buscar</label>
-          <input
+          <SearchInput
             id="package-search"
-            type="search"
             value={input}
-            onChange={(event) => {
-              setInput(event.target.value);
+            onValue={(value) => {
+              setInput(value);
               setSubmitted(null);
             }}
-            maxLength={100}
-            autoComplete="off"
-            aria-describedby="package-search-hint"
+            hint="Por número de guía, tienda o contenido."
           />
-          <p className="field__hint" id="package-search-hint">
-            Por número de guía, tienda o contenido.
-          </p>
         </form>
       </search>
 

@@ -3,6 +3,7 @@
 import { formatUsd } from '../../../shared/money.ts';
 import { CARRIER_NAMES, type Carrier } from '../../../shared/packages/guides.ts';
 import type { Lookup } from '../../api/warehouse.ts';
+import { FactList } from '../../components/fact-list.tsx';
 import { Notice } from '../../components/notice.tsx';
 
 export type LookupState =
@@ -56,14 +57,7 @@ export function LookupResult({ state }: { state: LookupState }) {
       <p className="lookup-match__locker">
         {match.customerName ?? 'Sin cliente'} · Casillero {match.lockerNumber ?? '—'}
       </p>
-      <dl className="lookup-match__facts">
-        {facts.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList className="lookup-match__facts" facts={facts} />
     </section>
   );
 }
