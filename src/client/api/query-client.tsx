@@ -27,7 +27,7 @@ window.addEventListener(SIGNED_IN_EVENT, () => queryClient.clear());
 readSessionThrough(() => queryClient.fetchQuery(meQuery));
 
 /** Wraps a screen that reads or changes server state through TanStack Query. */
-export function WithQuery({ children }: { children: ReactNode }) {
+function WithQuery({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
 

@@ -8,7 +8,7 @@ import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
 import { type Me, useMe } from '../../api/me.ts';
 import { createPrealert, type PrealertBody, packageKeys, uploadInvoice } from '../../api/packages.ts';
-import { WithQuery } from '../../api/query-client.tsx';
+import { withQuery } from '../../api/query-client.tsx';
 import { appConfig } from '../../app-config.ts';
 import { SubmitButton } from '../../components/form-shell.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
@@ -26,14 +26,6 @@ import { SignedInNav } from '../../components/signed-in-nav.tsx';
 import { useNavigate } from '../../router.tsx';
 import { InvoiceField } from './invoice-field.tsx';
 import { SavedNotice, type SaveResult } from './saved-notice.tsx';
-
-export default function NotifyPage() {
-  return (
-    <WithQuery>
-      <NotifyScreen />
-    </WithQuery>
-  );
-}
 
 function NotifyScreen() {
   const state = useMe();
@@ -138,3 +130,5 @@ function NotifyForm({ me }: { me: Me }) {
     </form>
   );
 }
+
+export default withQuery(NotifyScreen);
