@@ -38,21 +38,20 @@ export async function queueVerificationMail(
 }
 
 /**
- * A new link for an account whose address is not verified yet, found by its id (signed in) or its e-mail;
- * whether a mail was queued (none for an unknown or a verified account, and the caller answers the same).
+ * A new link for an account whose address is not verified yet, found by its id (signed in) or its e-mail; an
+ * unknown or verified account gets none, and the caller answers the same either way.
  */
 export async function resendVerification(
   db: Database,
   who: { userId: string } | { email: string },
   settings: { brandName: string; appUrl: string },
-): Promise<boolean> {
+): Promise<void> {
   const [account] = await db
     .select({ id: authUser.id, email: authUser.email, name: authUser.name, verified: authUser.emailVerified })
     .from(authUser)
     .where('userId' in who ? eq(authUser.id, who.userId) : eq(authUser.email, who.email));
-  if (!account || account.verified) return false;
+  if (!account || account.verified) return;
   await db.transaction((tx) => queueVerificationMail(tx, account, settings));
-  return true;
 }
 
 /** Marks the address verified and spends the token; false for an unknown, used or expired token. */
