@@ -1,6 +1,6 @@
 // What the staff read of 'Rutas de reparto': the couriers to choose from, the day's routes with their progress, and
 // one route with its stops in order (the route sheet's columns); and a courier's own route in course and its stops.
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type {
   Courier,
   MyRoute,
@@ -11,6 +11,7 @@ import type {
   RouteSummary,
 } from '../../shared/delivery/api-types.ts';
 import { ROUTE_STATE_LABELS } from '../../shared/delivery/route-forms.ts';
+import { FINAL_STATES, isActive } from '../../shared/packages/states.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { deliveryRoutes, packageCharges, packages, routeStops, users } from '../db/schema.ts';
 
@@ -67,7 +68,7 @@ export async function listRoutes(db: Reader, date: string): Promise<RouteSummary
       routeId: routeStops.routeId,
       stops: sql<number>`count(*)::int`,
       delivered: sql<number>`(count(*) filter (where ${packages.state} = 'entregado'))::int`,
-      pending: sql<number>`(count(*) filter (where ${packages.state} not in ('entregado', 'devuelto', 'cancelado')))::int`,
+      pending: sql<number>`(count(*) filter (where ${notInArray(packages.state, [...FINAL_STATES])}))::int`,
       valueToCollectCop: sql<number>`coalesce(sum(${packageCharges.totalCop}), 0)::bigint`,
     })
     .from(routeStops)
@@ -121,7 +122,7 @@ function progressOf(stops: RouteStop[]): RouteProgress {
   return {
     stops: stops.length,
     delivered: stops.filter((stop) => stop.state === 'entregado').length,
-    pending: stops.filter((stop) => !['entregado', 'devuelto', 'cancelado'].includes(stop.state)).length,
+    pending: stops.filter((stop) => isActive(stop.state)).length,
     valueToCollectCop: stops.reduce((total, stop) => total + (stop.valueToPayCop ?? 0), 0),
   };
 }

@@ -40,10 +40,15 @@ async function lockedRoute(tx: Transaction, id: number): Promise<RouteRow> {
   return row;
 }
 
-async function routeInPreparation(tx: Transaction, id: number): Promise<RouteRow> {
+/** The route, locked, while it is 'En preparación'; else a 409 whose message says what cannot be done. */
+async function routeInPreparation(
+  tx: Transaction,
+  id: number,
+  refusal: (label: string) => string = deliveryMessages.notInPreparation,
+): Promise<RouteRow> {
   const route = await lockedRoute(tx, id);
   if (route.state !== 'en_preparacion')
-    throw new Conflict('route_started', deliveryMessages.notInPreparation(ROUTE_STATE_LABELS[route.state]));
+    throw new Conflict('route_started', refusal(ROUTE_STATE_LABELS[route.state]));
   return route;
 }
 
@@ -202,9 +207,7 @@ export async function startRoute(
   actor: Actor,
   mail: MailSettings,
 ): Promise<number> {
-  const route = await lockedRoute(tx, id);
-  if (route.state !== 'en_preparacion')
-    throw new Conflict('route_started', deliveryMessages.notStartable(ROUTE_STATE_LABELS[route.state]));
+  const route = await routeInPreparation(tx, id, deliveryMessages.notStartable);
   const stops = await orderedStops(tx, id);
   if (stops.length === 0) throw new Conflict('empty_route', deliveryMessages.emptyRoute);
   const [courier] = await tx.select({ name: users.name }).from(users).where(eq(users.id, route.courierId));
