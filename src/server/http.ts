@@ -61,7 +61,7 @@ function statusOf(error: DomainError): ContentfulStatusCode {
 }
 
 /** A domain error as the API answers it. */
-export function toApiError(error: DomainError): ApiError {
+function toApiError(error: DomainError): ApiError {
   const { code, message, field, details } = error;
   const headers =
     error instanceof TooManyAttempts ? { 'retry-after': String(error.retryAfterSeconds) } : undefined;

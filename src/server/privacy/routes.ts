@@ -8,12 +8,9 @@ import { messages } from '../../shared/messages.ts';
 import { registrationSchema } from '../../shared/registration.ts';
 import { emailField, passwordField, verifyEmailSchema } from '../../shared/schemas.ts';
 import { recordAudit } from '../audit/audit.ts';
-import type { Auth } from '../auth/auth.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
-import type { Config } from '../config.ts';
-import type { Database } from '../db/open.ts';
 import { Invalid, NotFound } from '../errors.ts';
-import { clientIp, readBody } from '../http.ts';
+import { clientIp, type RouteDeps, readBody } from '../http.ts';
 import type { RateLimiter } from '../security/rate-limit.ts';
 import {
   CORRECTABLE_FIELDS,
@@ -38,10 +35,7 @@ const cedulaSchema = z.object({ password: passwordField, cedula: registrationSch
 const emailChangeSchema = z.object({ password: passwordField, newEmail: emailField });
 const passwordSchema = z.object({ password: passwordField });
 
-export interface PrivacyRoutesDeps {
-  db: Database;
-  auth: Auth;
-  config: Config;
+export interface PrivacyRoutesDeps extends RouteDeps {
   limiter: RateLimiter;
 }
 
