@@ -218,11 +218,11 @@ describe.each(drivers)('admin event stream on %s', (driver) => {
         }
       })();
       await setRole(server.db, 'ocupada@example.com', 'customer');
+      // Fails with 'stream still open' unless the server ends the stream within 5 s.
       await Promise.race([
         stream.ended,
         new Promise((_, reject) => setTimeout(() => reject(new Error('stream still open')), 5000)),
       ]);
-      expect(stream.isEnded()).toBe(true);
       registering = false;
       await traffic;
     } finally {
@@ -246,11 +246,11 @@ describe.each(drivers)('admin event stream on %s', (driver) => {
         method: 'POST',
         headers: { cookie: saliente, origin: TEST_APP_URL },
       });
+      // Fails with 'streams still open' unless the server ends both within 5 s.
       await Promise.race([
         Promise.all([revoked.ended, loggedOut.ended]),
         new Promise((_, reject) => setTimeout(() => reject(new Error('streams still open')), 5000)),
       ]);
-      expect(revoked.isEnded() && loggedOut.isEnded()).toBe(true);
       const again = await fetch(eventsUrl(), { headers: { cookie: vigia } });
       expect(again.status).toBe(403);
       await again.body?.cancel();

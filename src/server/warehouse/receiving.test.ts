@@ -12,7 +12,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../test/support/server.ts';
-import { files, outbox, packageEvents, packages, users } from '../db/schema.ts';
+import { files, outbox, packageEvents, packages } from '../db/schema.ts';
 
 describe.each(drivers)('warehouse receiving on %s', (driver) => {
   let server: TestServer;
@@ -20,9 +20,7 @@ describe.each(drivers)('warehouse receiving on %s', (driver) => {
   let sequence = 0;
   beforeAll(async () => {
     server = await startTestServer(driver);
-    const staff = await signedUpCustomer(server, { email: `bodega-${driver}@example.com` });
-    await server.db.update(users).set({ role: 'bodega' }).where(eq(users.id, staff.record.id));
-    bodega = staff.client;
+    bodega = (await signedUpWithRole(server, 'bodega', { email: `bodega-${driver}@example.com` })).client;
   });
   afterAll(() => server?.close());
 
