@@ -43,7 +43,7 @@ export const formatLocalDateTime = formatter({ dateStyle: 'medium', timeStyle: '
 
 const calendarDay = formatter({ day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
-/** 'YYYY-MM-DD' → '1 dic 2026': read and written in UTC, so no time zone moves the day; anything else as is. */
+/** 'YYYY-MM-DD' → '1 de dic de 2026': read and written in UTC, so no time zone moves the day; anything else as is. */
 export function formatCalendarDay(day: string): string {
   const midnight = `${day}T00:00:00Z`;
   const text = calendarDay(midnight);

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatCalendarDay,
+  formatTime,
+  formatWarehouseDate,
+  isoDayInColombia,
+  isoDayInMiami,
+} from './dates.ts';
+
+describe('the one set of date formatters', () => {
+  // 04:30 UTC on 23 Nov is still 22 Nov in Miami (UTC−5) and in Bogotá (UTC−5).
+  const lateEvening = new Date('2026-11-23T04:30:00Z');
+
+  it('counts the warehouse day and clock in Miami, whatever the time zone of the reader', () => {
+    expect(isoDayInMiami(lateEvening)).toBe('2026-11-22');
+    expect(formatWarehouseDate(lateEvening)).toMatch(/22/);
+    expect(formatTime(lateEvening)).toMatch(/^11:30/);
+  });
+
+  it('counts delivery days in Colombia', () => {
+    expect(isoDayInColombia(lateEvening)).toBe('2026-11-22');
+    expect(isoDayInColombia(new Date('2026-11-23T05:00:00Z'))).toBe('2026-11-23');
+  });
+
+  it('writes a calendar day as the day it names, and leaves what is not a date as it is', () => {
+    expect(formatCalendarDay('2026-12-01')).toMatch(/^1 de dic\.? de 2026$/);
+    expect(formatCalendarDay('no es fecha')).toBe('no es fecha');
+    expect(formatWarehouseDate('no es fecha')).toBe('no es fecha');
+  });
+});
