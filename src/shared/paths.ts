@@ -46,11 +46,7 @@ export const SCREEN_PATTERNS = [
   dispatchDetailPattern,
 ] as const;
 
-export type ScreenPattern =
-  | FixedPath
-  | typeof packageDetailPattern
-  | typeof labelPattern
-  | typeof dispatchDetailPattern;
+export type ScreenPattern = (typeof SCREEN_PATTERNS)[number];
 
 /** A parameter of a screen's path is a number of up to nine digits (package numbers, dispatch ids). */
 const PARAMETER = /:[a-z]+/gi;

@@ -12,8 +12,6 @@ export const adminKeys = {
   audit: ['admin', 'audit'] as const,
 };
 
-export const SEARCH_DEBOUNCE_MS = 300;
-
 /** As the server reads the search box: no control characters, no surrounding spaces. */
 export function normalizeSearch(q: string): string {
   return q.replace(/\p{Cc}/gu, '').trim();

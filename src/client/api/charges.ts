@@ -43,9 +43,6 @@ export const chargeKeys = {
   history: ['admin', 'rates'] as const,
 };
 
-/** The rates' key under the name 'Tarifas' reads it by. */
-export const rateKeys = { history: chargeKeys.history };
-
 export const getReferrals = (signal?: AbortSignal) => api.get<Referrals>('/api/me/referrals', { signal });
 
 export const getRateHistory = (signal?: AbortSignal) => api.get<RateHistory>('/api/admin/rates', { signal });

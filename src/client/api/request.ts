@@ -3,7 +3,7 @@
 import { messages } from '../../shared/messages.ts';
 
 /** The API's error answer: `{ error: { code, message, field?, details? } }` (src/server/http.ts). */
-export interface ErrorBody {
+interface ErrorBody {
   code: string;
   message: string;
   /** The request field the message belongs to: a form shows it beside that field. */

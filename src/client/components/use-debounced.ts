@@ -2,6 +2,9 @@
 // person pauses typing, not on every key.
 import { useEffect, useState } from 'react';
 
+/** How long a search waits after the last key before it asks the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
 export function useDebounced<T>(value: T, delay: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

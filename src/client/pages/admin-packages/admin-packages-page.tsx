@@ -15,13 +15,11 @@ import { Pager } from '../../components/pager.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { StaffNav } from '../../components/staff-nav.tsx';
 import { StateOptions } from '../../components/state-options.tsx';
-import { useDebounced } from '../../components/use-debounced.ts';
+import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../components/use-debounced.ts';
 import { Link } from '../../router.tsx';
 import { BoardTable, totalText } from './board-table.tsx';
 import { ImportStates } from './import-states.tsx';
 import { StateChangeForm } from './state-change-form.tsx';
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 function Board() {
   const queryClient = useQueryClient();

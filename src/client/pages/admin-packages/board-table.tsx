@@ -1,10 +1,11 @@
 // The board's table: PACKAGES.md's columns with a checkbox per row ('Seleccionar paquete N') and one for the page
 // ('Seleccionar todos'); it scrolls sideways on a phone. Below it, the total and the pager.
 import { useEffect, useRef } from 'react';
+import { formatLocalDate } from '../../../shared/dates.ts';
 import { STATE_LABELS } from '../../../shared/packages/states.ts';
 import type { BoardPage, BoardRow } from '../../api/operations.ts';
 import { ColumnHeads } from '../../components/column-heads.tsx';
-import { formatDate, formatNumber } from '../../components/format.ts';
+import { formatNumber } from '../../components/format.ts';
 
 const COLUMNS = [
   'Paquete',
@@ -87,7 +88,7 @@ export function BoardTable(props: {
                 <td>{row.weightLb === null ? NONE : formatNumber(row.weightLb)}</td>
                 <td>
                   {row.receivedAt ? (
-                    <time dateTime={row.receivedAt}>{formatDate(row.receivedAt)}</time>
+                    <time dateTime={row.receivedAt}>{formatLocalDate(row.receivedAt)}</time>
                   ) : (
                     NONE
                   )}

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
-import { getRateHistory, rateKeys } from '../../api/charges.ts';
+import { chargeKeys, getRateHistory } from '../../api/charges.ts';
 import { withQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
 import { Notice } from '../../components/notice.tsx';
@@ -25,7 +25,7 @@ function AdminRatesPage() {
 }
 
 function RatesScreen() {
-  const rates = useQuery({ queryKey: rateKeys.history, queryFn: ({ signal }) => getRateHistory(signal) });
+  const rates = useQuery({ queryKey: chargeKeys.history, queryFn: ({ signal }) => getRateHistory(signal) });
 
   if (rates.isPending) return <p role="status">{messages.loading}</p>;
   if (rates.isError) {

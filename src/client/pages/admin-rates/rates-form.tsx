@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { parseRate, RATE_FIELDS, rateFieldMessage, rateToInput } from '../../../shared/charges/rates-form.ts';
 import { WAREHOUSE_TIME_ZONE } from '../../../shared/dates.ts';
-import { forgetRates, type Rates, rateKeys, saveRates } from '../../api/charges.ts';
+import { chargeKeys, forgetRates, type Rates, saveRates } from '../../api/charges.ts';
 import { Field } from '../../components/field.tsx';
 import { SubmitButton } from '../../components/form-shell.tsx';
 import { Notice } from '../../components/notice.tsx';
@@ -44,7 +44,7 @@ export function RatesForm({ current }: { current: Rates }) {
     async submit(_data, { effectiveFrom = '', ...values }) {
       const saved = await saveRates({ effectiveFrom, values });
       forgetRates();
-      void queryClient.invalidateQueries({ queryKey: rateKeys.history });
+      void queryClient.invalidateQueries({ queryKey: chargeKeys.history });
       return saved.message;
     },
   });

@@ -10,10 +10,10 @@ import {
   getUsers,
   matchesSearch,
   normalizeSearch,
-  SEARCH_DEBOUNCE_MS,
   type UsersPage,
 } from '../../api/admin.ts';
 import { RequestError } from '../../api/request.ts';
+import { SEARCH_DEBOUNCE_MS } from '../../components/use-debounced.ts';
 
 /** The page on screen, with the search it answers (a live registration is compared with that search). */
 export type Shown = UsersPage & { q: string };

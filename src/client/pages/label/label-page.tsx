@@ -2,6 +2,7 @@
 // package number as Code 128 and in digits, the locker in large type, name and city, weight, date — printed with
 // the browser's dialog ('Imprimir etiqueta'). Staff only: anyone else gets the server's 403 message.
 import { useQuery } from '@tanstack/react-query';
+import { formatWarehouseDate } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
 import { withQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
@@ -10,7 +11,6 @@ import { appConfig } from '../../app-config.ts';
 import { formatNumber } from '../../components/format.ts';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
-import { formatWarehouseDate } from '../../components/warehouse-format.ts';
 import { useParams } from '../../router.tsx';
 import { Code128Svg } from './code128-svg.tsx';
 

@@ -1,11 +1,13 @@
 // What is known about one package, as a list of facts (only those that have a value), and its files: the invoice
 // as a link, the warehouse's photos as thumbnails that open the full photo.
+
+import { formatLocalDateTime } from '../../../shared/dates.ts';
 import { formatUsd } from '../../../shared/money.ts';
 import type { PackageDetail } from '../../../shared/packages/api-types.ts';
 import { CARRIER_NAMES } from '../../../shared/packages/guides.ts';
 import { STATE_LABELS } from '../../../shared/packages/states.ts';
 import { appConfig } from '../../app-config.ts';
-import { formatDateTime, formatNumber } from '../../components/format.ts';
+import { formatNumber } from '../../components/format.ts';
 import { Notice } from '../../components/notice.tsx';
 
 const CONDITIONS: Record<string, string> = { bueno: 'Bueno', danado: 'Dañado', abierto: 'Abierto' };
@@ -30,8 +32,8 @@ export function PackageFacts({ pkg }: { pkg: PackageDetail }) {
     ['Peso', pkg.weightLb === null ? null : `${formatNumber(pkg.weightLb)} lb`],
     ['Medidas (largo × ancho × alto)', measures(pkg)],
     ['Estado del paquete', pkg.condition ? (CONDITIONS[pkg.condition] ?? pkg.condition) : null],
-    ['Recibido en bodega', pkg.receivedAt ? formatDateTime(pkg.receivedAt) : null],
-    ['Prealertado el', formatDateTime(pkg.createdAt)],
+    ['Recibido en bodega', pkg.receivedAt ? formatLocalDateTime(pkg.receivedAt) : null],
+    ['Prealertado el', formatLocalDateTime(pkg.createdAt)],
   ];
   return (
     <>

@@ -1,8 +1,9 @@
 // 'Historial': every change of the package's state, newest first as the server sends them, with who made it and
 // any note, carrier and carrier's guide.
+
+import { formatLocalDateTime } from '../../../shared/dates.ts';
 import type { PackageEvent } from '../../../shared/packages/api-types.ts';
 import { STATE_LABELS } from '../../../shared/packages/states.ts';
-import { formatDateTime } from '../../components/format.ts';
 
 export function PackageHistory({ events }: { events: PackageEvent[] }) {
   return (
@@ -16,7 +17,7 @@ export function PackageHistory({ events }: { events: PackageEvent[] }) {
             <li key={event.id}>
               <strong>{STATE_LABELS[event.state]}</strong>
               <span className="history__meta">
-                <time dateTime={event.at}>{formatDateTime(event.at)}</time> · {event.actor}
+                <time dateTime={event.at}>{formatLocalDateTime(event.at)}</time> · {event.actor}
               </span>
               {event.note && <span>{event.note}</span>}
               {(event.carrier || event.carrierGuide) && (

@@ -1,10 +1,11 @@
 // The pieces of 'Mis paquetes': the counts per state, one card per package (linking to its page), the pager and
 // the empty state that explains how to pre-alert.
+
+import { formatLocalDate } from '../../../shared/dates.ts';
 import type { PackageList, PackageSummary } from '../../../shared/packages/api-types.ts';
 import { CARRIER_NAMES } from '../../../shared/packages/guides.ts';
 import { PACKAGE_STATES, STATE_LABELS } from '../../../shared/packages/states.ts';
 import { paths } from '../../../shared/paths.ts';
-import { formatDate } from '../../components/format.ts';
 import { Link } from '../../router.tsx';
 
 export function StateCounts({ counts }: { counts: PackageList['counts'] }) {
@@ -43,7 +44,7 @@ export function PackageCards({ packages, busy }: { packages: PackageSummary[]; b
             </span>
             <span className="package-card__meta">
               {pkg.carrier && `${CARRIER_NAMES[pkg.carrier]} · `}Paquete {pkg.number} ·{' '}
-              <time dateTime={pkg.createdAt}>{formatDate(pkg.createdAt)}</time>
+              <time dateTime={pkg.createdAt}>{formatLocalDate(pkg.createdAt)}</time>
             </span>
           </Link>
         </li>

@@ -12,11 +12,9 @@ import { Page } from '../../components/page.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { SignedInNav } from '../../components/signed-in-nav.tsx';
-import { useDebounced } from '../../components/use-debounced.ts';
+import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../components/use-debounced.ts';
 import { Link } from '../../router.tsx';
 import { EmptyState, PackageCards, StateCounts } from './package-rows.tsx';
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 function PackagesPage() {
   return (

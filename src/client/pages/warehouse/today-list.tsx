@@ -1,9 +1,9 @@
 // 'Recibidos hoy': the parcels received since midnight in Miami, newest first, each with its label to print again.
 import { useQuery } from '@tanstack/react-query';
+import { formatTime } from '../../../shared/dates.ts';
 import { paths } from '../../../shared/paths.ts';
 import { warehouseQueries } from '../../api/warehouse.ts';
 import { formatNumber } from '../../components/format.ts';
-import { formatTime } from '../../components/warehouse-format.ts';
 import { PackageThumb } from './package-thumb.tsx';
 import { WarehouseList } from './warehouse-list.tsx';
 

@@ -2,11 +2,11 @@
 // each with its photo, guide, notes and the locker typed, and 'Asignar' to give it to a 'Casillero'.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { formatWarehouseDate } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
 import { assignLocker, type WarehousePackage, warehouseKeys, warehouseQueries } from '../../api/warehouse.ts';
 import { describedBy, FieldError } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';
-import { formatWarehouseDate } from '../../components/warehouse-format.ts';
 import { PackageThumb } from './package-thumb.tsx';
 import { WarehouseList } from './warehouse-list.tsx';
 
