@@ -1,6 +1,7 @@
 // What the delivery API answers (src/server/delivery): the staff's 'Rutas de reparto' and the courier's 'Mi ruta'.
 // Types only: the browser and the server read the same shapes.
 import type { PackageState } from '../packages/states.ts';
+import type { FailureReason, Novelty, PaymentMeans, Relation } from './door-forms.ts';
 import type { RouteState } from './route-forms.ts';
 
 /** A person with role reparto, for the 'Mensajero' choice. */
@@ -19,9 +20,13 @@ export interface CourierList {
 export interface RouteProgress {
   stops: number;
   delivered: number;
+  /** Stops with a failed attempt ('No entregado') and no delivery. */
+  failed: number;
   pending: number;
   /** The 'Valor a pagar' of all its stops, in whole pesos. */
   valueToCollectCop: number;
+  /** What its deliveries collected, in whole pesos: the sum of its stored collections. */
+  collectedCop: number;
 }
 
 export interface RouteSummary {
@@ -57,7 +62,14 @@ export interface RouteStop {
 
 /** GET /api/admin/delivery/routes/:id */
 export interface RouteDetail extends RouteSummary {
-  stops: RouteStop[];
+  stops: StaffRouteStop[];
+}
+
+/** A stop as staff read it: what became of it, with the proof when delivered. */
+export interface StaffRouteStop extends RouteStop {
+  outcome: StopOutcome;
+  /** Failed attempts of this package on every route, this one included. */
+  attempts: number;
 }
 
 /** Every change of a route (create, add, move, remove, 'Iniciar ruta'): the route as it now is, and what happened. */
@@ -73,7 +85,8 @@ export interface MyRoute {
   zone: string;
   stateLabel: string;
   progress: RouteProgress;
-  stops: RouteStop[];
+  counters: MyRouteCounters;
+  stops: MyRouteStop[];
 }
 
 /** GET /api/delivery/my-route: null when the courier has no route in course today. */
@@ -85,4 +98,92 @@ export interface MyRouteAnswer {
 export interface MyStop {
   routeId: number;
   stop: RouteStop;
+}
+
+/** What became of a stop on its route: nothing yet, delivered, or a failed attempt ('No entregado'). */
+export type StopOutcome =
+  | { kind: 'pending' }
+  | { kind: 'delivered'; at: string; collectedCop: number; means: PaymentMeans }
+  | { kind: 'failed'; at: string; reason: FailureReason; reasonLabel: string };
+
+/** 'Mi caja': what the courier holds from the route, by payment means, in whole pesos (sums of stored collections). */
+export interface CashByMeans {
+  means: PaymentMeans;
+  label: string;
+  amountCop: number;
+  count: number;
+}
+
+/** The courier's stop, with what became of it. */
+export interface MyRouteStop extends RouteStop {
+  outcome: StopOutcome;
+  /** Failed attempts of this package on earlier routes. */
+  earlierAttempts: number;
+}
+
+/** 'Entregados', 'Pendientes', 'No entregados' and 'Mi caja' of the courier's route. */
+export interface MyRouteCounters {
+  delivered: number;
+  pending: number;
+  failed: number;
+  cash: CashByMeans[];
+}
+
+/** POST /api/delivery/stops/:number/deliver and /attempt: the action applied now, or already applied before with
+ * the same key (`repeated`); a refusal is a 409/403/404 error whose message the phone shows beside the action. */
+export interface DoorActionDone {
+  key: string;
+  number: number;
+  repeated: boolean;
+  message: string;
+  outcome: StopOutcome;
+}
+
+/** The proof of delivery on a package's page. The customer reads the last four digits of 'Documento' only;
+ * staff read it whole and the courier's name. */
+export interface DeliveryProof {
+  at: string;
+  receivedBy: string;
+  /** '••••1234' for the customer; the whole number for staff. */
+  document: string;
+  relation: Relation;
+  relationLabel: string;
+  /** The delivery photo's file id (served by GET /api/files/:id to the owner and staff), or null. */
+  photoId: string | null;
+  novelty: Novelty;
+  noveltyLabel: string;
+  /** 'Valor pagado' in whole pesos, null when nothing was collected (a zero 'Valor a pagar'). */
+  paidCop: number | null;
+  means: PaymentMeans | null;
+  meansLabel: string | null;
+  reference: string | null;
+  routeId: number | null;
+  /** Staff only. */
+  courierName?: string;
+}
+
+/** A failed attempt as the package's page lists it. */
+export interface DeliveryAttempt {
+  at: string;
+  reason: FailureReason;
+  reasonLabel: string;
+  note: string;
+  routeId: number;
+}
+
+/** A package 'En bodega Colombia' whose failed attempts reached DELIVERY_MAX_ATTEMPTS: it waits for a decision. */
+export interface FlaggedPackage {
+  number: number;
+  guide: string;
+  customerName: string;
+  address: string;
+  attempts: number;
+  lastReasonLabel: string;
+  lastAttemptAt: string;
+}
+
+/** GET /api/admin/delivery/flagged */
+export interface FlaggedList {
+  maxAttempts: number;
+  packages: FlaggedPackage[];
 }
