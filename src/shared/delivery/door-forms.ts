@@ -78,8 +78,10 @@ export const doorMessages = {
   notYourStop: 'Ese paquete no está en tu ruta en curso.',
   routeClosed: 'La ruta ya se cerró: no se pueden registrar más entregas ni intentos.',
   alreadyDelivered: (number: number) => `El paquete ${number} ya fue entregado.`,
-  notOut: (number: number, label: string) => `El paquete ${number} está en «${label}»: ya no se puede entregar.`,
-  alreadyAttempted: (number: number) => `Ya registraste un intento de entrega del paquete ${number} en esta ruta.`,
+  notOut: (number: number, label: string) =>
+    `El paquete ${number} está en «${label}»: ya no se puede entregar.`,
+  alreadyAttempted: (number: number) =>
+    `Ya registraste un intento de entrega del paquete ${number} en esta ruta.`,
   keyOfAnother: 'Esa clave de acción ya se usó para otra entrega.',
 } as const;
 
