@@ -125,6 +125,17 @@ export async function run(): Promise<BenchResult> {
     );
   }
   warehouseDeferred(manifest, pages['/bodega'], rows);
+  rows.push({
+    measure: '/register: after the first paint (registration schema, zod)',
+    value: kb(
+      closure(manifest, manifest[REGISTER]?.dynamicImports ?? [])
+        .filter((file) => !pages['/register'].includes(file))
+        .map(sizes)
+        .reduce((sum, f) => sum + f.gzip, 0),
+    ),
+    budget: '—',
+    verdict: '—',
+  });
   over.push(...calculatorWeight(manifest, pages['/'], rows, details));
   if (over.length) details.push(await modulesOf([...new Set(over)]));
   return { rows, details: details.join('\n') };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from './messages.ts';
 import { meetsPasswordPolicy } from './password-policy.ts';
-import { isValidE164, registrationProblem } from './registration.ts';
+import { isValidE164 } from './registration.ts';
+import { registrationProblem } from './registration-rules.ts';
 
 describe('the password rule of SPEC.md §5', () => {
   it.each([

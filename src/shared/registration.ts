@@ -1,10 +1,10 @@
-// The registration form's schema and the ordered checks of SPEC.md §5, run by the browser and again by the server.
+// The registration form's schema, run by the browser and again by the server; its ordered checks of SPEC.md §5 are in
+// registration-rules.ts (no zod), so the screen paints before this file arrives.
 import { isPossiblePhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { messages } from './messages.ts';
-import { emailField, newPasswordProblem, optionalText, passwordField, requiredText } from './schemas.ts';
-
-export const PHONE_MAX_DIGITS = 15;
+import { PHONE_MAX_DIGITS } from './registration-rules.ts';
+import { emailField, optionalText, passwordField, requiredText } from './schemas.ts';
 
 export const registrationSchema = z.object({
   name: requiredText('Nombre completo', 120),
@@ -38,17 +38,6 @@ export const registrationSchema = z.object({
 });
 export type RegistrationInput = z.input<typeof registrationSchema>;
 export type Registration = z.output<typeof registrationSchema>;
-
-/**
- * SPEC.md §5 checks 1 to 3 in their order (consent, confirmation, policy); the server adds the captcha (check 4)
- * and the list of common passwords. Null when they all pass.
- */
-export function registrationProblem(
-  form: Pick<Registration, 'aceptoPolitica' | 'password' | 'confirmPassword'>,
-) {
-  if (!form.aceptoPolitica) return messages.consentRequired;
-  return newPasswordProblem(form.password, form.confirmPassword);
-}
 
 /** A phone in E.164 (leading '+', at most 15 digits) that is possible for its country. */
 export function isValidE164(phone: string): boolean {

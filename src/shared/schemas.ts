@@ -6,7 +6,7 @@ import { messages } from './messages.ts';
 // in the browser, logging a violation on every page that validates.
 z.config({ jitless: true });
 
-import { meetsPasswordPolicy, PASSWORD_MAX_LENGTH } from './password-policy.ts';
+import { newPasswordProblem, PASSWORD_MAX_LENGTH } from './password-policy.ts';
 
 /** Control characters (NUL above all, which PostgreSQL text refuses) never reach the database. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
@@ -66,14 +66,6 @@ export const newPasswordSchema = z
     const problem = newPasswordProblem(value.password, value.confirmPassword);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['password'] });
   });
-
-/** The password checks of SPEC.md §5 (rules 2 and 3), in their order; null when the pair is acceptable. */
-export function newPasswordProblem(password: string, confirmPassword: string): string | null {
-  if (password !== confirmPassword) return messages.passwordsDiffer;
-  if (password.length > PASSWORD_MAX_LENGTH) return messages.passwordTooLong;
-  if (!meetsPasswordPolicy(password)) return messages.passwordWeak;
-  return null;
-}
 
 export const verifyEmailSchema = z.object({
   token: z.string().trim().min(1, messages.verifyLinkInvalid).max(200, messages.verifyLinkInvalid),

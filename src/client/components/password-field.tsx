@@ -2,7 +2,7 @@
 // error sit inside the field, so every field of a form is spaced alike. Beside it, which field a new password's
 // problem stands on.
 import { useState } from 'react';
-import { newPasswordProblem } from '../../shared/schemas.ts';
+import { newPasswordProblem } from '../../shared/password-policy.ts';
 import { describedBy, FieldError, FieldLabel } from './field.tsx';
 import type { FieldProblem } from './use-form.ts';
 

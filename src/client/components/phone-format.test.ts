@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isValidE164, PHONE_MAX_DIGITS } from '../../shared/registration.ts';
+import { isValidE164 } from '../../shared/registration.ts';
+import { PHONE_MAX_DIGITS } from '../../shared/registration-rules.ts';
 import {
   buildCountries,
   callingCodeOf,

@@ -1,7 +1,7 @@
 // Pure logic behind the registration phone input (SPEC.md §4 and §5): the Spanish country list and its search,
 // the 15-digit limit, the country mask and the E.164 value the form stores.
 import { AsYouType, type CountryCode, getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
-import { PHONE_MAX_DIGITS } from '../../shared/registration.ts';
+import { PHONE_MAX_DIGITS } from '../../shared/registration-rules.ts';
 
 export const DEFAULT_PHONE_COUNTRY: CountryCode = 'CO';
 export const COUNTRY_SEARCH_DEBOUNCE_MS = 250;

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type * as Api from '../../shared/accounts/api-types.ts';
 import { messages } from '../../shared/messages.ts';
 import { paths } from '../../shared/paths.ts';
-import { type Registration, registrationProblem, registrationSchema } from '../../shared/registration.ts';
+import { type Registration, registrationSchema } from '../../shared/registration.ts';
+import { registrationProblem } from '../../shared/registration-rules.ts';
 import {
   emailField,
   loginSchema,

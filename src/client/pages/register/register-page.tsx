@@ -1,9 +1,9 @@
 // SPEC.md §2 Registration (also /invite?ref=CODE): the checks of §5 in order, then the server checks them again.
 // Every message stands beside its field; on success /login opens with the e-mail filled in (SPEC.md §4).
 
+import { useEffect } from 'react';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
-import { registrationSchema } from '../../../shared/registration.ts';
 import { register } from '../../api/account.ts';
 import { EmailField, FullNameField } from '../../components/account-fields.tsx';
 import { DeliveryAddressFields } from '../../components/delivery-address-fields.tsx';
@@ -36,8 +36,21 @@ const EMPTY = {
   aceptoPolitica: false,
 };
 
-// The captcha's id and the referral code travel beside the form; the person types everything else.
-const formSchema = registrationSchema.omit({ captchaId: true, ref: true });
+// The schema (with zod, ~26 KB gzip) arrives right after the first paint, long before the form is sent. The captcha's
+// id and the referral code travel beside the form; the person types everything else.
+let loading: ReturnType<typeof loadFormSchema> | null = null;
+async function loadFormSchema() {
+  const { registrationSchema } = await import('../../../shared/registration.ts');
+  return registrationSchema.omit({ captchaId: true, ref: true });
+}
+function formSchema() {
+  loading ??= loadFormSchema().catch((error: unknown) => {
+    // A failed download (the network dropped) is tried again at the next submit.
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
 
 /** What /login receives after a registration: the notice to show and the e-mail to fill in. */
 interface RegisteredState {
@@ -66,6 +79,10 @@ export default function RegisterPage() {
     },
   });
   const { values, errors, busy } = form;
+  useEffect(() => {
+    // Fetched once the form has painted; a failure here is retried (and reported) on submit.
+    formSchema().catch(() => {});
+  }, []);
 
   return (
     <Page title="Crear cuenta">
