@@ -31,7 +31,7 @@ import { warehouseRoutes } from './warehouse/routes.ts';
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 const MAX_BODY_BYTES = 64 * 1024;
 const UPLOAD_PATH =
-  /^\/api\/(packages\/[^/]+\/invoice|warehouse\/photos|admin\/packages\/import|delivery\/stops\/[^/]+\/(deliver|attempt))$/;
+  /^\/api\/(packages\/[^/]+\/invoice|warehouse\/photos|admin\/packages\/import|delivery\/(stops\/[^/]+\/(deliver|attempt)|sync))$/;
 
 export interface AppDeps {
   config: Config;

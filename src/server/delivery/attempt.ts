@@ -46,8 +46,6 @@ async function attemptOnce(
   const { routeId } = await stopForAction(tx, courierId, number);
   const [pkg] = await tx.select().from(packages).where(eq(packages.number, number)).for('update');
   if (!pkg) throw new Error(`route stop without package ${number}`);
-  const again = await keyUse(tx, form.key);
-  if (again && isRepeat(again, 'attempt', courierId, number)) return repeatedAttempt(tx, form.key, number);
   const [delivered] = await tx
     .select({ id: deliveries.id })
     .from(deliveries)
@@ -55,10 +53,13 @@ async function attemptOnce(
   if (delivered) throw new Conflict('already_delivered', doorMessages.alreadyDelivered(number));
   if (pkg.state !== 'en_reparto')
     throw new Conflict('not_out', doorMessages.notOut(number, STATE_LABELS[pkg.state]));
+  // A statement of its own after the lock: a twin request that committed meanwhile is seen here.
   const [earlier] = await tx
-    .select({ id: deliveryAttempts.id })
+    .select({ key: deliveryAttempts.key, courierId: deliveryAttempts.courierId })
     .from(deliveryAttempts)
     .where(and(eq(deliveryAttempts.routeId, routeId), eq(deliveryAttempts.packageNumber, number)));
+  if (earlier?.key === form.key && earlier.courierId === courierId)
+    return repeatedAttempt(tx, form.key, number);
   if (earlier) throw new Conflict('already_attempted', doorMessages.alreadyAttempted(number));
 
   const at = new Date(form.at);

@@ -86,6 +86,17 @@ describe.each(drivers)("'Cerrar ruta' on %s", (driver) => {
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe(deliveryMessages.notClosable('Cerrada'));
     expect((await courier.client.get('/api/delivery/my-route')).body.route).toBeNull();
+    const day = await admin.get(`/api/admin/delivery/routes?fecha=${isoDayInColombia(new Date())}`);
+    expect(day.body.routes.find((each: { id: number }) => each.id === route.id).progress).toEqual(
+      closed.body.route.progress,
+    );
+    const detail = (await admin.get(`/api/admin/delivery/routes/${route.id}`)).body;
+    expect(detail.stops.map((stop: { outcome: { kind: string } }) => stop.outcome.kind)).toEqual([
+      'delivered',
+      'failed',
+      'pending',
+    ]);
+    expect(detail.stops.map((stop: { attempts: number }) => stop.attempts)).toEqual([0, 1, 0]);
   });
 
   it('closes only routes in course', async () => {

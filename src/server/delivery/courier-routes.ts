@@ -4,8 +4,13 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { isoDayInColombia } from '../../shared/dates.ts';
-import type { DoorActionDone, MyRouteAnswer, MyStop } from '../../shared/delivery/api-types.ts';
-import { attemptSchema, deliverySchema, MAX_DOOR_BODY_BYTES } from '../../shared/delivery/door-forms.ts';
+import type { DoorActionDone, MyRouteAnswer, MyStop, SyncAnswer } from '../../shared/delivery/api-types.ts';
+import {
+  attemptSchema,
+  deliverySchema,
+  MAX_DOOR_BODY_BYTES,
+  syncSchema,
+} from '../../shared/delivery/door-forms.ts';
 import { deliveryMessages } from '../../shared/delivery/route-forms.ts';
 import { messages } from '../../shared/messages.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
@@ -16,6 +21,7 @@ import { recordAttempt } from './attempt.ts';
 import { deliver } from './deliver.ts';
 import { doorPhoto } from './door-common.ts';
 import { courierRoute, courierStop } from './route-queries.ts';
+import { syncActions } from './sync.ts';
 
 /** The door's actions carry their photos inside the JSON (a queued action is one value): a limit of their own. */
 const doorBody = bodyLimit({
@@ -60,6 +66,13 @@ export function courierRoutes({ db, auth, config }: RouteDeps) {
     const courier = c.get('caller').record;
     const answer = await recordAttempt(db, courier.id, packageNumberParam(c), form, photo, mail);
     return c.json(answer satisfies DoorActionDone);
+  });
+
+  routes.post('/delivery/sync', doorBody, async (c) => {
+    const { actions } = await readBody(c, syncSchema);
+    const courier = c.get('caller').record;
+    const results = await syncActions(db, courier.id, actions, mail);
+    return c.json({ results } satisfies SyncAnswer);
   });
 
   return routes;

@@ -1,7 +1,7 @@
 // What became of a route's stops (delivered, a failed attempt, or nothing yet), the attempts each package has had,
 // what the route collected by means ('Mi caja') and in all: a few grouped reads per route or per list of routes,
 // never one per stop, so a 200-stop route reads as fast as a 2-stop one.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { CashByMeans, StopOutcome } from '../../shared/delivery/api-types.ts';
 import { FAILURE_REASON_LABELS, PAYMENT_MEANS_LABELS } from '../../shared/delivery/door-forms.ts';
 import type { Database, Transaction } from '../db/open.ts';
@@ -28,6 +28,21 @@ export function failedOutcome(at: Date, reason: keyof typeof FAILURE_REASON_LABE
   return { kind: 'failed', at: at.toISOString(), reason, reasonLabel: FAILURE_REASON_LABELS[reason] };
 }
 
+/** Stored deliveries with their collection's amount and means (null without one). */
+export function deliveredRows(db: Reader, where: SQL) {
+  return db
+    .select({
+      key: deliveries.key,
+      number: deliveries.packageNumber,
+      at: deliveries.at,
+      amountCop: collections.amountCop,
+      means: collections.means,
+    })
+    .from(deliveries)
+    .leftJoin(collections, eq(collections.deliveryId, deliveries.id))
+    .where(where);
+}
+
 export interface StopFacts {
   outcome: StopOutcome;
   /** Failed attempts of the package on every route. */
@@ -38,16 +53,7 @@ export interface StopFacts {
 
 /** For each package of route `routeId`: its outcome on this route and its attempts (three grouped reads). */
 export async function stopFacts(db: Reader, routeId: number): Promise<Map<number, StopFacts>> {
-  const delivered = await db
-    .select({
-      number: deliveries.packageNumber,
-      at: deliveries.at,
-      amountCop: collections.amountCop,
-      means: collections.means,
-    })
-    .from(deliveries)
-    .leftJoin(collections, eq(collections.deliveryId, deliveries.id))
-    .where(eq(deliveries.routeId, routeId));
+  const delivered = await deliveredRows(db, eq(deliveries.routeId, routeId));
   const routePackages = db
     .select({ number: routeStops.packageNumber })
     .from(routeStops)

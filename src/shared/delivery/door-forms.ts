@@ -162,3 +162,23 @@ export const attemptSchema = z
   });
 export type AttemptForm = z.input<typeof attemptSchema>;
 export type Attempt = z.output<typeof attemptSchema>;
+
+/** The most queued actions one POST /api/delivery/sync takes (the phone sends a longer queue in several). */
+export const MAX_SYNC_ACTIONS = 200;
+
+/**
+ * POST /api/delivery/sync: the phone's queue, in the order the courier confirmed it. Each action's `body` is what
+ * its own endpoint takes (deliverySchema or attemptSchema), checked one by one: a bad action is refused alone.
+ */
+export const syncSchema = z.object({
+  actions: z
+    .array(
+      z.object({
+        kind: z.enum(['deliver', 'attempt']),
+        number: z.number().int().positive(),
+        body: z.record(z.string(), z.unknown()),
+      }),
+    )
+    .min(1)
+    .max(MAX_SYNC_ACTIONS),
+});

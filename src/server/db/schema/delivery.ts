@@ -65,6 +65,26 @@ export const routeStops = pgTable(
 );
 
 /**
+ * What every door action records: the phone's key (unique per table, so a queued action sent twice is stored once),
+ * the stop (package and route), the courier, when the courier confirmed it on the phone and when the server stored it.
+ */
+const doorAction = () => ({
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+  key: text('key').notNull(),
+  packageNumber: integer('package_number')
+    .notNull()
+    .references(() => packages.number),
+  routeId: integer('route_id')
+    .notNull()
+    .references(() => deliveryRoutes.id),
+  courierId: text('courier_id')
+    .notNull()
+    .references(() => users.id),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Proof of delivery ('Entregar'): who received the package, their ID, the photos, the phone's time and the server's,
  * and where the phone was if the courier allowed it. One per package; `key` is the phone's key of the action, so a
  * queued delivery sent twice is stored once.
@@ -72,17 +92,7 @@ export const routeStops = pgTable(
 export const deliveries = pgTable(
   'deliveries',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
-    key: text('key').notNull(),
-    packageNumber: integer('package_number')
-      .notNull()
-      .references(() => packages.number),
-    routeId: integer('route_id')
-      .notNull()
-      .references(() => deliveryRoutes.id),
-    courierId: text('courier_id')
-      .notNull()
-      .references(() => users.id),
+    ...doorAction(),
     receivedBy: text('received_by').notNull(),
     document: text('document').notNull(),
     relation: text('relation').$type<Relation>().notNull(),
@@ -90,9 +100,6 @@ export const deliveries = pgTable(
     photoId: text('photo_id'),
     noveltyPhotoId: text('novelty_photo_id'),
     note: text('note').notNull().default(''),
-    /** When the courier confirmed it on the phone. */
-    at: timestamp('at', { withTimezone: true }).notNull(),
-    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     accuracy: doublePrecision('accuracy'),
@@ -140,22 +147,10 @@ export const collections = pgTable(
 export const deliveryAttempts = pgTable(
   'delivery_attempts',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
-    key: text('key').notNull(),
-    packageNumber: integer('package_number')
-      .notNull()
-      .references(() => packages.number),
-    routeId: integer('route_id')
-      .notNull()
-      .references(() => deliveryRoutes.id),
-    courierId: text('courier_id')
-      .notNull()
-      .references(() => users.id),
+    ...doorAction(),
     reason: text('reason').$type<FailureReason>().notNull(),
     note: text('note').notNull().default(''),
     photoId: text('photo_id'),
-    at: timestamp('at', { withTimezone: true }).notNull(),
-    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('delivery_attempts_key_unique').on(table.key),
