@@ -1,7 +1,9 @@
 // The answer of an operation on screen: the server's message in role=status when it worked, or in role=alert with
-// the list of refused packages and why (nothing was changed). Shared by 'Paquetes' and 'Despachos'.
+// the list of refused packages and why (nothing was changed). Shared by 'Paquetes', 'Despachos' and 'Reparto'.
+import { useRef, useState } from 'react';
 import { messages } from '../../shared/messages.ts';
 import { type Refusal, RefusedError } from '../api/operations.ts';
+import { RequestError } from '../api/request.ts';
 import { Notice } from './notice.tsx';
 
 export type Outcome = { ok: true; text: string } | { ok: false; text: string; refused: Refusal[] };
@@ -9,6 +11,9 @@ export type Outcome = { ok: true; text: string } | { ok: false; text: string; re
 /** What a failed request says: its message, and its refusals when the server listed them. */
 export function failureOf(error: unknown): Outcome {
   if (error instanceof RefusedError) return { ok: false, text: error.message, refused: error.refused };
+  const refused = error instanceof RequestError ? error.details?.refused : undefined;
+  if (error instanceof RequestError && Array.isArray(refused))
+    return { ok: false, text: error.message, refused: refused as Refusal[] };
   return { ok: false, text: error instanceof Error ? error.message : messages.serverError, refused: [] };
 }
 
@@ -35,4 +40,23 @@ export function OutcomeNotice({ outcome }: { outcome: Outcome | null }) {
       )}
     </Notice>
   );
+}
+
+/**
+ * A screen's outcome line: `report` shows an answer and moves the focus to it (the control that asked may be gone),
+ * `region` is where it shows.
+ */
+export function useOutcome(initial: Outcome | null = null) {
+  const [outcome, setOutcome] = useState<Outcome | null>(initial);
+  const ref = useRef<HTMLDivElement>(null);
+  function report(next: Outcome) {
+    setOutcome(next);
+    requestAnimationFrame(() => ref.current?.focus());
+  }
+  const region = (
+    <div ref={ref} tabIndex={-1} className="package-notice">
+      <OutcomeNotice outcome={outcome} />
+    </div>
+  );
+  return { report, region };
 }

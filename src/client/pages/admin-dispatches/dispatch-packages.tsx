@@ -1,10 +1,11 @@
 // A dispatch's packages: the table (with 'Quitar' per row while the dispatch is 'Abierto') and 'Agregar paquetes',
-// package numbers typed or scanned, separated by spaces, commas or new lines.
+// package numbers typed or scanned (components/add-packages.tsx).
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { formatUsd } from '../../../shared/money.ts';
 import { STATE_LABELS } from '../../../shared/packages/states.ts';
 import { addToDispatch, type DispatchDetail, removeFromDispatch } from '../../api/operations.ts';
+import { AddPackagesForm } from '../../components/add-packages.tsx';
 import { ColumnHeads } from '../../components/column-heads.tsx';
 import { formatNumber } from '../../components/format.ts';
 import { parsePackageNumbers } from './package-numbers.ts';
@@ -99,63 +100,13 @@ export function AddPackages(props: {
   onAdded: (answer: Answer) => void;
   onFailed: (error: unknown) => void;
 }) {
-  const id = useId();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const add = useMutation({ mutationFn: (numbers: number[]) => addToDispatch(props.dispatchId, numbers) });
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (add.isPending) return;
-    const { numbers, wrong } = parsePackageNumbers(text);
-    if (wrong !== null || numbers.length === 0) {
-      setError(
-        wrong === null
-          ? 'Escribe o escanea al menos un número de paquete.'
-          : `«${wrong}» no es un número de paquete: escribe solo números, separados por espacios, comas o saltos de línea.`,
-      );
-      document.getElementById(`${id}-numbers`)?.focus();
-      return;
-    }
-    setError(null);
-    try {
-      props.onAdded(await add.mutateAsync(numbers));
-      setText('');
-    } catch (failure) {
-      props.onFailed(failure);
-    }
-  }
-
   return (
-    <form className="form card add-packages" onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor={`${id}-numbers`}>Agregar paquetes</label>
-        <textarea
-          id={`${id}-numbers`}
-          rows={3}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setError(null);
-          }}
-          autoComplete="off"
-          spellCheck={false}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
-        />
-        <p className="field__hint" id={`${id}-hint`}>
-          Números de paquete separados por espacios, comas o saltos de línea (puedes escanearlos uno tras
-          otro).
-        </p>
-        {error && (
-          <p className="field__error" id={`${id}-error`} role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-      <button type="submit" className="button" disabled={add.isPending}>
-        {add.isPending ? 'Agregando...' : 'Agregar paquetes'}
-      </button>
-    </form>
+    <AddPackagesForm
+      parse={parsePackageNumbers}
+      add={(numbers: number[]) => addToDispatch(props.dispatchId, numbers)}
+      onAdded={props.onAdded}
+      onFailed={props.onFailed}
+      hint="Números de paquete separados por espacios, comas o saltos de línea (puedes escanearlos uno tras otro)."
+    />
   );
 }
