@@ -229,7 +229,11 @@ describe('issue 11: the experience of a new user, on a phone and a desktop', () 
     await warehouse.waitForURL(`${e2e.app.url}/bodega`);
     const nav = warehouse.getByRole('navigation', { name: 'Bodega' });
     await nav.waitFor();
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Recepción en bodega', 'Reparto', 'Cerrar sesión']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual([
+      'Recepción en bodega',
+      'Reparto',
+      'Cerrar sesión',
+    ]);
   });
 
   it('finding 10: on a phone each locker is a card with its name, locker and WhatsApp within the screen', async () => {

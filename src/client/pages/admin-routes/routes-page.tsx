@@ -40,7 +40,7 @@ function RoutesPage() {
               Colombia, ordénalos e iníciala: sus paquetes pasan a «En reparto».
             </p>
             <div className="field routes-day">
-              <label htmlFor={`${id}-date`}>Fecha</label>
+              <label htmlFor={`${id}-date`}>Día de las rutas</label>
               <input
                 id={`${id}-date`}
                 type="date"
