@@ -29,7 +29,9 @@ const newGuide = () => `TBA${String(Date.now() % 1e9).padStart(9, '0')}${String(
 describe("the staff's 'Reparto' in Chromium", () => {
   const e2e = appInBrowser({ env: { ADMIN_EMAILS: ADMIN } });
   let admin: Session;
-  let courier: Session & { id: string; name: string };
+  let courier: Session;
+  let courierId = '';
+  const courierName = 'Mario Mensajero';
   let customer: { email: string; password: string; session: Session };
   let page: Page;
   let routeId = 0;
@@ -40,13 +42,14 @@ describe("the staff's 'Reparto' in Chromium", () => {
   beforeAll(async () => {
     const adminForm = await registerViaApi(e2e.app, { email: ADMIN, name: 'Jefa de Rutas' });
     admin = await apiCall(e2e.app, ADMIN, adminForm.password);
-    const courierForm = await registerViaApi(e2e.app, { name: 'Mario Mensajero' });
+    const courierForm = await registerViaApi(e2e.app, { name: courierName });
     const courierSession = await apiCall(e2e.app, courierForm.email, courierForm.password);
     const me = await courierSession<{ id: string }>('GET', '/api/me');
     expect((await admin('POST', `/api/admin/users/${me.body.id}/role`, { role: 'reparto' })).status).toBe(
       200,
     );
-    courier = Object.assign(courierSession, { id: me.body.id, name: 'Mario Mensajero' });
+    courier = courierSession;
+    courierId = me.body.id;
     const customerForm = await registerViaApi(e2e.app, {
       name: 'Camila Destino',
       telefono: '+573001112233',
@@ -99,7 +102,7 @@ describe("the staff's 'Reparto' in Chromium", () => {
     // Package c already sits in another open route of the same courier.
     const other = await admin<{ route: { id: number } }>('POST', '/api/admin/delivery/routes', {
       date: isoDayInColombia(new Date()),
-      courierId: courier.id,
+      courierId: courierId,
       zone: 'Envigado',
     });
     expect(other.status).toBe(201);
@@ -116,7 +119,7 @@ describe("the staff's 'Reparto' in Chromium", () => {
     expect(await page.getByLabel('Día de las rutas').inputValue()).toBe(today);
     expect(await page.getByLabel('Fecha', { exact: true }).inputValue()).toBe(today);
     await page.getByRole('heading', { name: 'Requieren decisión' }).waitFor();
-    await page.getByLabel('Mensajero').selectOption({ label: courier.name });
+    await page.getByLabel('Mensajero').selectOption({ label: courierName });
     await page.getByRole('button', { name: 'Crear ruta' }).click();
     await page.getByText('Completa el campo Zona.').waitFor();
     await page.getByLabel('Zona').fill('Laureles');
@@ -141,7 +144,7 @@ describe("the staff's 'Reparto' in Chromium", () => {
       deliveryMessages.inOtherRoute(pkg.c, {
         id: other.body.route.id,
         zone: 'Envigado',
-        courierName: courier.name,
+        courierName: courierName,
       }),
     );
     expect(await field.inputValue()).toBe(`${pkg.a}\n${guideB}\n${pkg.c}`);

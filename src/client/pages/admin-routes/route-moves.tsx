@@ -18,7 +18,9 @@ export function RouteMoves(props: {
   const me = useMe();
   const admin = me.status === 'ready' && me.me.role === 'admin';
   const stops = route.stops.length;
-  const undelivered = route.stops.filter((stop) => stop.outcome.kind !== 'delivered');
+  // Outcomes only matter once the route has started.
+  const undelivered =
+    route.state === 'en_preparacion' ? [] : route.stops.filter((stop) => stop.outcome.kind !== 'delivered');
   const moves: ConfirmedMove<'start' | 'close'>[] = [];
   if (route.state === 'en_preparacion')
     moves.push({
