@@ -59,9 +59,6 @@ export const closeRoute = (id: number) => api.post<RouteChanged>(`${oneRoute(id)
 
 export const listFlagged = (signal?: AbortSignal) => api.get<FlaggedList>(`${BASE}/flagged`, { signal });
 
-/** The names the staff's route stream sends an event under when a route changes. */
-const CHANGE_EVENTS = ['route', 'routes', 'refresh', 'message'];
-
 /**
  * While a 'Reparto' screen is mounted and `enabled` (its data has arrived), a change of any route marks every
  * cached delivery read stale, so TanStack Query reads what is on screen again without a reload. EventSource
@@ -78,7 +75,7 @@ export function useRouteLiveUpdates(enabled = true): void {
       if (connected) refresh();
       connected = true;
     });
-    for (const name of CHANGE_EVENTS) source.addEventListener(name, refresh);
+    source.addEventListener('route-changed', refresh);
     return () => source.close();
   }, [enabled, queryClient]);
 }
