@@ -5,6 +5,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { RequestError } from '../api/request.ts';
+import type { ChangeHandlers } from './outcome.tsx';
 
 /** The entries in what was typed or scanned, without repeats, or what is wrong with it. */
 export type ParsedEntries<E> = { entries: E[] } | { problem: string };
@@ -12,11 +13,9 @@ export type ParsedEntries<E> = { entries: E[] } | { problem: string };
 /** Splits what was typed or scanned into its pieces (spaces, commas, semicolons, new lines). */
 export const entryPieces = (text: string): string[] => text.split(/[\s,;]+/).filter(Boolean);
 
-interface AddPackagesProps<E, A> {
+interface AddPackagesProps<E, A> extends ChangeHandlers<A> {
   parse: (text: string) => ParsedEntries<E>;
   add: (entries: E[]) => Promise<A>;
-  onAdded: (answer: A) => void;
-  onFailed: (error: unknown) => void;
 }
 
 /** The form's state and its submit: the text, the message beside it, and the request while it runs. */
@@ -37,7 +36,7 @@ export function useAddPackages<E, A>(props: AddPackagesProps<E, A> & { inputId: 
     if ('problem' in parsed) return fail(parsed.problem);
     setError(null);
     try {
-      props.onAdded(await add.mutateAsync(parsed.entries));
+      props.onChanged(await add.mutateAsync(parsed.entries));
       setText('');
     } catch (failure) {
       // A 400 about the text itself (unknown numbers or guides) belongs beside it.

@@ -1,9 +1,9 @@
 // A row of moves of one thing (a dispatch's flight states, a route's 'Iniciar ruta' and 'Cerrar ruta'), each asked
 // in the page before anything changes: the chosen button opens the question (focus on its confirm button), the
 // answer goes to the screen, the question closes. Only one request runs at a time.
-import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { ConfirmActions } from './confirm-actions.tsx';
+import { type ChangeHandlers, useChange } from './outcome.tsx';
 
 export interface ConfirmedMove<K extends string> {
   key: K;
@@ -16,15 +16,12 @@ export interface ConfirmedMove<K extends string> {
   danger?: boolean;
 }
 
-export function ConfirmedMoves<K extends string, A>(props: {
-  moves: ConfirmedMove<K>[];
-  run: (key: K) => Promise<A>;
-  onDone: (answer: A) => void;
-  onFailed: (error: unknown) => void;
-}) {
+export function ConfirmedMoves<K extends string, A>(
+  props: { moves: ConfirmedMove<K>[]; run: (key: K) => Promise<A> } & ChangeHandlers<A>,
+) {
   const id = useId();
   const [asking, setAsking] = useState<K | null>(null);
-  const move = useMutation({ mutationFn: props.run });
+  const move = useChange(props.run, props);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const asked = props.moves.find((candidate) => candidate.key === asking);
 
@@ -34,14 +31,9 @@ export function ConfirmedMoves<K extends string, A>(props: {
   }
 
   async function confirm() {
-    if (!asking || move.isPending) return;
-    try {
-      props.onDone(await move.mutateAsync(asking));
-    } catch (error) {
-      props.onFailed(error);
-    } finally {
-      setAsking(null);
-    }
+    if (!asking || move.busy) return;
+    await move.run(asking);
+    setAsking(null);
   }
 
   return (
@@ -53,7 +45,7 @@ export function ConfirmedMoves<K extends string, A>(props: {
             type="button"
             className={candidate.danger ? 'button button--secondary' : 'button'}
             aria-pressed={asking === candidate.key || undefined}
-            disabled={candidate.disabled || move.isPending}
+            disabled={candidate.disabled || move.busy}
             onClick={() => ask(candidate.key)}
           >
             {candidate.label}
@@ -64,7 +56,7 @@ export function ConfirmedMoves<K extends string, A>(props: {
         <section className="confirm card" aria-labelledby={`${id}-confirm`}>
           <p id={`${id}-confirm`}>{asked.question}</p>
           <ConfirmActions
-            busy={move.isPending}
+            busy={move.busy}
             label={asked.confirmLabel}
             busyLabel={asked.busyLabel}
             danger={asked.danger}

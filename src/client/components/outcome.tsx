@@ -1,6 +1,12 @@
 // The answer of an operation on screen: the server's message in role=status when it worked, or in role=alert with
 // the list of refused packages and why (nothing was changed). Shared by 'Paquetes', 'Despachos' and 'Reparto'.
-import { useRef, useState } from 'react';
+import {
+  type InvalidateQueryFilters,
+  type QueryKey,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { type ReactNode, useRef, useState } from 'react';
 import { messages } from '../../shared/messages.ts';
 import { type Refusal, RefusedError } from '../api/operations.ts';
 import { RequestError } from '../api/request.ts';
@@ -59,4 +65,54 @@ export function useOutcome(initial: Outcome | null = null) {
     </div>
   );
   return { report, region };
+}
+
+/** What a screen's part gives back after a change: the server's answer, or the error that refused it. */
+export interface ChangeHandlers<A> {
+  onChanged: (answer: A) => void;
+  onFailed: (error: unknown) => void;
+}
+
+/**
+ * A record's screen whose parts change it (a dispatch, a route): each answer replaces the cached record and marks
+ * `stale` read again, its message shows in `region`; a failure shows its refusals and reads the record again.
+ */
+export function useRecordChanges<A extends { message: string }>(options: {
+  queryKey: QueryKey;
+  record: (answer: A) => unknown;
+  /** The reads the change makes stale (lists the record appears in). */
+  stale: InvalidateQueryFilters[];
+  arrival?: string | undefined;
+}): ChangeHandlers<A> & { region: ReactNode } {
+  const queryClient = useQueryClient();
+  const { report, region } = useOutcome(options.arrival ? { ok: true, text: options.arrival } : null);
+  return {
+    region,
+    onChanged(answer) {
+      queryClient.setQueryData(options.queryKey, options.record(answer));
+      for (const filters of options.stale) void queryClient.invalidateQueries(filters);
+      report({ ok: true, text: answer.message });
+    },
+    onFailed(error) {
+      report(failureOf(error));
+      void queryClient.invalidateQueries({ queryKey: options.queryKey });
+    },
+  };
+}
+
+/**
+ * A change the screen sends (remove a package, move a stop): one at a time, its answer or its error handed to the
+ * screen. `run` resolves once the screen has it.
+ */
+export function useChange<V, A>(mutationFn: (variables: V) => Promise<A>, handlers: ChangeHandlers<A>) {
+  const mutation = useMutation({ mutationFn });
+  async function run(variables: V): Promise<void> {
+    if (mutation.isPending) return;
+    try {
+      handlers.onChanged(await mutation.mutateAsync(variables));
+    } catch (error) {
+      handlers.onFailed(error);
+    }
+  }
+  return { run, busy: mutation.isPending };
 }

@@ -1,46 +1,30 @@
 // A labelled choice (<select>) bound like a text field (useForm's `field`): the label is its accessible name, a hint
 // and an error its description.
 import type { SelectHTMLAttributes } from 'react';
-import { describedBy, FieldError, FieldLabel } from './field.tsx';
+import { type BoundControl, FieldFrame, fieldAria } from './field.tsx';
 
-export function SelectField({
-  id,
-  label,
-  hint,
-  error,
-  onValue,
-  options,
-  ...select
-}: {
-  id: string;
+export interface Choice {
+  value: string;
   label: string;
-  hint?: string;
-  error?: string | undefined;
-  onValue: (value: string) => void;
-  options: ReadonlyArray<{ value: string; label: string }>;
-} & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'onChange'>) {
+}
+
+function ChoiceOptions({ choices }: { choices: readonly Choice[] }) {
+  return choices.map(({ value, label }) => <option key={value} value={value} label={label} />);
+}
+
+type SelectFieldProps = BoundControl & { options: readonly Choice[] } & Omit<
+    SelectHTMLAttributes<HTMLSelectElement>,
+    'id' | 'onChange'
+  >;
+
+export function SelectField(props: SelectFieldProps) {
+  const { id, label, hint, error, onValue, options, ...select } = props;
+  const aria = fieldAria(id, { hint, error, required: select.required });
   return (
-    <div className="field">
-      <FieldLabel id={id} label={label} required={select.required} />
-      <select
-        id={id}
-        {...select}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { hint, error })}
-        onChange={(event) => onValue(event.target.value)}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+    <FieldFrame id={id} label={label} required={select.required} hint={hint} error={error}>
+      <select {...select} {...aria} id={id} onChange={(event) => onValue(event.target.value)}>
+        <ChoiceOptions choices={options} />
       </select>
-      {hint && (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      <FieldError id={id} error={error} />
-    </div>
+    </FieldFrame>
   );
 }

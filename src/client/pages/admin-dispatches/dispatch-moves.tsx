@@ -1,17 +1,15 @@
 // A dispatch's moves: 'En tránsito', 'En aduana', 'En bodega Colombia', only the next one enabled; choosing it asks
 // in the page how many packages will move (and whether their customers are mailed) before anything changes.
 import { useId } from 'react';
+import type { DispatchChanged } from '../../../shared/operations/api-types.ts';
 import { DISPATCH_STEPS } from '../../../shared/packages/dispatch-flow.ts';
 import type { DispatchState } from '../../../shared/packages/operations.ts';
 import { mailsCustomer } from '../../../shared/packages/states.ts';
 import { type DispatchDetail, moveDispatch } from '../../api/operations.ts';
 import { ConfirmedMoves } from '../../components/confirmed-moves.tsx';
+import type { ChangeHandlers } from '../../components/outcome.tsx';
 
-export function DispatchMoves(props: {
-  dispatch: DispatchDetail;
-  onMoved: (answer: { dispatch: DispatchDetail; message: string }) => void;
-  onFailed: (error: unknown) => void;
-}) {
+export function DispatchMoves(props: { dispatch: DispatchDetail } & ChangeHandlers<DispatchChanged>) {
   const { dispatch } = props;
   const id = useId();
   const count = dispatch.totals.packages;
@@ -42,7 +40,7 @@ export function DispatchMoves(props: {
       <ConfirmedMoves
         moves={moves}
         run={(state: DispatchState) => moveDispatch(dispatch.id, state)}
-        onDone={props.onMoved}
+        onChanged={props.onChanged}
         onFailed={props.onFailed}
       />
     </section>

@@ -1,6 +1,5 @@
 // A dispatch's packages: the table (with 'Quitar' per row while the dispatch is 'Abierto') and 'Agregar paquetes',
 // package numbers typed or scanned (components/add-packages.tsx).
-import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { formatUsd } from '../../../shared/money.ts';
 import { STATE_LABELS } from '../../../shared/packages/states.ts';
@@ -8,6 +7,8 @@ import { addToDispatch, type DispatchDetail, removeFromDispatch } from '../../ap
 import { AddPackagesForm } from '../../components/add-packages.tsx';
 import { ColumnHeads } from '../../components/column-heads.tsx';
 import { formatNumber } from '../../components/format.ts';
+import { type ChangeHandlers, useChange } from '../../components/outcome.tsx';
+import { RowAction } from '../../components/row-action.tsx';
 import { parsePackageNumbers } from './package-numbers.ts';
 
 type Answer = { dispatch: DispatchDetail; message: string };
@@ -23,24 +24,11 @@ const COLUMNS = [
   'Valor declarado',
 ];
 
-export function DispatchPackages(props: {
-  dispatch: DispatchDetail;
-  onChanged: (answer: Answer) => void;
-  onFailed: (error: unknown) => void;
-}) {
+export function DispatchPackages(props: { dispatch: DispatchDetail } & ChangeHandlers<Answer>) {
   const { dispatch } = props;
   const id = useId();
   const open = dispatch.state === 'abierto';
-  const remove = useMutation({ mutationFn: (number: number) => removeFromDispatch(dispatch.id, [number]) });
-
-  async function quit(number: number) {
-    if (remove.isPending) return;
-    try {
-      props.onChanged(await remove.mutateAsync(number));
-    } catch (error) {
-      props.onFailed(error);
-    }
-  }
+  const remove = useChange((number: number) => removeFromDispatch(dispatch.id, [number]), props);
 
   return (
     <section aria-labelledby={`${id}-heading`}>
@@ -49,7 +37,7 @@ export function DispatchPackages(props: {
         <p>El despacho aún no tiene paquetes.</p>
       ) : (
         <div className="table-wrap">
-          <table className="dispatch-packages" aria-busy={remove.isPending}>
+          <table className="dispatch-packages" aria-busy={remove.busy}>
             <caption className="visually-hidden">Paquetes del despacho {dispatch.id}</caption>
             <thead>
               <tr>
@@ -74,15 +62,12 @@ export function DispatchPackages(props: {
                   <td>{STATE_LABELS[row.state] ?? row.state}</td>
                   {open && (
                     <td>
-                      <button
-                        type="button"
-                        className="button button--small button--secondary"
-                        aria-describedby={`${id}-${row.number}`}
-                        disabled={remove.isPending}
-                        onClick={() => void quit(row.number)}
-                      >
-                        Quitar
-                      </button>
+                      <RowAction
+                        label="Quitar"
+                        describedBy={`${id}-${row.number}`}
+                        disabled={remove.busy}
+                        onClick={() => void remove.run(row.number)}
+                      />
                     </td>
                   )}
                 </tr>
@@ -95,16 +80,12 @@ export function DispatchPackages(props: {
   );
 }
 
-export function AddPackages(props: {
-  dispatchId: number;
-  onAdded: (answer: Answer) => void;
-  onFailed: (error: unknown) => void;
-}) {
+export function AddPackages(props: { dispatchId: number } & ChangeHandlers<Answer>) {
   return (
     <AddPackagesForm
       parse={parsePackageNumbers}
       add={(numbers: number[]) => addToDispatch(props.dispatchId, numbers)}
-      onAdded={props.onAdded}
+      onChanged={props.onChanged}
       onFailed={props.onFailed}
       hint="Números de paquete separados por espacios, comas o saltos de línea (puedes escanearlos uno tras otro)."
     />

@@ -1,16 +1,17 @@
 // PACKAGES.md 'Operations' /admin/despachos/:id ('Despacho N', admin only): the dispatch's data and totals, its
 // packages (added by number and removed while 'Abierto'), 'Descargar manifiesto' and its moves 'En tránsito',
 // 'En aduana', 'En bodega Colombia', each confirmed in the page. Refusals are listed in role=alert.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { formatCalendarDay } from '../../../shared/dates.ts';
 import { formatUsd } from '../../../shared/money.ts';
+import type { DispatchChanged } from '../../../shared/operations/api-types.ts';
 import { paths } from '../../../shared/paths.ts';
 import { type DispatchDetail, getDispatch, manifestUrl, operationKeys } from '../../api/operations.ts';
 import { withQuery } from '../../api/query-client.tsx';
 import { AdminsOnly } from '../../components/admins-only.tsx';
 import type { ArrivalNotice } from '../../components/dispatch-form.tsx';
 import { FactList } from '../../components/fact-list.tsx';
-import { failureOf, useOutcome } from '../../components/outcome.tsx';
+import { useRecordChanges } from '../../components/outcome.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryStates, showsStaffNav } from '../../components/query-states.tsx';
 import { StaffNav } from '../../components/staff-nav.tsx';
@@ -49,23 +50,15 @@ function DispatchScreen({ id }: { id: string }) {
 }
 
 function DispatchView({ dispatch }: { dispatch: DispatchDetail }) {
-  const queryClient = useQueryClient();
   const arrival = useLocation().state as ArrivalNotice | null;
-  const { report, region } = useOutcome(arrival?.notice ? { ok: true, text: arrival.notice } : null);
+  // After a change the answer replaces the cached dispatch; the list and the board are read again.
+  const { region, ...changes } = useRecordChanges({
+    queryKey: operationKeys.dispatch(String(dispatch.id)),
+    record: (answer: DispatchChanged) => answer.dispatch,
+    stale: [{ queryKey: operationKeys.dispatches, exact: true }, { queryKey: operationKeys.board }],
+    arrival: arrival?.notice,
+  });
   const open = dispatch.state === 'abierto';
-
-  /** After a change: the answer replaces the cached dispatch; the list and the board are read again. */
-  function changed(answer: { dispatch: DispatchDetail; message: string }) {
-    queryClient.setQueryData(operationKeys.dispatch(String(dispatch.id)), answer.dispatch);
-    void queryClient.invalidateQueries({ queryKey: operationKeys.dispatches, exact: true });
-    void queryClient.invalidateQueries({ queryKey: operationKeys.board });
-    report({ ok: true, text: answer.message });
-  }
-
-  function failed(error: unknown) {
-    report(failureOf(error));
-    void queryClient.invalidateQueries({ queryKey: operationKeys.dispatch(String(dispatch.id)) });
-  }
 
   const { totals } = dispatch;
   const facts: Array<[string, string]> = [
@@ -89,9 +82,9 @@ function DispatchView({ dispatch }: { dispatch: DispatchDetail }) {
           Descargar manifiesto
         </a>
       </p>
-      <DispatchMoves dispatch={dispatch} onMoved={changed} onFailed={failed} />
-      <DispatchPackages dispatch={dispatch} onChanged={changed} onFailed={failed} />
-      {open && <AddPackages dispatchId={dispatch.id} onAdded={changed} onFailed={failed} />}
+      <DispatchMoves dispatch={dispatch} {...changes} />
+      <DispatchPackages dispatch={dispatch} {...changes} />
+      {open && <AddPackages dispatchId={dispatch.id} {...changes} />}
       <p>
         <Link to={paths.adminDispatches}>Volver a Despachos</Link>
       </p>

@@ -5,14 +5,11 @@ import { useId } from 'react';
 import { closeRoute, type RouteChanged, type RouteDetail, startRoute } from '../../api/delivery-routes.ts';
 import { useMe } from '../../api/me.ts';
 import { type ConfirmedMove, ConfirmedMoves } from '../../components/confirmed-moves.tsx';
+import type { ChangeHandlers } from '../../components/outcome.tsx';
 
 const packagesText = (count: number) => (count === 1 ? '1 paquete' : `${count} paquetes`);
 
-export function RouteMoves(props: {
-  route: RouteDetail;
-  onMoved: (answer: RouteChanged) => void;
-  onFailed: (error: unknown) => void;
-}) {
+export function RouteMoves(props: { route: RouteDetail } & ChangeHandlers<RouteChanged>) {
   const { route } = props;
   const id = useId();
   const me = useMe();
@@ -66,7 +63,7 @@ export function RouteMoves(props: {
         <ConfirmedMoves
           moves={moves}
           run={(key) => (key === 'start' ? startRoute(route.id) : closeRoute(route.id))}
-          onDone={props.onMoved}
+          onChanged={props.onChanged}
           onFailed={props.onFailed}
         />
       )}

@@ -1,7 +1,7 @@
 // DELIVERY.md 'Routes' /admin/reparto/:id ('Ruta N'): the route's facts and progress, live; while 'En preparación'
 // 'Agregar paquetes' (numbers or guides, typed or scanned) and its stops ordered or removed; 'Imprimir planilla';
 // 'Iniciar ruta' and, for admins while 'En curso', 'Cerrar ruta', each confirmed in the page.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { formatCalendarDay } from '../../../shared/dates.ts';
 import { formatCop } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
@@ -17,7 +17,7 @@ import { withQuery } from '../../api/query-client.tsx';
 import { AddPackagesForm, entryPieces, type ParsedEntries } from '../../components/add-packages.tsx';
 import { AdminsOnly } from '../../components/admins-only.tsx';
 import { FactList } from '../../components/fact-list.tsx';
-import { failureOf, useOutcome } from '../../components/outcome.tsx';
+import { useRecordChanges } from '../../components/outcome.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryStates, showsStaffNav } from '../../components/query-states.tsx';
 import { StaffNav } from '../../components/staff-nav.tsx';
@@ -68,29 +68,10 @@ function parseEntries(text: string): ParsedEntries<string> {
   return { entries };
 }
 
-function RouteView({ route }: { route: RouteDetail }) {
-  const queryClient = useQueryClient();
-  const arrival = useLocation().state as RouteArrival | null;
-  const { report, region } = useOutcome(arrival?.notice ? { ok: true, text: arrival.notice } : null);
-  const preparing = route.state === 'en_preparacion';
-
-  /** After a change: the answer replaces the cached route; the day's list is read again. */
-  function changed(answer: RouteChanged) {
-    queryClient.setQueryData(routeKeys.route(String(route.id)), answer.route);
-    void queryClient.invalidateQueries({
-      queryKey: routeKeys.all,
-      predicate: (query) => query.queryKey[2] !== 'route',
-    });
-    report({ ok: true, text: answer.message });
-  }
-
-  function failed(error: unknown) {
-    report(failureOf(error));
-    void queryClient.invalidateQueries({ queryKey: routeKeys.route(String(route.id)) });
-  }
-
+/** The route's facts and progress, as its screen lists them. */
+function routeFacts(route: RouteDetail): Array<[string, string]> {
   const { progress } = route;
-  const facts: Array<[string, string]> = [
+  return [
     ['Fecha', formatCalendarDay(route.date)],
     ['Mensajero', route.courier.name],
     ['Zona', route.zone],
@@ -102,26 +83,37 @@ function RouteView({ route }: { route: RouteDetail }) {
     ['Valor a cobrar', formatCop(progress.valueToCollectCop)],
     ['Recaudado', formatCop(progress.collectedCop)],
   ];
+}
+
+function RouteView({ route }: { route: RouteDetail }) {
+  const arrival = useLocation().state as RouteArrival | null;
+  // After a change the answer replaces the cached route; the day's lists and the flagged packages are read again.
+  const { region, ...changes } = useRecordChanges({
+    queryKey: routeKeys.route(String(route.id)),
+    record: (answer: RouteChanged) => answer.route,
+    stale: [{ queryKey: routeKeys.days }, { queryKey: routeKeys.flagged }],
+    arrival: arrival?.notice,
+  });
+  const preparing = route.state === 'en_preparacion';
 
   return (
     <>
       <h1>Ruta {route.id}</h1>
-      <FactList className="data-list route-facts" facts={facts} />
+      <FactList className="data-list route-facts" facts={routeFacts(route)} />
       {region}
       <p className="actions no-print">
         <button type="button" className="button button--secondary" onClick={() => window.print()}>
           Imprimir planilla
         </button>
       </p>
-      <RouteMoves route={route} onMoved={changed} onFailed={failed} />
-      <RouteStops route={route} onChanged={changed} onFailed={failed} />
+      <RouteMoves route={route} {...changes} />
+      <RouteStops route={route} {...changes} />
       {preparing && (
         <div className="no-print">
           <AddPackagesForm
             parse={parseEntries}
             add={(entries: string[]) => addStops(route.id, entries)}
-            onAdded={changed}
-            onFailed={failed}
+            {...changes}
             hint="Números de paquete o guías separados por espacios, comas o saltos de línea (puedes escanearlos uno tras otro). Solo paquetes en «En bodega Colombia» que no estén en otra ruta abierta."
           />
         </div>

@@ -1,7 +1,6 @@
 // A route's stops in order, which is also the route sheet 'Imprimir planilla' prints (stop, package, customer,
 // address, phone, 'Valor a pagar'): while 'En preparación' each row has 'Subir', 'Bajar' and 'Quitar' (their names
 // say which package); once started, what became of each stop.
-import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { formatLocalDateTime } from '../../../shared/dates.ts';
 import { formatCop } from '../../../shared/money.ts';
@@ -13,10 +12,19 @@ import {
   type StaffRouteStop,
 } from '../../api/delivery-routes.ts';
 import { ColumnHeads } from '../../components/column-heads.tsx';
+import { type ChangeHandlers, useChange } from '../../components/outcome.tsx';
+import { RowAction } from '../../components/row-action.tsx';
 
 const SHEET_COLUMNS = ['Parada', 'Paquete', 'Cliente', 'Dirección', 'Teléfono', 'Valor a pagar'];
 
 type StopAction = { kind: 'up' | 'down' | 'remove'; number: number };
+
+/** A stop's buttons, and when each cannot apply (the first stop goes no higher, the last no lower). */
+const STOP_ACTIONS = [
+  { kind: 'up', label: 'Subir', stuck: (position: number) => position === 1 },
+  { kind: 'down', label: 'Bajar', stuck: (position: number, last: number) => position === last },
+  { kind: 'remove', label: 'Quitar', stuck: () => false },
+] as const;
 
 /** What became of a stop, as the staff read it. */
 function outcomeText(stop: StaffRouteStop): string {
@@ -30,30 +38,18 @@ function outcomeText(stop: StaffRouteStop): string {
   return `Pendiente${attempts}`;
 }
 
-export function RouteStops(props: {
-  route: RouteDetail;
-  onChanged: (answer: RouteChanged) => void;
-  onFailed: (error: unknown) => void;
-}) {
+export function RouteStops(props: { route: RouteDetail } & ChangeHandlers<RouteChanged>) {
   const { route } = props;
   const id = useId();
   const preparing = route.state === 'en_preparacion';
   const started = !preparing;
-  const act = useMutation({
-    mutationFn: (action: StopAction) =>
+  const act = useChange(
+    (action: StopAction) =>
       action.kind === 'remove'
         ? removeStop(route.id, action.number)
         : moveStop(route.id, action.number, action.kind),
-  });
-
-  async function run(action: StopAction) {
-    if (act.isPending) return;
-    try {
-      props.onChanged(await act.mutateAsync(action));
-    } catch (error) {
-      props.onFailed(error);
-    }
-  }
+    props,
+  );
 
   const last = route.stops.length;
   return (
@@ -66,7 +62,7 @@ export function RouteStops(props: {
         <p>La ruta aún no tiene paradas.</p>
       ) : (
         <div className="table-wrap">
-          <table className="route-stops" aria-busy={act.isPending}>
+          <table className="route-stops" aria-busy={act.busy}>
             <caption className="visually-hidden">Paradas de la ruta {route.id}, en orden</caption>
             <thead>
               <tr>
@@ -81,61 +77,65 @@ export function RouteStops(props: {
             </thead>
             <tbody>
               {route.stops.map((stop) => (
-                <tr key={stop.number}>
-                  <td>{stop.position}</td>
-                  <th scope="row">
-                    {stop.number}
-                    <span className="route-stops__guide">{stop.guide}</span>
-                  </th>
-                  <td>{stop.customerName}</td>
-                  <td className="route-stops__address">
-                    {stop.address}
-                    {stop.instructions && <span className="route-stops__note">{stop.instructions}</span>}
-                  </td>
-                  <td>{stop.phone || '—'}</td>
-                  <td className="route-stops__value">
-                    {stop.valueToPayCop === null ? '—' : formatCop(stop.valueToPayCop)}
-                  </td>
-                  {started && <td>{outcomeText(stop)}</td>}
-                  {preparing && (
-                    <td className="no-print">
-                      <div className="route-stops__actions">
-                        <button
-                          type="button"
-                          className="button button--small button--secondary"
-                          aria-label={`Subir paquete ${stop.number}`}
-                          disabled={act.isPending || stop.position === 1}
-                          onClick={() => void run({ kind: 'up', number: stop.number })}
-                        >
-                          Subir
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--small button--secondary"
-                          aria-label={`Bajar paquete ${stop.number}`}
-                          disabled={act.isPending || stop.position === last}
-                          onClick={() => void run({ kind: 'down', number: stop.number })}
-                        >
-                          Bajar
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--small button--secondary"
-                          aria-label={`Quitar paquete ${stop.number}`}
-                          disabled={act.isPending}
-                          onClick={() => void run({ kind: 'remove', number: stop.number })}
-                        >
-                          Quitar
-                        </button>
-                      </div>
-                    </td>
-                  )}
-                </tr>
+                <StopRow
+                  key={stop.number}
+                  stop={stop}
+                  last={last}
+                  state={route.state}
+                  busy={act.busy}
+                  onAction={(action) => void act.run(action)}
+                />
               ))}
             </tbody>
           </table>
         </div>
       )}
     </section>
+  );
+}
+
+/** One stop of the sheet: its facts, then its outcome once started or its buttons while 'En preparación'. */
+function StopRow(props: {
+  stop: StaffRouteStop;
+  last: number;
+  state: RouteDetail['state'];
+  busy: boolean;
+  onAction: (action: StopAction) => void;
+}) {
+  const { stop } = props;
+  return (
+    <tr>
+      <td>{stop.position}</td>
+      <th scope="row">
+        {stop.number}
+        <span className="route-stops__guide">{stop.guide}</span>
+      </th>
+      <td>{stop.customerName}</td>
+      <td className="route-stops__address">
+        {stop.address}
+        {stop.instructions && <span className="route-stops__note">{stop.instructions}</span>}
+      </td>
+      <td>{stop.phone || '—'}</td>
+      <td className="route-stops__value">
+        {stop.valueToPayCop === null ? '—' : formatCop(stop.valueToPayCop)}
+      </td>
+      {props.state === 'en_preparacion' ? (
+        <td className="no-print">
+          <div className="route-stops__actions">
+            {STOP_ACTIONS.map((action) => (
+              <RowAction
+                key={action.kind}
+                label={action.label}
+                name={`${action.label} paquete ${stop.number}`}
+                disabled={props.busy || action.stuck(stop.position, props.last)}
+                onClick={() => props.onAction({ kind: action.kind, number: stop.number })}
+              />
+            ))}
+          </div>
+        </td>
+      ) : (
+        <td>{outcomeText(stop)}</td>
+      )}
+    </tr>
   );
 }

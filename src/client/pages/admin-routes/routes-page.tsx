@@ -9,6 +9,7 @@ import { paths } from '../../../shared/paths.ts';
 import { listRoutes, type RouteSummary, routeKeys, useRouteLiveUpdates } from '../../api/delivery-routes.ts';
 import { withQuery } from '../../api/query-client.tsx';
 import { AdminsOnly } from '../../components/admins-only.tsx';
+import { ColumnHeads } from '../../components/column-heads.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryStates, showsStaffNav } from '../../components/query-states.tsx';
 import { StaffNav } from '../../components/staff-nav.tsx';
@@ -61,6 +62,17 @@ function RoutesPage() {
   );
 }
 
+const LIST_COLUMNS = [
+  'Ruta',
+  'Mensajero',
+  'Zona',
+  'Estado',
+  'Entregados',
+  'No entregados',
+  'Pendientes',
+  'Recaudado',
+];
+
 function RouteTable({ routes }: { routes: RouteSummary[] }) {
   if (routes.length === 0) return <p>No hay rutas para este día. Crea una con «Nueva ruta».</p>;
   return (
@@ -69,39 +81,40 @@ function RouteTable({ routes }: { routes: RouteSummary[] }) {
         <caption className="visually-hidden">Rutas del día con su avance</caption>
         <thead>
           <tr>
-            <th scope="col">Ruta</th>
-            <th scope="col">Mensajero</th>
-            <th scope="col">Zona</th>
-            <th scope="col">Estado</th>
-            <th scope="col">Entregados</th>
-            <th scope="col">No entregados</th>
-            <th scope="col">Pendientes</th>
-            <th scope="col">Recaudado</th>
+            <ColumnHeads columns={LIST_COLUMNS} />
           </tr>
         </thead>
         <tbody>
           {routes.map((route) => (
-            <tr key={route.id}>
-              <th scope="row">
-                <Link to={paths.adminRoute(route.id)}>Ruta {route.id}</Link>
-              </th>
-              <td>{route.courier.name}</td>
-              <td>{route.zone}</td>
-              <td>{route.stateLabel}</td>
-              <td>
-                {route.progress.delivered} de {route.progress.stops}
-              </td>
-              <td>{route.progress.failed}</td>
-              <td>{route.progress.pending}</td>
-              <td>
-                {formatCop(route.progress.collectedCop)}{' '}
-                <span className="route-list__of">de {formatCop(route.progress.valueToCollectCop)}</span>
-              </td>
-            </tr>
+            <RouteRow key={route.id} route={route} />
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A route of the day with its progress: delivered of all its stops, failed, pending, and what was collected. */
+function RouteRow({ route }: { route: RouteSummary }) {
+  const { progress } = route;
+  return (
+    <tr>
+      <th scope="row">
+        <Link to={paths.adminRoute(route.id)}>Ruta {route.id}</Link>
+      </th>
+      <td>{route.courier.name}</td>
+      <td>{route.zone}</td>
+      <td>{route.stateLabel}</td>
+      <td>
+        {progress.delivered} de {progress.stops}
+      </td>
+      <td>{progress.failed}</td>
+      <td>{progress.pending}</td>
+      <td>
+        {formatCop(progress.collectedCop)}{' '}
+        <span className="route-list__of">de {formatCop(progress.valueToCollectCop)}</span>
+      </td>
+    </tr>
   );
 }
 

@@ -5,6 +5,7 @@ import { formatLocalDateTime } from '../../../shared/dates.ts';
 import type { DeliveryAttempt, DeliveryProof } from '../../../shared/delivery/api-types.ts';
 import { formatCop } from '../../../shared/money.ts';
 import { FactList } from '../../components/fact-list.tsx';
+import { PhotoLink } from './photo-link.tsx';
 
 const photoUrl = (id: string) => `/api/files/${encodeURIComponent(id)}`;
 
@@ -29,15 +30,13 @@ export function DeliveryProofCard({ number, proof }: { number: number; proof: De
       />
       {proof.photoId && (
         <p className="delivery-proof__photo">
-          <a href={photoUrl(proof.photoId)} target="_blank" rel="noopener">
-            <img
-              src={photoUrl(proof.photoId)}
-              alt={`Foto de la entrega del paquete ${number}`}
-              loading="lazy"
-              width={320}
-              height={240}
-            />
-          </a>
+          <PhotoLink
+            href={photoUrl(proof.photoId)}
+            src={photoUrl(proof.photoId)}
+            alt={`Foto de la entrega del paquete ${number}`}
+            width={320}
+            height={240}
+          />
         </p>
       )}
     </section>

@@ -24,7 +24,7 @@ import { PackageFacts, PackageFiles } from './package-facts.tsx';
 import { PackageHistory } from './package-history.tsx';
 
 function PackagePage() {
-  const number = useParams().number ?? '';
+  const { number = '' } = useParams();
   return (
     <Page title={`Paquete ${number}`} nav={<SignedInNav />}>
       {/* A new number is a new package: nothing of the previous one's notices or forms carries over. */}
