@@ -225,8 +225,24 @@ describe("the staff's 'Reparto' in Chromium", () => {
     expect(delivered.status).toBe(200);
     // No reload: the staff's route stream marks the list stale and it is read again.
     await expect.poll(async () => row.textContent(), { timeout: 10_000 }).toContain('1 de 2');
+    const attempted = await courier('POST', `/api/delivery/stops/${pkg.a}/attempt`, {
+      key: randomUUID(),
+      at: new Date().toISOString(),
+      reason: 'no_habia_nadie',
+    });
+    expect(attempted.status).toBe(200);
+    const failedCell = row.getByRole('cell').nth(4);
+    await expect.poll(async () => failedCell.textContent(), { timeout: 10_000 }).toBe('1');
+    // On a phone the day's list keeps its progress, and nothing on the screen fails axe.
+    for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+      await page.setViewportSize(viewport);
+      expect(await row.isVisible()).toBe(true);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    }
 
     await row.getByRole('link', { name: `Ruta ${routeId}` }).click();
+    const stopRow = page.getByRole('row', { name: new RegExp(String(pkg.a)) });
+    expect(await stopRow.textContent()).toContain('No entregado: No había nadie');
     await page.getByRole('button', { name: 'Cerrar ruta' }).click();
     await page.getByText('1 paquete sin entregar volverá a «En bodega Colombia»').waitFor();
     await page.getByRole('button', { name: 'Sí, cerrar ruta' }).click();
@@ -256,9 +272,23 @@ describe("the staff's 'Reparto' in Chromium", () => {
         await proof.getByRole('img', { name: `Foto de la entrega del paquete ${pkg.b}` }).isVisible(),
       ).toBe(true);
       expect(await seriousAxeViolations(own)).toEqual([]);
+
+      // The package that came back lists its failed attempt with its reason.
+      await own.goto(`${e2e.app.url}/paquetes/${pkg.a}`);
+      const attempts = own.getByRole('region', { name: 'Intentos de entrega' });
+      await attempts.waitFor();
+      expect(await attempts.textContent()).toContain('No entregado: No había nadie');
     } finally {
       await context.close();
     }
+  });
+
+  it("shows staff the proof with the whole 'Documento' and the courier", async () => {
+    await page.goto(`${e2e.app.url}/paquetes/${pkg.b}`);
+    const proof = page.getByRole('region', { name: 'Entrega' });
+    await proof.waitFor();
+    expect(await proof.textContent()).toContain('Documento1020304050');
+    expect(await proof.textContent()).toContain(`Mensajero${courierName}`);
   });
 
   it('gives a customer and a courier no access to the staff delivery API', async () => {

@@ -14,6 +14,7 @@ import {
 import { ColumnHeads } from '../../components/column-heads.tsx';
 import { type ChangeHandlers, useChange } from '../../components/outcome.tsx';
 import { RowAction } from '../../components/row-action.tsx';
+import { TableScroll } from '../../components/table-scroll.tsx';
 
 const SHEET_COLUMNS = ['Parada', 'Paquete', 'Cliente', 'Dirección', 'Teléfono', 'Valor a pagar'];
 
@@ -61,7 +62,7 @@ export function RouteStops(props: { route: RouteDetail } & ChangeHandlers<RouteC
       {last === 0 ? (
         <p>La ruta aún no tiene paradas.</p>
       ) : (
-        <div className="table-wrap">
+        <TableScroll label={`Paradas de la ruta ${route.id}, desplazable`}>
           <table className="route-stops" aria-busy={act.busy}>
             <caption className="visually-hidden">Paradas de la ruta {route.id}, en orden</caption>
             <thead>
@@ -88,7 +89,7 @@ export function RouteStops(props: { route: RouteDetail } & ChangeHandlers<RouteC
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

@@ -13,6 +13,7 @@ import { ColumnHeads } from '../../components/column-heads.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryStates, showsStaffNav } from '../../components/query-states.tsx';
 import { StaffNav } from '../../components/staff-nav.tsx';
+import { TableScroll } from '../../components/table-scroll.tsx';
 import { Link } from '../../router.tsx';
 import { FlaggedPackages } from './flagged-packages.tsx';
 import { NewRouteForm } from './new-route-form.tsx';
@@ -76,7 +77,7 @@ const LIST_COLUMNS = [
 function RouteTable({ routes }: { routes: RouteSummary[] }) {
   if (routes.length === 0) return <p>No hay rutas para este día. Crea una con «Nueva ruta».</p>;
   return (
-    <div className="table-wrap">
+    <TableScroll label={'Rutas del día, desplazable'}>
       <table className="route-list">
         <caption className="visually-hidden">Rutas del día con su avance</caption>
         <thead>
@@ -90,7 +91,7 @@ function RouteTable({ routes }: { routes: RouteSummary[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
