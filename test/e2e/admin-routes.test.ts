@@ -27,7 +27,8 @@ let guides = 0;
 const newGuide = () => `TBA${String(Date.now() % 1e9).padStart(9, '0')}${String(++guides).padStart(3, '0')}`;
 
 describe("the staff's 'Reparto' in Chromium", () => {
-  const e2e = appInBrowser({ env: { ADMIN_EMAILS: ADMIN } });
+  // One failed attempt is enough to flag a package for a decision here ('Requieren decisión').
+  const e2e = appInBrowser({ env: { ADMIN_EMAILS: ADMIN, DELIVERY_MAX_ATTEMPTS: '1' } });
   let admin: Session;
   let courier: Session;
   let courierId = '';
@@ -250,6 +251,12 @@ describe("the staff's 'Reparto' in Chromium", () => {
     expect(await stateOf(pkg.a)).toBe('en_bodega_colombia');
     expect(await stateOf(pkg.b)).toBe('entregado');
     expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Back at the warehouse with its one attempt, the package waits for a decision on 'Reparto'.
+    await page.getByRole('link', { name: 'Volver a Reparto' }).click();
+    const flagged = page.getByRole('region', { name: 'Requieren decisión' });
+    await flagged.getByText(`Paquete ${pkg.a}`).waitFor();
+    expect(await flagged.textContent()).toContain('1 intento · Último motivo: No había nadie');
   });
 
   it("shows the customer the proof of delivery with only the last four digits of 'Documento'", async () => {

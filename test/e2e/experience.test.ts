@@ -207,6 +207,7 @@ describe('issue 11: the experience of a new user, on a phone and a desktop', () 
       '/admin',
       '/admin/paquetes',
       '/admin/despachos',
+      '/admin/reparto',
       '/admin/tarifas',
       '/bodega',
     ].entries()) {

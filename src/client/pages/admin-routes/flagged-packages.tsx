@@ -6,6 +6,8 @@ import { formatLocalDateTime } from '../../../shared/dates.ts';
 import { listFlagged, routeKeys } from '../../api/delivery-routes.ts';
 import { QueryStates } from '../../components/query-states.tsx';
 
+const attemptsText = (count: number) => (count === 1 ? '1 intento' : `${count} intentos`);
+
 export function FlaggedPackages() {
   const id = useId();
   const flagged = useQuery({ queryKey: routeKeys.flagged, queryFn: ({ signal }) => listFlagged(signal) });
@@ -15,12 +17,14 @@ export function FlaggedPackages() {
       <QueryStates query={flagged}>
         {(data) =>
           data.packages.length === 0 ? (
-            <p>Ningún paquete llegó a {data.maxAttempts} intentos fallidos: no hay decisiones pendientes.</p>
+            <p>
+              Ningún paquete llegó a {attemptsText(data.maxAttempts)} fallidos: no hay decisiones pendientes.
+            </p>
           ) : (
             <>
               <p>
-                Estos paquetes tienen {data.maxAttempts} intentos fallidos o más. Decide si se intenta otra
-                vez, si el cliente lo recoge o si se devuelve.
+                Estos paquetes llegaron a {attemptsText(data.maxAttempts)} fallidos y volvieron a la bodega.
+                Decide si se intenta otra vez, si el cliente lo recoge o si se devuelve («Devuelto»).
               </p>
               <ul className="flagged__list">
                 {data.packages.map((pkg) => (
@@ -32,7 +36,7 @@ export function FlaggedPackages() {
                       {pkg.customerName} · {pkg.address}
                     </span>
                     <span>
-                      {pkg.attempts} intentos · Último motivo: {pkg.lastReasonLabel} (
+                      {attemptsText(pkg.attempts)} · Último motivo: {pkg.lastReasonLabel} (
                       <time dateTime={pkg.lastAttemptAt}>{formatLocalDateTime(pkg.lastAttemptAt)}</time>)
                     </span>
                   </li>
