@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 
 export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
   return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus to be scrolled by keys.
     <section className="table-wrap" aria-label={label} tabIndex={0}>
       {children}
     </section>

@@ -34,10 +34,8 @@ function PackagePage() {
 }
 
 function PackageScreen({ number }: { number: string }) {
-  const detail = useQuery({
-    queryKey: packageKeys.detail(number),
-    queryFn: ({ signal }) => getPackage(number, signal),
-  });
+  const queryKey = packageKeys.detail(number);
+  const detail = useQuery({ queryKey, queryFn: ({ signal }) => getPackage(number, signal) });
   // A state changed by the warehouse or an admin shows here without a reload (once the package has arrived).
   usePackageLiveUpdates(!detail.isPending);
 
