@@ -9,7 +9,11 @@ export interface Choice {
 }
 
 function ChoiceOptions({ choices }: { choices: readonly Choice[] }) {
-  return choices.map(({ value, label }) => <option key={value} value={value} label={label} />);
+  return choices.map(({ value, label }) => (
+    <option key={value} value={value}>
+      {label}
+    </option>
+  ));
 }
 
 type SelectFieldProps = BoundControl & { options: readonly Choice[] } & Omit<
