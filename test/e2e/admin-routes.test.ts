@@ -46,9 +46,6 @@ describe("the staff's 'Reparto' in Chromium", () => {
     const courierForm = await registerViaApi(e2e.app, { name: courierName });
     const courierSession = await apiCall(e2e.app, courierForm.email, courierForm.password);
     const me = await courierSession<{ id: string }>('GET', '/api/me');
-    expect((await admin('POST', `/api/admin/users/${me.body.id}/role`, { role: 'reparto' })).status).toBe(
-      200,
-    );
     courier = courierSession;
     courierId = me.body.id;
     const customerForm = await registerViaApi(e2e.app, {
@@ -98,6 +95,16 @@ describe("the staff's 'Reparto' in Chromium", () => {
     (await admin<{ state: string }>('GET', `/api/packages/${number}`)).body.state;
   const stopsOf = async (id: number) =>
     (await admin<{ stops: Stop[] }>('GET', `/api/admin/delivery/routes/${id}`)).body.stops;
+
+  it("says how to give the 'Mensajero' role while no one has it", async () => {
+    await page.goto(`${e2e.app.url}/admin/reparto`);
+    await page.getByText('Aún no hay mensajeros').waitFor();
+    expect(await page.getByRole('link', { name: 'Casilleros' }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: 'Crear ruta' }).count()).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect((await admin('POST', `/api/admin/users/${courierId}/role`, { role: 'reparto' })).status).toBe(200);
+    await page.goto(`${e2e.app.url}/admin`);
+  });
 
   it("builds a route: 'Nueva ruta', packages scanned by number and guide, a refusal, reorder and remove", async () => {
     // Package c already sits in another open route of the same courier.
