@@ -8,6 +8,7 @@ import {
   labelPattern,
   packageDetailPattern,
   paths,
+  routeDetailPattern,
   type ScreenPattern,
 } from '../shared/paths.ts';
 import WelcomePage from './pages/welcome/welcome-page.tsx';
@@ -38,6 +39,8 @@ const screens = {
   [paths.adminPackages]: lazy(() => import('./pages/admin-packages/admin-packages-page.tsx')),
   [paths.adminDispatches]: lazy(() => import('./pages/admin-dispatches/dispatches-page.tsx')),
   [dispatchDetailPattern]: lazy(() => import('./pages/admin-dispatches/dispatch-page.tsx')),
+  [paths.adminRoutes]: lazy(() => import('./pages/admin-routes/routes-page.tsx')),
+  [routeDetailPattern]: lazy(() => import('./pages/admin-routes/route-page.tsx')),
   [paths.courierRoute]: lazy(() => import('./pages/courier-route/courier-route-page.tsx')),
 } satisfies Record<ScreenPattern, ComponentType>;
 const NotFoundPage = lazy(() => import('./pages/not-found/not-found-page.tsx'));

@@ -7,6 +7,8 @@ describe('the screens table', () => {
       expect(isScreenPath(sampleScreenPath(pattern)), pattern).toBe(true);
     expect(isScreenPath('/paquetes/100001/')).toBe(true);
     expect(isScreenPath(paths.adminDispatch(3))).toBe(true);
+    expect(isScreenPath(paths.adminRoutes)).toBe(true);
+    expect(isScreenPath(paths.adminRoute(7))).toBe(true);
   });
 
   it('refuses what is not a screen', () => {
@@ -15,6 +17,7 @@ describe('the screens table', () => {
       '/paquetes/1234567890',
       '/etiqueta/',
       '/admin/nada',
+      '/admin/reparto/siete',
       '/lockers',
       '/api',
     ])

@@ -25,6 +25,10 @@ export const paths = {
   adminDispatches: '/admin/despachos',
   /** One dispatch: `/admin/despachos/3` (its route pattern is `dispatchDetailPattern`). */
   adminDispatch: (id: number | string) => `/admin/despachos/${encodeURIComponent(String(id))}`,
+  /** The staff's 'Reparto': the day's delivery routes (DELIVERY.md 'Routes'). */
+  adminRoutes: '/admin/reparto',
+  /** One delivery route: `/admin/reparto/7` (its route pattern is `routeDetailPattern`). */
+  adminRoute: (id: number | string) => `/admin/reparto/${encodeURIComponent(String(id))}`,
   /** The courier's 'Mi ruta' (DELIVERY.md 'The courier's screen'). */
   courierRoute: '/reparto',
 } as const;
@@ -32,6 +36,7 @@ export const paths = {
 export const packageDetailPattern = '/paquetes/:number';
 export const labelPattern = '/etiqueta/:number';
 export const dispatchDetailPattern = '/admin/despachos/:id';
+export const routeDetailPattern = '/admin/reparto/:id';
 
 type PathTable = typeof paths;
 type FixedPath = {
@@ -44,11 +49,12 @@ export const SCREEN_PATTERNS = [
   packageDetailPattern,
   labelPattern,
   dispatchDetailPattern,
+  routeDetailPattern,
 ] as const;
 
 export type ScreenPattern = (typeof SCREEN_PATTERNS)[number];
 
-/** A parameter of a screen's path is a number of up to nine digits (package numbers, dispatch ids). */
+/** A parameter of a screen's path is a number of up to nine digits (package numbers, dispatch and route ids). */
 const PARAMETER = /:[a-z]+/gi;
 const SCREEN_MATCHERS = SCREEN_PATTERNS.map(
   (pattern) => new RegExp(`^${pattern.replace(PARAMETER, '\\d{1,9}')}$`),

@@ -20,6 +20,7 @@ const ADMIN_LINKS = [
   'Casilleros',
   'Paquetes',
   'Despachos',
+  'Reparto',
   'Tarifas',
   'Recepción en bodega',
   'Cerrar sesión',
@@ -206,6 +207,7 @@ describe('issue 11: the experience of a new user, on a phone and a desktop', () 
       '/admin',
       '/admin/paquetes',
       '/admin/despachos',
+      '/admin/reparto',
       '/admin/tarifas',
       '/bodega',
     ].entries()) {
@@ -228,7 +230,11 @@ describe('issue 11: the experience of a new user, on a phone and a desktop', () 
     await warehouse.waitForURL(`${e2e.app.url}/bodega`);
     const nav = warehouse.getByRole('navigation', { name: 'Bodega' });
     await nav.waitFor();
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Recepción en bodega', 'Cerrar sesión']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual([
+      'Recepción en bodega',
+      'Reparto',
+      'Cerrar sesión',
+    ]);
   });
 
   it('finding 10: on a phone each locker is a card with its name, locker and WhatsApp within the screen', async () => {

@@ -26,8 +26,7 @@ export function ConfirmActions(props: {
       <button
         type="button"
         className="button button--secondary"
-        disabled={props.busy}
-        onClick={props.onCancel}
+        {...{ disabled: props.busy, onClick: props.onCancel }}
       >
         {props.cancelLabel}
       </button>

@@ -1,6 +1,6 @@
 // A labelled text input: the label's text is the input's accessible name; a hint and an error, when given, are its
 // description (the error also marks it aria-invalid), so a screen reader reads them on focus.
-import { createContext, type InputHTMLAttributes, useContext } from 'react';
+import { createContext, type InputHTMLAttributes, type ReactNode, useContext } from 'react';
 
 /**
  * How the fields inside a form behave (set by FormShell): a visible mark on required fields, and errors announced
@@ -56,6 +56,50 @@ export function FieldLabel({ id, label, required }: { id: string; label: string;
   );
 }
 
+/** A control's frame: its label (with the required mark), the control, its hint and its error, ids by `id`. */
+export function FieldFrame(props: {
+  id: string;
+  label: string;
+  required?: boolean | undefined;
+  hint?: string | undefined;
+  error?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <FieldLabel id={props.id} label={props.label} required={props.required} />
+      {props.children}
+      {props.hint && (
+        <p className="field__hint" id={`${props.id}-hint`}>
+          {props.hint}
+        </p>
+      )}
+      <FieldError id={props.id} error={props.error} />
+    </div>
+  );
+}
+
+/** The ARIA state a control takes from its hint and error (and its required flag). */
+export function fieldAria(
+  id: string,
+  parts: { hint?: unknown; error?: unknown; required?: boolean | undefined },
+) {
+  return {
+    'aria-required': parts.required || undefined,
+    'aria-invalid': parts.error ? true : undefined,
+    'aria-describedby': describedBy(id, parts),
+  } as const;
+}
+
+/** What a bound control takes besides its element's own attributes (useForm's `field` and its label and hint). */
+export interface BoundControl {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string | undefined;
+  onValue: (value: string) => void;
+}
+
 export function Field({
   id,
   label,
@@ -63,30 +107,16 @@ export function Field({
   error,
   onValue,
   ...input
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string | undefined;
-  onValue: (value: string) => void;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange'>) {
+}: BoundControl & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange'>) {
   return (
-    <div className="field">
-      <FieldLabel id={id} label={label} required={input.required} />
+    <FieldFrame id={id} label={label} required={input.required} hint={hint} error={error}>
       <input
         id={id}
         {...input}
+        {...fieldAria(id, { hint, error, required: input.required })}
         aria-required={input['aria-required'] ?? (input.required || undefined)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { hint, error })}
         onChange={(event) => onValue(event.target.value)}
       />
-      {hint && (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      <FieldError id={id} error={error} />
-    </div>
+    </FieldFrame>
   );
 }

@@ -3,7 +3,7 @@
 // problem stands on.
 import { useState } from 'react';
 import { newPasswordProblem } from '../../shared/password-policy.ts';
-import { describedBy, FieldError, FieldLabel } from './field.tsx';
+import { describedBy, FieldFrame } from './field.tsx';
 import type { FieldProblem } from './use-form.ts';
 
 export function PasswordField(props: {
@@ -18,8 +18,7 @@ export function PasswordField(props: {
 }) {
   const [visible, setVisible] = useState(false);
   return (
-    <div className="field">
-      <FieldLabel id={props.id} label={props.label} required />
+    <FieldFrame id={props.id} label={props.label} required hint={props.hint} error={props.error}>
       <div className="password-field">
         <input
           id={props.id}
@@ -43,13 +42,7 @@ export function PasswordField(props: {
           {visible ? 'Ocultar' : 'Mostrar'}
         </button>
       </div>
-      {props.hint && (
-        <p className="field__hint" id={`${props.id}-hint`}>
-          {props.hint}
-        </p>
-      )}
-      <FieldError id={props.id} error={props.error} />
-    </div>
+    </FieldFrame>
   );
 }
 

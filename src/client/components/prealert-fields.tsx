@@ -2,6 +2,7 @@
 // recognised under the guide as the person types. /notify and the edit form of a package's page both use them.
 import { describedBy, Field, type FieldBinding, FieldError } from './field.tsx';
 import { carrierHint, type PrealertValues } from './prealert-form.ts';
+import { SelectField } from './select-field.tsx';
 import { TextAreaField } from './text-area-field.tsx';
 
 export function PrealertFields(props: {
@@ -11,10 +12,8 @@ export function PrealertFields(props: {
 }) {
   const { field } = props.form;
   const guide = field('guide');
-  const address = field('address');
   const carrier = carrierHint(guide.value);
   const guideId = guide.id;
-  const addressId = address.id;
 
   return (
     <>
@@ -63,23 +62,11 @@ export function PrealertFields(props: {
         required
         {...field('quantity')}
       />
-      <div className="field">
-        <label htmlFor={addressId}>Dirección de entrega</label>
-        <select
-          id={addressId}
-          value={address.value}
-          onChange={(event) => address.onValue(event.target.value)}
-          aria-invalid={address.error ? true : undefined}
-          aria-describedby={describedBy(addressId, { error: address.error })}
-        >
-          {props.addresses.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>
-        <FieldError id={addressId} error={address.error} />
-      </div>
+      <SelectField
+        label="Dirección de entrega"
+        options={props.addresses.map((option) => ({ value: option, label: option }))}
+        {...field('address')}
+      />
       <TextAreaField
         label="Instrucciones adicionales"
         hint="Opcional: número de pedido, horario de entrega…"

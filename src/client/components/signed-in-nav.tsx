@@ -21,10 +21,13 @@ const CUSTOMER: NavLink[] = [
 ];
 const COURIER: NavLink[] = [{ to: paths.courierRoute, label: 'Mi ruta' }];
 const RECEIVING: NavLink = { to: paths.warehouse, label: 'Recepción en bodega' };
+/** Bodega staff may build delivery routes too (DELIVERY.md 'Roles'). */
+const DELIVERY: NavLink = { to: paths.adminRoutes, label: 'Reparto' };
 const ADMIN: NavLink[] = [
   { to: paths.admin, label: 'Casilleros' },
   { to: paths.adminPackages, label: 'Paquetes' },
   { to: paths.adminDispatches, label: 'Despachos' },
+  DELIVERY,
   { to: paths.adminRates, label: 'Tarifas' },
   RECEIVING,
 ];
@@ -32,7 +35,7 @@ const ADMIN: NavLink[] = [
 const NAVS: Record<Role, { label: string; links: NavLink[] }> = {
   customer: { label: 'Tu cuenta', links: CUSTOMER },
   reparto: { label: 'Reparto', links: COURIER },
-  bodega: { label: 'Bodega', links: [RECEIVING] },
+  bodega: { label: 'Bodega', links: [RECEIVING, DELIVERY] },
   admin: { label: 'Administración', links: ADMIN },
 };
 

@@ -7,6 +7,7 @@ const LINKS = [
   { to: paths.admin, label: 'Casilleros' },
   { to: paths.adminPackages, label: 'Paquetes' },
   { to: paths.adminDispatches, label: 'Despachos' },
+  { to: paths.adminRoutes, label: 'Reparto' },
   { to: paths.adminRates, label: 'Tarifas' },
   { to: paths.warehouse, label: 'Recepción en bodega' },
 ] as const;

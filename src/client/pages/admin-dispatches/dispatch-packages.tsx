@@ -1,12 +1,14 @@
 // A dispatch's packages: the table (with 'Quitar' per row while the dispatch is 'Abierto') and 'Agregar paquetes',
-// package numbers typed or scanned, separated by spaces, commas or new lines.
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+// package numbers typed or scanned (components/add-packages.tsx).
+import { useId } from 'react';
 import { formatUsd } from '../../../shared/money.ts';
 import { STATE_LABELS } from '../../../shared/packages/states.ts';
 import { addToDispatch, type DispatchDetail, removeFromDispatch } from '../../api/operations.ts';
+import { AddPackagesForm } from '../../components/add-packages.tsx';
 import { ColumnHeads } from '../../components/column-heads.tsx';
 import { formatNumber } from '../../components/format.ts';
+import { type ChangeHandlers, useChange } from '../../components/outcome.tsx';
+import { RowAction } from '../../components/row-action.tsx';
 import { parsePackageNumbers } from './package-numbers.ts';
 
 type Answer = { dispatch: DispatchDetail; message: string };
@@ -22,24 +24,11 @@ const COLUMNS = [
   'Valor declarado',
 ];
 
-export function DispatchPackages(props: {
-  dispatch: DispatchDetail;
-  onChanged: (answer: Answer) => void;
-  onFailed: (error: unknown) => void;
-}) {
+export function DispatchPackages(props: { dispatch: DispatchDetail } & ChangeHandlers<Answer>) {
   const { dispatch } = props;
   const id = useId();
   const open = dispatch.state === 'abierto';
-  const remove = useMutation({ mutationFn: (number: number) => removeFromDispatch(dispatch.id, [number]) });
-
-  async function quit(number: number) {
-    if (remove.isPending) return;
-    try {
-      props.onChanged(await remove.mutateAsync(number));
-    } catch (error) {
-      props.onFailed(error);
-    }
-  }
+  const remove = useChange((number: number) => removeFromDispatch(dispatch.id, [number]), props);
 
   return (
     <section aria-labelledby={`${id}-heading`}>
@@ -48,7 +37,7 @@ export function DispatchPackages(props: {
         <p>El despacho aún no tiene paquetes.</p>
       ) : (
         <div className="table-wrap">
-          <table className="dispatch-packages" aria-busy={remove.isPending}>
+          <table className="dispatch-packages" aria-busy={remove.busy}>
             <caption className="visually-hidden">Paquetes del despacho {dispatch.id}</caption>
             <thead>
               <tr>
@@ -73,15 +62,12 @@ export function DispatchPackages(props: {
                   <td>{STATE_LABELS[row.state] ?? row.state}</td>
                   {open && (
                     <td>
-                      <button
-                        type="button"
-                        className="button button--small button--secondary"
-                        aria-describedby={`${id}-${row.number}`}
-                        disabled={remove.isPending}
-                        onClick={() => void quit(row.number)}
-                      >
-                        Quitar
-                      </button>
+                      <RowAction
+                        label="Quitar"
+                        describedBy={`${id}-${row.number}`}
+                        disabled={remove.busy}
+                        onClick={() => void remove.run(row.number)}
+                      />
                     </td>
                   )}
                 </tr>
@@ -94,68 +80,14 @@ export function DispatchPackages(props: {
   );
 }
 
-export function AddPackages(props: {
-  dispatchId: number;
-  onAdded: (answer: Answer) => void;
-  onFailed: (error: unknown) => void;
-}) {
-  const id = useId();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const add = useMutation({ mutationFn: (numbers: number[]) => addToDispatch(props.dispatchId, numbers) });
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (add.isPending) return;
-    const { numbers, wrong } = parsePackageNumbers(text);
-    if (wrong !== null || numbers.length === 0) {
-      setError(
-        wrong === null
-          ? 'Escribe o escanea al menos un número de paquete.'
-          : `«${wrong}» no es un número de paquete: escribe solo números, separados por espacios, comas o saltos de línea.`,
-      );
-      document.getElementById(`${id}-numbers`)?.focus();
-      return;
-    }
-    setError(null);
-    try {
-      props.onAdded(await add.mutateAsync(numbers));
-      setText('');
-    } catch (failure) {
-      props.onFailed(failure);
-    }
-  }
-
+export function AddPackages(props: { dispatchId: number } & ChangeHandlers<Answer>) {
   return (
-    <form className="form card add-packages" onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor={`${id}-numbers`}>Agregar paquetes</label>
-        <textarea
-          id={`${id}-numbers`}
-          rows={3}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setError(null);
-          }}
-          autoComplete="off"
-          spellCheck={false}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
-        />
-        <p className="field__hint" id={`${id}-hint`}>
-          Números de paquete separados por espacios, comas o saltos de línea (puedes escanearlos uno tras
-          otro).
-        </p>
-        {error && (
-          <p className="field__error" id={`${id}-error`} role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-      <button type="submit" className="button" disabled={add.isPending}>
-        {add.isPending ? 'Agregando...' : 'Agregar paquetes'}
-      </button>
-    </form>
+    <AddPackagesForm
+      parse={parsePackageNumbers}
+      add={(numbers: number[]) => addToDispatch(props.dispatchId, numbers)}
+      onChanged={props.onChanged}
+      onFailed={props.onFailed}
+      hint="Números de paquete separados por espacios, comas o saltos de línea (puedes escanearlos uno tras otro)."
+    />
   );
 }

@@ -1,20 +1,19 @@
 // PACKAGES.md 'Operations' /admin/despachos/:id ('Despacho N', admin only): the dispatch's data and totals, its
 // packages (added by number and removed while 'Abierto'), 'Descargar manifiesto' and its moves 'En tránsito',
 // 'En aduana', 'En bodega Colombia', each confirmed in the page. Refusals are listed in role=alert.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { formatCalendarDay } from '../../../shared/dates.ts';
-import { messages } from '../../../shared/messages.ts';
 import { formatUsd } from '../../../shared/money.ts';
+import type { DispatchChanged } from '../../../shared/operations/api-types.ts';
 import { paths } from '../../../shared/paths.ts';
 import { type DispatchDetail, getDispatch, manifestUrl, operationKeys } from '../../api/operations.ts';
 import { withQuery } from '../../api/query-client.tsx';
-import { RequestError } from '../../api/request.ts';
+import { AdminsOnly } from '../../components/admins-only.tsx';
 import type { ArrivalNotice } from '../../components/dispatch-form.tsx';
 import { FactList } from '../../components/fact-list.tsx';
-import { Notice } from '../../components/notice.tsx';
-import { failureOf, type Outcome, OutcomeNotice } from '../../components/outcome.tsx';
+import { useRecordChanges } from '../../components/outcome.tsx';
 import { Page } from '../../components/page.tsx';
+import { QueryStates, showsStaffNav } from '../../components/query-states.tsx';
 import { StaffNav } from '../../components/staff-nav.tsx';
 import { Link, useLocation, useParams } from '../../router.tsx';
 import { DispatchMoves } from './dispatch-moves.tsx';
@@ -31,67 +30,35 @@ function DispatchScreen({ id }: { id: string }) {
     queryKey: operationKeys.dispatch(id),
     queryFn: ({ signal }) => getDispatch(id, signal),
   });
-  const status = detail.error instanceof RequestError ? detail.error.status : 0;
 
   return (
-    <Page title={`Despacho ${id}`} wide nav={status === 403 || detail.isPending ? undefined : <StaffNav />}>
-      {detail.isPending ? (
-        <>
-          <h1>Despacho {id}</h1>
-          <p role="status">{messages.loading}</p>
-        </>
-      ) : detail.isError ? (
-        <>
-          <h1>{status === 404 ? 'Despacho no encontrado' : `Despacho ${id}`}</h1>
-          <Notice tone="error">
-            <p>{detail.error.message || messages.serverError}</p>
-            {status !== 404 && status !== 403 && (
-              <button type="button" className="button button--small" onClick={() => void detail.refetch()}>
-                Reintentar
-              </button>
-            )}
-          </Notice>
+    <Page title={`Despacho ${id}`} wide nav={showsStaffNav(detail) ? <StaffNav /> : undefined}>
+      <QueryStates
+        query={detail}
+        heading={(missing) => <h1>{missing ? 'Despacho no encontrado' : `Despacho ${id}`}</h1>}
+        refused={<AdminsOnly />}
+        back={
           <p>
-            {status === 403 ? (
-              <Link to={paths.locker}>Ir a mi casillero</Link>
-            ) : (
-              <Link to={paths.adminDispatches}>Volver a Despachos</Link>
-            )}
+            <Link to={paths.adminDispatches}>Volver a Despachos</Link>
           </p>
-        </>
-      ) : (
-        <DispatchView dispatch={detail.data} />
-      )}
+        }
+      >
+        {(dispatch) => <DispatchView dispatch={dispatch} />}
+      </QueryStates>
     </Page>
   );
 }
 
 function DispatchView({ dispatch }: { dispatch: DispatchDetail }) {
-  const queryClient = useQueryClient();
   const arrival = useLocation().state as ArrivalNotice | null;
-  const [outcome, setOutcome] = useState<Outcome | null>(() =>
-    arrival?.notice ? { ok: true, text: arrival.notice } : null,
-  );
-  const outcomeRef = useRef<HTMLDivElement>(null);
+  // After a change the answer replaces the cached dispatch; the list and the board are read again.
+  const { region, ...changes } = useRecordChanges({
+    queryKey: operationKeys.dispatch(String(dispatch.id)),
+    record: (answer: DispatchChanged) => answer.dispatch,
+    stale: [{ queryKey: operationKeys.dispatches, exact: true }, { queryKey: operationKeys.board }],
+    arrival: arrival?.notice,
+  });
   const open = dispatch.state === 'abierto';
-
-  function report(next: Outcome) {
-    setOutcome(next);
-    requestAnimationFrame(() => outcomeRef.current?.focus());
-  }
-
-  /** After a change: the answer replaces the cached dispatch; the list and the board are read again. */
-  function changed(answer: { dispatch: DispatchDetail; message: string }) {
-    queryClient.setQueryData(operationKeys.dispatch(String(dispatch.id)), answer.dispatch);
-    void queryClient.invalidateQueries({ queryKey: operationKeys.dispatches, exact: true });
-    void queryClient.invalidateQueries({ queryKey: operationKeys.board });
-    report({ ok: true, text: answer.message });
-  }
-
-  function failed(error: unknown) {
-    report(failureOf(error));
-    void queryClient.invalidateQueries({ queryKey: operationKeys.dispatch(String(dispatch.id)) });
-  }
 
   const { totals } = dispatch;
   const facts: Array<[string, string]> = [
@@ -109,17 +76,15 @@ function DispatchView({ dispatch }: { dispatch: DispatchDetail }) {
     <>
       <h1>Despacho {dispatch.id}</h1>
       <FactList className="data-list dispatch-facts" facts={facts} />
-      <div ref={outcomeRef} tabIndex={-1} className="package-notice">
-        <OutcomeNotice outcome={outcome} />
-      </div>
+      {region}
       <p className="actions">
         <a className="button button--secondary" href={manifestUrl(dispatch.id)} download>
           Descargar manifiesto
         </a>
       </p>
-      <DispatchMoves dispatch={dispatch} onMoved={changed} onFailed={failed} />
-      <DispatchPackages dispatch={dispatch} onChanged={changed} onFailed={failed} />
-      {open && <AddPackages dispatchId={dispatch.id} onAdded={changed} onFailed={failed} />}
+      <DispatchMoves dispatch={dispatch} {...changes} />
+      <DispatchPackages dispatch={dispatch} {...changes} />
+      {open && <AddPackages dispatchId={dispatch.id} {...changes} />}
       <p>
         <Link to={paths.adminDispatches}>Volver a Despachos</Link>
       </p>

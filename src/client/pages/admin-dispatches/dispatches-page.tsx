@@ -2,15 +2,14 @@
 // totals, each linking to its screen, and the form to create an empty one. Anyone else gets the 403 message.
 import { useQuery } from '@tanstack/react-query';
 import { formatCalendarDay } from '../../../shared/dates.ts';
-import { messages } from '../../../shared/messages.ts';
 import { formatUsd } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import { type DispatchSummary, listDispatches, operationKeys } from '../../api/operations.ts';
 import { withQuery } from '../../api/query-client.tsx';
-import { RequestError } from '../../api/request.ts';
+import { AdminsOnly } from '../../components/admins-only.tsx';
 import { DispatchForm } from '../../components/dispatch-form.tsx';
-import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
+import { QueryStates, showsStaffNav } from '../../components/query-states.tsx';
 import { StaffNav } from '../../components/staff-nav.tsx';
 import { Link } from '../../router.tsx';
 
@@ -19,36 +18,22 @@ function Dispatches() {
     queryKey: operationKeys.dispatches,
     queryFn: ({ signal }) => listDispatches(signal),
   });
-  const refused = list.error instanceof RequestError && list.error.status === 403;
 
   return (
-    <Page title="Despachos" wide nav={refused || list.isPending ? undefined : <StaffNav />}>
+    <Page title="Despachos" wide nav={showsStaffNav(list) ? <StaffNav /> : undefined}>
       <h1>Despachos</h1>
-      {list.isPending ? (
-        <p role="status">{messages.loading}</p>
-      ) : list.isError ? (
-        <Notice tone="error">
-          <p>{list.error.message || messages.serverError}</p>
-          {refused ? (
-            <p>
-              Esta pantalla es solo para administradores. <Link to={paths.locker}>Ir a mi casillero</Link>
+      <QueryStates query={list} refused={<AdminsOnly />}>
+        {(data) => (
+          <>
+            <p className="lead">
+              Un despacho agrupa los paquetes recibidos en Miami que viajan en un vuelo. Crea uno vacío aquí,
+              o desde <Link to={paths.adminPackages}>Paquetes</Link> con los paquetes seleccionados.
             </p>
-          ) : (
-            <button type="button" className="button button--small" onClick={() => void list.refetch()}>
-              Reintentar
-            </button>
-          )}
-        </Notice>
-      ) : (
-        <>
-          <p className="lead">
-            Un despacho agrupa los paquetes recibidos en Miami que viajan en un vuelo. Crea uno vacío aquí, o
-            desde <Link to={paths.adminPackages}>Paquetes</Link> con los paquetes seleccionados.
-          </p>
-          <DispatchList dispatches={list.data.dispatches} />
-          <DispatchForm numbers={[]} />
-        </>
-      )}
+            <DispatchList dispatches={data.dispatches} />
+            <DispatchForm numbers={[]} />
+          </>
+        )}
+      </QueryStates>
     </Page>
   );
 }

@@ -9,6 +9,7 @@ import { STATE_LABELS } from '../../../shared/packages/states.ts';
 import { appConfig } from '../../app-config.ts';
 import { formatNumber } from '../../components/format.ts';
 import { Notice } from '../../components/notice.tsx';
+import { PhotoLink } from './photo-link.tsx';
 
 const CONDITIONS: Record<string, string> = { bueno: 'Bueno', danado: 'Dañado', abierto: 'Abierto' };
 
@@ -86,15 +87,13 @@ export function PackageFiles({ pkg }: { pkg: PackageDetail }) {
         <ul className="package-photos" aria-label="Fotos del paquete">
           {photos.map((photo, index) => (
             <li key={photo.id}>
-              <a href={photo.url} target="_blank" rel="noopener">
-                <img
-                  src={photo.thumbnailUrl ?? photo.url}
-                  alt={`Foto ${index + 1} del paquete ${pkg.number}`}
-                  loading="lazy"
-                  width={160}
-                  height={160}
-                />
-              </a>
+              <PhotoLink
+                href={photo.url}
+                src={photo.thumbnailUrl ?? photo.url}
+                alt={`Foto ${index + 1} del paquete ${pkg.number}`}
+                width={160}
+                height={160}
+              />
             </li>
           ))}
         </ul>

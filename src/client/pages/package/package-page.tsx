@@ -1,5 +1,6 @@
-// PACKAGES.md 'Customer screens' /paquetes/:number: everything known about one package (its charge first) and its
-// 'Historial'; while 'Prealertado', the edit form, the invoice and 'Cancelar prealerta'. Another's package is a 404.
+// PACKAGES.md 'Customer screens' /paquetes/:number: everything known about one package (its charge first, then once
+// delivered the proof of delivery), its failed delivery attempts and its 'Historial'; while 'Prealertado', the edit
+// form, the invoice and 'Cancelar prealerta'. Another's package is a 404.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
@@ -15,6 +16,7 @@ import { Page } from '../../components/page.tsx';
 import { SignedInNav } from '../../components/signed-in-nav.tsx';
 import { Link, useParams } from '../../router.tsx';
 import { CancelPrealert } from './cancel-prealert.tsx';
+import { DeliveryAttempts, DeliveryProofCard } from './delivery-proof.tsx';
 import { EditPrealert } from './edit-prealert.tsx';
 import { InvoiceUpload } from './invoice-upload.tsx';
 import { PackageCharge } from './package-charge.tsx';
@@ -22,7 +24,7 @@ import { PackageFacts, PackageFiles } from './package-facts.tsx';
 import { PackageHistory } from './package-history.tsx';
 
 function PackagePage() {
-  const number = useParams().number ?? '';
+  const { number = '' } = useParams();
   return (
     <Page title={`Paquete ${number}`} nav={<SignedInNav />}>
       {/* A new number is a new package: nothing of the previous one's notices or forms carries over. */}
@@ -32,10 +34,8 @@ function PackagePage() {
 }
 
 function PackageScreen({ number }: { number: string }) {
-  const detail = useQuery({
-    queryKey: packageKeys.detail(number),
-    queryFn: ({ signal }) => getPackage(number, signal),
-  });
+  const queryKey = packageKeys.detail(number);
+  const detail = useQuery({ queryKey, queryFn: ({ signal }) => getPackage(number, signal) });
   // A state changed by the warehouse or an admin shows here without a reload (once the package has arrived).
   usePackageLiveUpdates(!detail.isPending);
 
@@ -103,8 +103,10 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
         {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       </div>
       <PackageCharge pkg={pkg} />
+      {pkg.delivery && <DeliveryProofCard number={pkg.number} proof={pkg.delivery} />}
       <PackageFacts pkg={pkg} />
       <PackageFiles pkg={pkg} />
+      <DeliveryAttempts attempts={pkg.attempts} />
       <PackageHistory events={pkg.events} />
       {editable && (
         <>

@@ -1,0 +1,82 @@
+// A route's moves: 'Iniciar ruta' while 'En preparación' (every package to 'En reparto', each customer told with the
+// amount to pay) and, for admins while 'En curso', 'Cerrar ruta' (what was not delivered goes back to 'En bodega
+// Colombia' with its attempt counted); each asked in the page first. After closing, what went back is listed.
+import { useId } from 'react';
+import { closeRoute, type RouteChanged, type RouteDetail, startRoute } from '../../api/delivery-routes.ts';
+import { useMe } from '../../api/me.ts';
+import { type ConfirmedMove, ConfirmedMoves } from '../../components/confirmed-moves.tsx';
+import type { ChangeHandlers } from '../../components/outcome.tsx';
+
+const packagesText = (count: number) => (count === 1 ? '1 paquete' : `${count} paquetes`);
+
+export function RouteMoves(props: { route: RouteDetail } & ChangeHandlers<RouteChanged>) {
+  const { route } = props;
+  const id = useId();
+  const me = useMe();
+  const admin = me.status === 'ready' && me.me.role === 'admin';
+  const stops = route.stops.length;
+  // Outcomes only matter once the route has started.
+  const undelivered =
+    route.state === 'en_preparacion' ? [] : route.stops.filter((stop) => stop.outcome.kind !== 'delivered');
+  const moves: ConfirmedMove<'start' | 'close'>[] = [];
+  if (route.state === 'en_preparacion')
+    moves.push({
+      key: 'start',
+      label: 'Iniciar ruta',
+      disabled: stops === 0,
+      question: `${stops === 1 ? 'Saldrá' : 'Saldrán'} ${packagesText(stops)} a «En reparto» con ${route.courier.name}. Cada cliente recibirá un correo con el valor a pagar, y ya no se podrán agregar, quitar ni ordenar paradas.`,
+      confirmLabel: 'Sí, iniciar ruta',
+      busyLabel: 'Iniciando...',
+    });
+  if (route.state === 'en_curso' && admin)
+    moves.push({
+      key: 'close',
+      label: 'Cerrar ruta',
+      disabled: false,
+      question:
+        undelivered.length === 0
+          ? 'Todas las paradas se entregaron. La ruta quedará «Cerrada».'
+          : `${packagesText(undelivered.length)} sin entregar ${undelivered.length === 1 ? 'volverá' : 'volverán'} a «En bodega Colombia» con su intento contado. La ruta quedará «Cerrada».`,
+      confirmLabel: 'Sí, cerrar ruta',
+      busyLabel: 'Cerrando...',
+      danger: true,
+    });
+
+  return (
+    <section className="card route-moves no-print" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Estado de la ruta</h2>
+      {route.state === 'en_preparacion' ? (
+        <p>
+          {stops === 0
+            ? 'Agrega paquetes a la ruta para poder iniciarla.'
+            : 'Revisa el orden de las paradas e imprime la planilla antes de iniciar la ruta.'}
+        </p>
+      ) : route.state === 'en_curso' ? (
+        <p>
+          La ruta está en curso: el mensajero marca cada parada desde su teléfono.
+          {admin ? '' : ' Un administrador la cierra al final del día.'}
+        </p>
+      ) : (
+        <ReturnedPackages numbers={undelivered.map((stop) => stop.number)} />
+      )}
+      {moves.length > 0 && (
+        <ConfirmedMoves
+          moves={moves}
+          run={(key) => (key === 'start' ? startRoute(route.id) : closeRoute(route.id))}
+          onChanged={props.onChanged}
+          onFailed={props.onFailed}
+        />
+      )}
+    </section>
+  );
+}
+
+function ReturnedPackages({ numbers }: { numbers: number[] }) {
+  if (numbers.length === 0) return <p>La ruta está cerrada: se entregaron todas sus paradas.</p>;
+  return (
+    <p>
+      La ruta está cerrada. Volvieron a «En bodega Colombia»:{' '}
+      {numbers.map((number) => `paquete ${number}`).join(', ')}.
+    </p>
+  );
+}

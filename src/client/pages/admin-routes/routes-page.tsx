@@ -1,0 +1,122 @@
+// DELIVERY.md 'Routes' /admin/reparto ('Reparto', admin and bodega): the day's routes (today in Colombia unless
+// another 'Fecha' is chosen) with their courier, zone, state and progress, kept live by the staff's route stream;
+// 'Nueva ruta'; and the packages whose failed attempts wait for a decision. Anyone else gets the 403 message.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { formatCalendarDay, isoDayInColombia } from '../../../shared/dates.ts';
+import { formatCop } from '../../../shared/money.ts';
+import { paths } from '../../../shared/paths.ts';
+import { listRoutes, type RouteSummary, routeKeys, useRouteLiveUpdates } from '../../api/delivery-routes.ts';
+import { withQuery } from '../../api/query-client.tsx';
+import { AdminsOnly } from '../../components/admins-only.tsx';
+import { ColumnHeads } from '../../components/column-heads.tsx';
+import { Page } from '../../components/page.tsx';
+import { QueryStates, showsStaffNav } from '../../components/query-states.tsx';
+import { StaffNav } from '../../components/staff-nav.tsx';
+import { TableScroll } from '../../components/table-scroll.tsx';
+import { Link } from '../../router.tsx';
+import { FlaggedPackages } from './flagged-packages.tsx';
+import { NewRouteForm } from './new-route-form.tsx';
+
+function RoutesPage() {
+  const id = useId();
+  const [date, setDate] = useState(() => isoDayInColombia(new Date()));
+  const list = useQuery({
+    queryKey: routeKeys.day(date),
+    queryFn: ({ signal }) => listRoutes(date, signal),
+    // Another day keeps the current table on screen (and the date picker in place) until its routes arrive.
+    placeholderData: keepPreviousData,
+    enabled: /^\d{4}-\d{2}-\d{2}$/.test(date),
+  });
+  // A delivery, an attempt or another tab's change shows here without a reload.
+  useRouteLiveUpdates(list.isSuccess);
+
+  return (
+    <Page title="Reparto" wide nav={showsStaffNav(list) ? <StaffNav /> : undefined}>
+      <h1>Reparto</h1>
+      <QueryStates query={list} refused={<AdminsOnly staff />}>
+        {(data) => (
+          <>
+            <p className="lead">
+              Cada ruta es el reparto de un mensajero en un día. Crea la ruta, agrégale los paquetes en bodega
+              Colombia, ordénalos e iníciala: sus paquetes pasan a «En reparto».
+            </p>
+            <div className="field routes-day">
+              <label htmlFor={`${id}-date`}>Día de las rutas</label>
+              <input
+                id={`${id}-date`}
+                type="date"
+                value={date}
+                onChange={(event) => event.target.value && setDate(event.target.value)}
+              />
+            </div>
+            <section aria-labelledby={`${id}-routes`} aria-busy={list.isFetching || undefined}>
+              <h2 id={`${id}-routes`}>Rutas del {formatCalendarDay(data.date)}</h2>
+              <RouteTable routes={data.routes} />
+            </section>
+            <NewRouteForm date={date} />
+            <FlaggedPackages />
+          </>
+        )}
+      </QueryStates>
+    </Page>
+  );
+}
+
+const LIST_COLUMNS = [
+  'Ruta',
+  'Mensajero',
+  'Zona',
+  'Estado',
+  'Entregados',
+  'No entregados',
+  'Pendientes',
+  'Recaudado',
+];
+
+function RouteTable({ routes }: { routes: RouteSummary[] }) {
+  if (routes.length === 0) return <p>No hay rutas para este día. Crea una con «Nueva ruta».</p>;
+  return (
+    <TableScroll label={'Rutas del día, desplazable'}>
+      <table className="route-list">
+        <caption className="visually-hidden">Rutas del día con su avance</caption>
+        <thead>
+          <tr>
+            <ColumnHeads columns={LIST_COLUMNS} />
+          </tr>
+        </thead>
+        <tbody>
+          {routes.map((route) => (
+            <RouteRow key={route.id} route={route} />
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+/** A route of the day with its progress: delivered of all its stops, failed, pending, and what was collected. */
+function RouteRow({ route }: { route: RouteSummary }) {
+  const { progress } = route;
+  return (
+    <tr>
+      <th scope="row">
+        <Link to={paths.adminRoute(route.id)}>Ruta {route.id}</Link>
+      </th>
+      <td>{route.courier.name}</td>
+      <td>{route.zone}</td>
+      <td>{route.stateLabel}</td>
+      <td>
+        {progress.delivered} de {progress.stops}
+      </td>
+      <td>{progress.failed}</td>
+      <td>{progress.pending}</td>
+      <td>
+        {formatCop(progress.collectedCop)}{' '}
+        <span className="route-list__of">de {formatCop(progress.valueToCollectCop)}</span>
+      </td>
+    </tr>
+  );
+}
+
+export default withQuery(RoutesPage);
