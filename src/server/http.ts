@@ -3,7 +3,7 @@
 // shared schema, an upload's bytes, the caller's address.
 
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
@@ -102,9 +102,32 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
   return result.data;
 }
 
+/**
+ * A request body's size limit: past `maxSize` bytes, `refusal` (a 413). A body that declares its length is judged
+ * by the header alone and never opened here: opening it starts a stream that stops the socket after each chunk, so a
+ * body refused unread could not be drained, and @hono/node-server closes a socket it cannot drain within 500 ms,
+ * under whatever request the client had already sent on it (issue 23). A refusal is sent before the body is read
+ * (or while it is read, for a chunked one), so it says `Connection: close`: Node closes the socket after the answer,
+ * and no client sends its next request on it.
+ */
+export function bodySizeLimit(maxSize: number, refusal: () => ApiError): MiddlewareHandler {
+  const refuse = (c: Context) => {
+    c.header('connection', 'close');
+    return errorResponse(c, refusal());
+  };
+  const counted = bodyLimit({ maxSize, onError: refuse });
+  return (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const length = c.req.header('content-length');
+    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return counted(c, next);
+    // Node has already refused a malformed Content-Length with a 400.
+    return Number(length) > maxSize ? Promise.resolve(refuse(c)) : next();
+  };
+}
+
 /** An upload route's size limit: past `maxSize` bytes, a 413 with the route's own message. */
 export const uploadLimit = (maxSize: number, message: string) =>
-  bodyLimit({ maxSize, onError: (c) => errorResponse(c, new ApiError(413, 'invalid_file', message)) });
+  bodySizeLimit(maxSize, () => new ApiError(413, 'invalid_file', message));
 
 /** Types a cross-site form can send: refused on uploads, so only a script of ours, with a preflight, can upload. */
 const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded|text\/plain)\b/;
