@@ -11,6 +11,18 @@ import { startHousekeeping } from './housekeeping.ts';
 import { liveHub } from './live/hub.ts';
 import { startMailWorker } from './mail/outbox.ts';
 
+/**
+ * The HTTP server's timeouts, set on purpose (docs/SECURITY.md, 'Connections'): an idle kept-alive socket is closed
+ * after 65 s, longer than the clients and proxies in front keep one idle (Node's fetch 4 s, nginx and load
+ * balancers 60 s), so they stop reusing it before the app closes it; headers must arrive within 66 s (more than the
+ * keep-alive wait, as Node advises) and a whole request within 120 s (a 10 MB upload on a slow mobile link).
+ */
+export const HTTP_TIMEOUTS = {
+  keepAliveTimeout: 65_000,
+  headersTimeout: 66_000,
+  requestTimeout: 120_000,
+} as const;
+
 export interface Server {
   app: ReturnType<typeof createApp>;
   database: OpenDatabase;
