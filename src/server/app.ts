@@ -19,7 +19,7 @@ import { deliveryRoutes } from './delivery/routes.ts';
 import { dispatchRoutes } from './dispatches/routes.ts';
 import { DomainError } from './errors.ts';
 import { fileRoutes } from './files/routes.ts';
-import { ApiError, bodySizeLimit, errorResponse } from './http.ts';
+import { ApiError, bodySizeLimit, errorResponse, finishBodyBeforeAnswer } from './http.ts';
 import { lockerRoutes } from './lockers/routes.ts';
 import { boardRoutes } from './packages/board-routes.ts';
 import { packageRoutes } from './packages/routes.ts';
@@ -83,6 +83,7 @@ export function createApp(deps: AppDeps) {
   const limiter = createRateLimiter(db, { enabled: config.rateLimits });
   const api = new Hono();
   const smallBody = bodySizeLimit(MAX_BODY_BYTES, () => new ApiError(413, 'too_large', messages.tooLarge));
+  api.use(finishBodyBeforeAnswer);
   // Uploads set their own, larger limit on their route.
   api.use((c, next) => (UPLOAD_PATH.test(c.req.path) ? next() : smallBody(c, next)));
   // State-changing requests must come from our own pages: a foreign Origin or a cross-site fetch is refused.
