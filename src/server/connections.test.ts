@@ -4,16 +4,14 @@
 // 500 ms later, and the request the client had meanwhile sent on it failed with `fetch failed` (UND_ERR_SOCKET).
 // Now a body refused unread is read away before the answer; one too long or too slow for that is refused with
 // `Connection: close`.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { type AddressInfo, connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppProcess, startAppProcess } from '../../test/support/app-process.ts';
 import { type CpuBurners, startCpuBurners } from '../../test/support/cpu-burner.ts';
+import { drivers } from '../../test/support/database.ts';
 import { hostileValue } from '../../test/support/hostile.ts';
-import { HTTP_TIMEOUTS } from './start.ts';
+import { startTestServer, TEST_APP_URL } from '../../test/support/server.ts';
+import { HTTP_TIMEOUTS, listen } from './start.ts';
 
 const FIELDS = [
   'name',
@@ -71,7 +69,7 @@ async function send(url: string, method: string, path: string, type: string, bod
   try {
     const response = await fetch(`${url}${path}`, {
       method,
-      headers: { 'content-type': type, origin: url },
+      headers: { 'content-type': type, origin: TEST_APP_URL },
       body,
     });
     await response.arrayBuffer();
@@ -83,17 +81,25 @@ async function send(url: string, method: string, path: string, type: string, bod
   }
 }
 
-// On PGlite only: what is tested happens in the HTTP layer, before any query, and starting the app takes most of
-// the file's time (a second driver would double it past the minute this file may take in CI).
-describe('one kept-alive connection to the app under load', () => {
-  let app: AppProcess;
+describe.each(drivers)('one kept-alive connection under load, on %s', (driver) => {
+  let url: string;
   let burners: CpuBurners;
   const cleanups: Array<() => unknown> = [];
   beforeAll(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'casillero-conexiones-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    app = await startAppProcess({ DATA_DIR: join(dir, 'db'), RATE_LIMITS: 'off' });
-    cleanups.push(() => app.stop('SIGKILL'));
+    // The server as main.ts serves it (listen: the same timeouts), on a real socket.
+    const server = await startTestServer(driver);
+    cleanups.push(() => server.close());
+    const http = await new Promise<ReturnType<typeof listen>>((resolve) => {
+      const listening = listen(server.app, 0, () => resolve(listening));
+    });
+    cleanups.push(
+      () =>
+        new Promise((resolve) => {
+          http.close(resolve);
+          if ('closeAllConnections' in http) http.closeAllConnections();
+        }),
+    );
+    url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
     burners = startCpuBurners(2);
     cleanups.push(() => burners.stop());
   });
@@ -106,7 +112,7 @@ describe('one kept-alive connection to the app under load', () => {
     const wrongConnection: string[] = [];
     const statuses = new Map<number, number>();
     for (const { label, body } of burst()) {
-      const response = await send(app.url, 'POST', '/api/register', 'application/json', body);
+      const response = await send(url, 'POST', '/api/register', 'application/json', body);
       if (typeof response === 'string') {
         dropped.push(`${label}: ${response}`);
         continue;
@@ -128,13 +134,13 @@ describe('one kept-alive connection to the app under load', () => {
     for (let round = 0; round < 5; round++) {
       // No session: a 401 while most of the 8 MB have not arrived yet.
       const upload = await send(
-        app.url,
+        url,
         'PUT',
         '/api/packages/1/invoice',
         'application/pdf',
         new Uint8Array(8e6),
       );
-      const next = await send(app.url, 'POST', '/api/register', 'application/json', '{"name":null}');
+      const next = await send(url, 'POST', '/api/register', 'application/json', '{"name":null}');
       for (const response of [upload, next])
         answers.push(
           typeof response === 'string'
@@ -151,7 +157,7 @@ describe('one kept-alive connection to the app under load', () => {
     // 50 MB declared: refused at once. 100 kB declared, 1 kB sent: refused once the wait for the rest is over.
     for (const declared of [50_000_000, 100_000]) {
       const { text, closed } = await exchange(
-        app.url,
+        url,
         `POST /api/register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n${'a'.repeat(1000)}`,
       );
       expect(text).toMatch(/^HTTP\/1\.1 413 /);

@@ -1,6 +1,8 @@
 // Everything the server needs, opened in order: the database (migrated), the auth secret, better-auth, the mail
 // worker and the app. main.ts listens on the result; tests start the same way.
 
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { ensureAdmins } from './admin/roles.ts';
 import { createApp } from './app.ts';
 import { createAuth } from './auth/auth.ts';
@@ -22,6 +24,11 @@ export const HTTP_TIMEOUTS = {
   headersTimeout: 66_000,
   requestTimeout: 120_000,
 } as const;
+
+/** Listens on `port` (0: any free one) with HTTP_TIMEOUTS: main.ts serves this way, and so do tests over a socket. */
+export function listen(app: Server['app'], port: number, onListening?: (info: AddressInfo) => void) {
+  return serve({ fetch: app.fetch, port, serverOptions: HTTP_TIMEOUTS }, onListening);
+}
 
 export interface Server {
   app: ReturnType<typeof createApp>;
