@@ -3,7 +3,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono, type Next } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { messages } from '../shared/messages.ts';
@@ -20,7 +19,7 @@ import { deliveryRoutes } from './delivery/routes.ts';
 import { dispatchRoutes } from './dispatches/routes.ts';
 import { DomainError } from './errors.ts';
 import { fileRoutes } from './files/routes.ts';
-import { ApiError, errorResponse } from './http.ts';
+import { ApiError, bodySizeLimit, errorResponse, finishBodyBeforeAnswer } from './http.ts';
 import { lockerRoutes } from './lockers/routes.ts';
 import { boardRoutes } from './packages/board-routes.ts';
 import { packageRoutes } from './packages/routes.ts';
@@ -84,10 +83,8 @@ export function createApp(deps: AppDeps) {
 
   const limiter = createRateLimiter(db, { enabled: config.rateLimits });
   const api = new Hono();
-  const smallBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => errorResponse(c, new ApiError(413, 'too_large', messages.tooLarge)),
-  });
+  const smallBody = bodySizeLimit(MAX_BODY_BYTES, () => new ApiError(413, 'too_large', messages.tooLarge));
+  api.use(finishBodyBeforeAnswer);
   // Uploads set their own, larger limit on their route.
   api.use((c, next) => (UPLOAD_PATH.test(c.req.path) ? next() : smallBody(c, next)));
   // State-changing requests must come from our own pages: a foreign Origin or a cross-site fetch is refused.

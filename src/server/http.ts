@@ -2,8 +2,10 @@
 // the domain's errors (errors.ts) get their statuses; and the helpers that read a request: its JSON body with a
 // shared schema, an upload's bytes, the caller's address.
 
+import type { IncomingMessage } from 'node:http';
+import type { HttpBindings } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
@@ -102,9 +104,68 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
   return result.data;
 }
 
+/**
+ * A request body's size limit: past `maxSize` bytes, `refusal` (a 413). A body that declares its length is judged
+ * by the header alone and never opened here (finishBodyBeforeAnswer then reads it away); a chunked one is counted as
+ * it is read, and refused part-read with `Connection: close`.
+ */
+export function bodySizeLimit(maxSize: number, refusal: () => ApiError): MiddlewareHandler {
+  const counted = bodyLimit({
+    maxSize,
+    onError: (c) => {
+      // Its stream is open and half-read: it cannot be read away, so the socket closes after the answer.
+      c.header('connection', 'close');
+      return errorResponse(c, refusal());
+    },
+  });
+  return (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const length = c.req.header('content-length');
+    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return counted(c, next);
+    // Node has already refused a malformed Content-Length with a 400.
+    return Number(length) > maxSize ? Promise.resolve(errorResponse(c, refusal())) : next();
+  };
+}
+
+/** A body refused unread is read away before its answer if it is at most this long… */
+const DISCARD_MAX_BYTES = 32 * 1024 * 1024;
+/** …and arrives within this time. */
+const DISCARD_MS = 2000;
+
+/**
+ * An answer ready before the request's body has arrived (a refusal before reading it: a 413 by its declared length,
+ * a 401 or 403 before an upload is read) waits until the rest of the body has been read and thrown away: the
+ * connection then stays open, and the client, which may still be sending, surely reads the answer. A body longer
+ * than DISCARD_MAX_BYTES or slower than DISCARD_MS is not waited for: the answer says `Connection: close` and Node
+ * closes the socket after it, so no client sends another request on it. Left to @hono/node-server, the socket was
+ * kept alive, drained for at most 500 ms and then closed under the request the client had sent next (issue 23).
+ */
+export const finishBodyBeforeAnswer: MiddlewareHandler = async (c, next) => {
+  await next();
+  // Only over a real socket: app.request() in tests has no Node request.
+  const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+  if (!incoming || incoming.complete || c.res.headers.get('connection') === 'close') return;
+  if (!(await discardBody(incoming))) c.header('connection', 'close');
+};
+
+/** Reads the rest of `incoming`'s body and throws it away; false when it is too long or too slow to wait for. */
+function discardBody(incoming: IncomingMessage): Promise<boolean> {
+  if (!(Number(incoming.headers['content-length']) <= DISCARD_MAX_BYTES)) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const settle = () => {
+      clearTimeout(timer);
+      incoming.off('end', settle).off('close', settle).off('error', settle);
+      resolve(incoming.complete);
+    };
+    const timer = setTimeout(settle, DISCARD_MS);
+    incoming.on('end', settle).on('close', settle).on('error', settle);
+    incoming.resume();
+  });
+}
+
 /** An upload route's size limit: past `maxSize` bytes, a 413 with the route's own message. */
 export const uploadLimit = (maxSize: number, message: string) =>
-  bodyLimit({ maxSize, onError: (c) => errorResponse(c, new ApiError(413, 'invalid_file', message)) });
+  bodySizeLimit(maxSize, () => new ApiError(413, 'invalid_file', message));
 
 /** Types a cross-site form can send: refused on uploads, so only a script of ours, with a preflight, can upload. */
 const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded|text\/plain)\b/;

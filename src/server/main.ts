@@ -1,8 +1,7 @@
 // Reads the configuration, opens the database, applies migrations and listens; stops cleanly on SIGTERM/SIGINT.
-import { serve } from '@hono/node-server';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseLockedError } from './db/open.ts';
-import { type Server, startServer } from './start.ts';
+import { listen, type Server, startServer } from './start.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -26,7 +25,7 @@ try {
   }
   throw error;
 }
-const http = serve({ fetch: server.app.fetch, port: config.port }, (info) => {
+const http = listen(server.app, config.port, (info) => {
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite en ${config.dataDir}`;
   console.log(`${config.brandName} escuchando en http://localhost:${info.port} (base de datos: ${where})`);
 });

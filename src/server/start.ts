@@ -1,6 +1,8 @@
 // Everything the server needs, opened in order: the database (migrated), the auth secret, better-auth, the mail
 // worker and the app. main.ts listens on the result; tests start the same way.
 
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { ensureAdmins } from './admin/roles.ts';
 import { createApp } from './app.ts';
 import { createAuth } from './auth/auth.ts';
@@ -10,6 +12,23 @@ import { type OpenDatabase, openDatabase } from './db/open.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { liveHub } from './live/hub.ts';
 import { startMailWorker } from './mail/outbox.ts';
+
+/**
+ * The HTTP server's timeouts, set on purpose (docs/SECURITY.md, 'Connections'): an idle kept-alive socket is closed
+ * after 65 s, longer than the clients and proxies in front keep one idle (Node's fetch 4 s, nginx and load
+ * balancers 60 s), so they stop reusing it before the app closes it; headers must arrive within 66 s (more than the
+ * keep-alive wait, as Node advises) and a whole request within 120 s (a 10 MB upload on a slow mobile link).
+ */
+export const HTTP_TIMEOUTS = {
+  keepAliveTimeout: 65_000,
+  headersTimeout: 66_000,
+  requestTimeout: 120_000,
+} as const;
+
+/** Listens on `port` (0: any free one) with HTTP_TIMEOUTS: main.ts serves this way, and so do tests over a socket. */
+export function listen(app: Server['app'], port: number, onListening?: (info: AddressInfo) => void) {
+  return serve({ fetch: app.fetch, port, serverOptions: HTTP_TIMEOUTS }, onListening);
+}
 
 export interface Server {
   app: ReturnType<typeof createApp>;
