@@ -3,6 +3,8 @@
 import { formatCop } from '../../../shared/money.ts';
 import type { CashLine } from './door-actions.ts';
 
+const entries = (count: number) => `${count} ${count === 1 ? 'entrega' : 'entregas'}`;
+
 export function CashBox({ lines }: { lines: CashLine[] }) {
   return (
     <section className="card cash-box" aria-labelledby="cash-box-heading">
@@ -13,14 +15,12 @@ export function CashBox({ lines }: { lines: CashLine[] }) {
         <ul className="cash-box__lines">
           {lines.map((line) => (
             <li key={line.means}>
-              <span className="cash-box__means">{line.label}</span>
-              <strong>{formatCop(line.server?.amountCop ?? 0)}</strong>
-              <span className="cash-box__count">
-                {line.server?.count ?? 0} {line.server?.count === 1 ? 'entrega' : 'entregas'}
-              </span>
+              <span className="cash-box__means">{line.label}</span>{' '}
+              <strong>{formatCop(line.server?.amountCop ?? 0)}</strong>{' '}
+              <span className="cash-box__count">({entries(line.server?.count ?? 0)})</span>
               {line.phoneCount > 0 && (
                 <span className="cash-box__phone">
-                  + {formatCop(line.phoneCop)} en el teléfono, por enviar ({line.phoneCount})
+                  + {formatCop(line.phoneCop)} en el teléfono, por enviar ({entries(line.phoneCount)})
                 </span>
               )}
             </li>
