@@ -103,7 +103,8 @@ export interface MyStop {
 /** What became of a stop on its route: nothing yet, delivered, or a failed attempt ('No entregado'). */
 export type StopOutcome =
   | { kind: 'pending' }
-  | { kind: 'delivered'; at: string; collectedCop: number; means: PaymentMeans }
+  /** `means` is null when nothing was collected (a zero 'Valor a pagar'). */
+  | { kind: 'delivered'; at: string; collectedCop: number; means: PaymentMeans | null }
   | { kind: 'failed'; at: string; reason: FailureReason; reasonLabel: string };
 
 /** 'Mi caja': what the courier holds from the route, by payment means, in whole pesos (sums of stored collections). */

@@ -58,6 +58,9 @@ export const MAX_COLLECTED_COP = 100_000_000;
 /** A photo travels inside the action as a data URL (so a queued action is one JSON value); at most ~1.5 MB of it. */
 export const MAX_PHOTO_DATA_URL = 2_000_000;
 
+/** The body limit of 'Entregar' and 'No entregado': two photos at their largest and the rest of the form. */
+export const MAX_DOOR_BODY_BYTES = 2 * MAX_PHOTO_DATA_URL + 64 * 1024;
+
 export const doorMessages = {
   key: 'La acción no trae su clave: vuelve a confirmarla.',
   document: 'Escribe el documento de quien recibe: solo números, de 5 a 12 dígitos.',
