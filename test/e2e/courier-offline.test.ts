@@ -94,7 +94,10 @@ describe("the courier's door actions, with and without signal, in Chromium", () 
   const stop = (index: number) =>
     page.getByRole('article', { name: `${index + 1}. Paquete ${numbers[index]}` });
   const counter = (name: string) =>
-    page.locator('.courier-route__counters div').filter({ hasText: name }).locator('dd');
+    page
+      .locator('.courier-route__counters div')
+      .filter({ has: page.getByText(name, { exact: true }) })
+      .locator('dd');
   const myRoute = async () => (await courier<MyRouteAnswer>('GET', '/api/delivery/my-route')).body.route;
 
   async function fillDelivery(card: Locator, means: string, reference: string) {

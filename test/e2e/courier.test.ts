@@ -106,9 +106,13 @@ describe("the courier's 'Mi ruta' in Chromium", () => {
     const whatsApp = new URL((await stop.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')) ?? '');
     expect(whatsApp.host + whatsApp.pathname).toBe('wa.me/573001112233');
     expect(whatsApp.searchParams.get('text')).toContain(`paquete ${number}`);
-    const counter = (name: string) => page.locator('.courier-route__counters div').filter({ hasText: name });
+    const counter = (name: string) =>
+      page.locator('.courier-route__counters div').filter({ has: page.getByText(name, { exact: true }) });
     expect(await counter('Pendientes').locator('dd').textContent()).toBe('1');
     expect(await counter('Entregados').locator('dd').textContent()).toBe('0');
+    expect(await counter('No entregados').locator('dd').textContent()).toBe('0');
+    expect(await stop.getByRole('button', { name: 'Entregar' }).isVisible()).toBe(true);
+    expect(await stop.getByRole('button', { name: 'No entregado' }).isVisible()).toBe(true);
     for (const viewport of Object.values(VIEWPORTS)) {
       await page.setViewportSize(viewport);
       expect(await seriousAxeViolations(page)).toEqual([]);

@@ -112,7 +112,7 @@ function OutcomeLine({ view }: { view: StopView }) {
   const { outcome, stop, waiting } = view;
   const text =
     outcome.kind === 'delivered'
-      ? `Entregado · ${PAYMENT_MEANS_LABELS[outcome.means]} ${formatCop(outcome.collectedCop)}`
+      ? `Entregado · ${outcome.means ? `${PAYMENT_MEANS_LABELS[outcome.means]} ${formatCop(outcome.collectedCop)}` : 'sin cobro'}`
       : outcome.kind === 'failed'
         ? `No entregado: ${outcome.reasonLabel}`
         : stateLabel(stop.state);
