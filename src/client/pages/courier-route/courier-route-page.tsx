@@ -34,7 +34,6 @@ function useRestoredQueue(): boolean {
   useEffect(() => {
     let live = true;
     void startDoorQueue(queryClient).then(() => live && setRestored(true));
-    registerCourierServiceWorker();
     return () => {
       live = false;
     };
@@ -49,8 +48,18 @@ const useOnline = () =>
   );
 
 function MyRouteScreen() {
-  const answer = useQuery({ queryKey: deliveryKeys.myRoute, queryFn: ({ signal }) => getMyRoute(signal) });
+  const answer = useQuery({
+    queryKey: deliveryKeys.myRoute,
+    queryFn: ({ signal }) => getMyRoute(signal),
+    // The copy restored from the phone shows at once; the server's is asked for on every opening, when there is signal.
+    refetchOnMount: 'always',
+  });
   const online = useOnline();
+  // Only a courier (the server answered their route) gets the worker: a customer who types /reparto does not.
+  const isCourier = answer.isSuccess;
+  useEffect(() => {
+    if (isCourier) registerCourierServiceWorker();
+  }, [isCourier]);
 
   if (answer.isPending) {
     if (!online)
