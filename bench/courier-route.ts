@@ -69,11 +69,17 @@ async function startedRoute(server: BenchServer): Promise<string> {
   });
   for (const state of ['en_transito', 'en_aduana', 'en_bodega_colombia'])
     await post(server, admin, '/api/admin/packages/state', { numbers, state });
-  const created = await post(server, admin, '/api/admin/delivery/routes', {
-    date: isoDayInColombia(new Date()),
-    courierId: me.id,
-    zone: 'Laureles',
-  });
+  const created = await post(
+    server,
+    admin,
+    '/api/admin/delivery/routes',
+    {
+      date: isoDayInColombia(new Date()),
+      courierId: me.id,
+      zone: 'Laureles',
+    },
+    201,
+  );
   const id = (created.route as { id: number }).id;
   await post(server, admin, `/api/admin/delivery/routes/${id}/stops`, { packages: numbers.map(String) });
   await post(server, admin, `/api/admin/delivery/routes/${id}/start`);
@@ -132,7 +138,7 @@ async function inChromium(server: BenchServer, cookie: string) {
     await cdp.send('Network.emulateNetworkConditions', FAST_3G);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const cold = await openRoute(page, server.url);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, {
       timeout: 60_000,
     });
     const warm = await openRoute(page, server.url);
