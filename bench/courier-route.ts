@@ -86,14 +86,31 @@ async function startedRoute(server: BenchServer): Promise<string> {
   return courier;
 }
 
+/** The few browser globals the page functions below read (the benchmarks are typed without the DOM). */
+interface PageGlobals {
+  document: { querySelectorAll(selector: string): { length: number } };
+  navigator: { serviceWorker: { controller: unknown } };
+}
+
+interface ConfirmGlobals {
+  document: { querySelector(selector: string): unknown; body: unknown };
+  MutationObserver: new (
+    callback: () => void,
+  ) => { observe(target: unknown, options: object): void; disconnect(): void };
+}
+
 /** Milliseconds from the navigation's start until the last stop is on the page. */
 async function openRoute(page: Page, url: string): Promise<number> {
   await page.goto(`${url}/reparto`, { waitUntil: 'commit' });
-  // Strings, not functions: this code runs in the page, and the benchmarks are typed without the DOM.
-  await page.waitForFunction(`document.querySelectorAll('.stop-card').length === ${STOPS}`, undefined, {
-    polling: 'raf',
-    timeout: 60_000,
-  });
+  await page.waitForFunction(
+    (count) =>
+      (globalThis as unknown as PageGlobals).document.querySelectorAll('.stop-card').length === count,
+    STOPS,
+    {
+      polling: 'raf',
+      timeout: 60_000,
+    },
+  );
   return page.evaluate(() => performance.now());
 }
 
@@ -105,17 +122,22 @@ async function confirmOffline(page: Page): Promise<number> {
   await card.getByLabel('Documento').fill('1020304050');
   await card.getByLabel('Relación').selectOption('titular');
   await card.getByLabel('Medio de pago').selectOption('efectivo');
-  return page.evaluate<number>(`new Promise((resolve) => {
-    const button = document.querySelector('.door-form button[type="submit"]');
-    const started = performance.now();
-    const observer = new MutationObserver(() => {
-      if (!document.querySelector('.stop-card .stop-card__waiting')) return;
-      observer.disconnect();
-      resolve(performance.now() - started);
-    });
-    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-    button.click();
-  })`);
+  // Runs in the page, serialized: it may read nothing from this module but types (erased).
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const { document, MutationObserver } = globalThis as unknown as ConfirmGlobals;
+        const button = document.querySelector('.door-form button[type="submit"]') as { click(): void };
+        const started = performance.now();
+        const observer = new MutationObserver(() => {
+          if (!document.querySelector('.stop-card .stop-card__waiting')) return;
+          observer.disconnect();
+          resolve(performance.now() - started);
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+        button.click();
+      }),
+  );
 }
 
 async function inChromium(server: BenchServer, cookie: string) {
@@ -138,9 +160,13 @@ async function inChromium(server: BenchServer, cookie: string) {
     await cdp.send('Network.emulateNetworkConditions', FAST_3G);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const cold = await openRoute(page, server.url);
-    await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, {
-      timeout: 60_000,
-    });
+    await page.waitForFunction(
+      () => (globalThis as unknown as PageGlobals).navigator.serviceWorker.controller !== null,
+      undefined,
+      {
+        timeout: 60_000,
+      },
+    );
     const warm = await openRoute(page, server.url);
     await cdp.send('Network.emulateNetworkConditions', { ...FAST_3G, offline: true });
     const confirm = await confirmOffline(page);
