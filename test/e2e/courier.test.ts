@@ -130,6 +130,10 @@ describe("the courier's 'Mi ruta' in Chromium", () => {
       await customerPage.goto(`${e2e.app.url}/reparto`);
       await customerPage.getByRole('alert').filter({ hasText: messages.forbidden }).waitFor();
       expect(await customerPage.getByRole('button', { name: 'Reintentar' }).count()).toBe(0);
+      // The courier screen's service worker is a courier's only: the refused customer gets none.
+      expect(
+        await customerPage.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length)),
+      ).toBe(0);
     } finally {
       await context.close();
     }

@@ -18,6 +18,14 @@ import { CashBox } from './cash-box.tsx';
 import { cashOf, countersOf, stopViews, useDoorActions } from './door-actions.ts';
 import { StopCards } from './stop-cards.tsx';
 
+/** The route: the phone's copy shows at once, and the server's is asked for on every opening (when there is signal). */
+const myRouteQuery = {
+  queryKey: deliveryKeys.myRoute,
+  queryFn: ({ signal }: { signal: AbortSignal }) => getMyRoute(signal),
+  // Fetched when the screen opens (above): fresh for a moment, so the screen showing does not ask twice.
+  staleTime: 3_000,
+};
+
 function CourierRoutePage() {
   const restored = useRestoredQueue();
   return (
@@ -33,6 +41,8 @@ function useRestoredQueue(): boolean {
   const [restored, setRestored] = useState(false);
   useEffect(() => {
     let live = true;
+    // The server's route is asked for while the phone's copy is read, not after: on a slow network it comes later.
+    void queryClient.prefetchQuery(myRouteQuery);
     void startDoorQueue(queryClient).then(() => live && setRestored(true));
     return () => {
       live = false;
@@ -48,12 +58,7 @@ const useOnline = () =>
   );
 
 function MyRouteScreen() {
-  const answer = useQuery({
-    queryKey: deliveryKeys.myRoute,
-    queryFn: ({ signal }) => getMyRoute(signal),
-    // The copy restored from the phone shows at once; the server's is asked for on every opening, when there is signal.
-    refetchOnMount: 'always',
-  });
+  const answer = useQuery(myRouteQuery);
   const online = useOnline();
   // Only a courier (the server answered their route) gets the worker: a customer who types /reparto does not.
   const isCourier = answer.isSuccess;
