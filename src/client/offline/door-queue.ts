@@ -44,9 +44,6 @@ const door = {
   gcTime: Number.POSITIVE_INFINITY,
 } as const;
 
-/** One IndexedDB database of the phone's own: the route and the actions that wait. */
-const store = createStore('casillero-reparto', 'cola');
-
 /** A refusal as JSON (an Error's message is not enumerable, so JSON.stringify would drop it). */
 function plainError(error: unknown): Refusal | null {
   if (!error) return null;
@@ -58,7 +55,7 @@ function plainError(error: unknown): Refusal | null {
  * What is written: every action still pending is marked paused, so an action in flight when the browser closed is
  * sent again on the next start (the server applies each key once); errors keep their message.
  */
-function serialize(client: PersistedClient): string {
+export function serialize(client: PersistedClient): string {
   const mutations = client.clientState.mutations.map((mutation) => ({
     ...mutation,
     state: {
@@ -97,6 +94,8 @@ export function startDoorQueue(client: QueryClient): Promise<void> {
   // TanStack Query starts 'online'; a page opened without signal must pause its actions from the first one.
   if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
 
+  // One IndexedDB database of the phone's own: the route and the actions that wait (opened here, not on import).
+  const store = createStore('casillero-reparto', 'cola');
   const persister = createAsyncStoragePersister({
     storage: {
       getItem: (key) => get<string>(key, store).then((value) => value ?? null),
