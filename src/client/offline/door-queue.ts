@@ -5,8 +5,9 @@
 // or a 5xx; a refusal (4xx) is kept with its reason and never retried. ADR 0011 says why these libraries.
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { type PersistedClient, persistQueryClient } from '@tanstack/query-persist-client-core';
-import { type Mutation, onlineManager, type QueryClient } from '@tanstack/react-query';
+import { type Mutation, MutationObserver, onlineManager, type QueryClient } from '@tanstack/react-query';
 import { createStore, del, get, set } from 'idb-keyval';
+import type { DoorActionDone } from '../../shared/delivery/api-types.ts';
 import type { Attempt, Delivery } from '../../shared/delivery/door-forms.ts';
 import { deliveryKeys, postAttempt, postDelivery } from '../api/delivery.ts';
 import { RequestError } from '../api/request.ts';
@@ -123,6 +124,26 @@ export function startDoorQueue(client: QueryClient): Promise<void> {
     () => undefined,
   );
   return started;
+}
+
+/**
+ * Queues a confirmed action: it is in the cache (and on the screen) at once, and sent by its defaults above. The
+ * screen reads the queue with useMutationState, so no component subscribes to this one mutation (a useMutation
+ * would redraw the 200-stop list once more for each change of its state).
+ */
+export function queueDelivery(client: QueryClient, variables: DeliverVariables): void {
+  const observer = new MutationObserver<DoorActionDone, Error, DeliverVariables>(client, {
+    mutationKey: deliveryKeys.deliver,
+  });
+  // Its outcome (sent, refused) is the queue's to show: the promise only must not reject unhandled.
+  observer.mutate(variables).catch(() => undefined);
+}
+
+export function queueAttempt(client: QueryClient, variables: AttemptVariables): void {
+  const observer = new MutationObserver<DoorActionDone, Error, AttemptVariables>(client, {
+    mutationKey: deliveryKeys.attempt,
+  });
+  observer.mutate(variables).catch(() => undefined);
 }
 
 /** The refusal a failed action carries (a RequestError now, or its plain copy after a restore). */

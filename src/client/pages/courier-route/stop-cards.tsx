@@ -1,7 +1,7 @@
 // The stops of the courier's route in order, one card each: what the courier needs at the door, the customer's
 // phone as 'Llamar' and 'WhatsApp', 'Valor a pagar' large enough to read at arm's length, what became of the stop
 // (with 'Por enviar' while it waits on the phone), and 'Entregar' / 'No entregado', which open their form in place.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { memo, type ReactNode, useEffect, useState } from 'react';
 import {
   type Attempt,
@@ -12,10 +12,9 @@ import {
 import { buildCourierWhatsAppLink } from '../../../shared/links.ts';
 import { formatCop } from '../../../shared/money.ts';
 import { stateLabel } from '../../../shared/packages/states.ts';
-import { type DoorActionDone, deliveryKeys } from '../../api/delivery.ts';
 import { announce } from '../../components/live-announcer.tsx';
 import { Notice } from '../../components/notice.tsx';
-import type { AttemptVariables, DeliverVariables } from '../../offline/door-queue.ts';
+import { queueAttempt, queueDelivery } from '../../offline/door-queue.ts';
 import { AttemptForm } from './attempt-form.tsx';
 import { DeliveryForm } from './delivery-form.tsx';
 import type { DoorAction, StopView } from './door-actions.ts';
@@ -28,8 +27,6 @@ const headingOf = (open: Open) =>
 export function StopCards({ views, online }: { views: StopView[]; online: boolean }) {
   const client = useQueryClient();
   const [open, setOpen] = useState<Open | null>(null);
-  const deliver = useMutation<DoorActionDone, Error, DeliverVariables>({ mutationKey: deliveryKeys.deliver });
-  const attempt = useMutation<DoorActionDone, Error, AttemptVariables>({ mutationKey: deliveryKeys.attempt });
 
   useEffect(() => {
     if (open) document.getElementById(headingOf(open))?.focus();
@@ -40,7 +37,8 @@ export function StopCards({ views, online }: { views: StopView[]; online: boolea
   function close(number: number) {
     setOpen(null);
     // Back to the stop the form belonged to, not to the top of the page.
-    requestAnimationFrame(() => document.getElementById(`stop-${number}`)?.focus());
+    // After the stop's new outcome is drawn (the queue's update comes in a later task), without scrolling.
+    setTimeout(() => document.getElementById(`stop-${number}`)?.focus({ preventScroll: true }), 50);
   }
 
   /** Drops a refused action from the phone (read, or replaced by its correction). */
@@ -53,13 +51,13 @@ export function StopCards({ views, online }: { views: StopView[]; online: boolea
   const later = online ? '' : ' Se enviará cuando vuelva la señal.';
   function confirmDelivery(number: number, body: Delivery) {
     dismiss(open?.correcting);
-    deliver.mutate({ number, body });
+    queueDelivery(client, { number, body });
     close(number);
     announce(doorMessages.delivered(number) + later);
   }
   function confirmAttempt(number: number, body: Attempt) {
     dismiss(open?.correcting);
-    attempt.mutate({ number, body });
+    queueAttempt(client, { number, body });
     close(number);
     announce(doorMessages.attempted(number) + later);
   }
