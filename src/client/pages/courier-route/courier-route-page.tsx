@@ -17,6 +17,7 @@ import { registerCourierServiceWorker } from '../../offline/service-worker.ts';
 import { CashBox } from './cash-box.tsx';
 import { cashOf, countersOf, stopViews, useDoorActions } from './door-actions.ts';
 import { StopCards } from './stop-cards.tsx';
+import './courier-route.css';
 
 /** The route: the phone's copy shows at once, and the server's is asked for on every opening (when there is signal). */
 const myRouteQuery = {
