@@ -14,6 +14,7 @@ import { pool } from './support/load.ts';
 import { type BenchResult, benchResult, kb, markdownTable, ms, type Row, verdict } from './support/report.ts';
 import { ROOT } from './support/root.ts';
 import { type BenchServer, ensureBuild, withServer } from './support/server.ts';
+import { median } from './support/stats.ts';
 import { availableDrivers } from './support/storage.ts';
 
 const STOPS = 200;
@@ -92,8 +93,15 @@ interface PageGlobals {
   navigator: { serviceWorker: { controller: unknown } };
 }
 
+interface ConfirmCard {
+  querySelector(selector: string): unknown;
+}
 interface ConfirmGlobals {
-  document: { querySelector(selector: string): unknown; body: unknown };
+  document: {
+    querySelector(selector: string): unknown;
+    querySelectorAll(selector: string): unknown;
+    body: unknown;
+  };
   MutationObserver: new (
     callback: () => void,
   ) => { observe(target: unknown, options: object): void; disconnect(): void };
@@ -114,9 +122,12 @@ async function openRoute(page: Page, url: string): Promise<number> {
   return page.evaluate(() => performance.now());
 }
 
-/** With no signal: 'Confirmar entrega' on the first stop until its card says 'Por enviar'. */
-async function confirmOffline(page: Page): Promise<number> {
-  const card = page.locator('.stop-card').first();
+/** Deliveries confirmed in a row with no signal, each timed apart. */
+const CONFIRMS = 7;
+
+/** With no signal: 'Confirmar entrega' on stop `index` until its card says 'Por enviar'. */
+async function confirmOffline(page: Page, index: number): Promise<number> {
+  const card = page.locator('.stop-card').nth(index);
   await card.getByRole('button', { name: 'Entregar' }).click();
   await card.getByLabel('Recibido por').fill('Ana Primera');
   await card.getByLabel('Documento').fill('1020304050');
@@ -124,19 +135,21 @@ async function confirmOffline(page: Page): Promise<number> {
   await card.getByLabel('Medio de pago').selectOption('efectivo');
   // Runs in the page, serialized: it may read nothing from this module but types (erased).
   return page.evaluate(
-    () =>
+    (nth) =>
       new Promise<number>((resolve) => {
         const { document, MutationObserver } = globalThis as unknown as ConfirmGlobals;
         const button = document.querySelector('.door-form button[type="submit"]') as { click(): void };
         const started = performance.now();
         const observer = new MutationObserver(() => {
-          if (!document.querySelector('.stop-card .stop-card__waiting')) return;
+          const cards = document.querySelectorAll('.stop-card') as unknown as Array<ConfirmCard>;
+          if (!cards[nth]?.querySelector('.stop-card__waiting')) return;
           observer.disconnect();
           resolve(performance.now() - started);
         });
         observer.observe(document.body, { subtree: true, childList: true, characterData: true });
         button.click();
       }),
+    index,
   );
 }
 
@@ -169,8 +182,9 @@ async function inChromium(server: BenchServer, cookie: string) {
     );
     const warm = await openRoute(page, server.url);
     await cdp.send('Network.emulateNetworkConditions', { ...FAST_3G, offline: true });
-    const confirm = await confirmOffline(page);
-    return { cold, warm, confirm };
+    const confirms: number[] = [];
+    for (let index = 0; index < CONFIRMS; index++) confirms.push(await confirmOffline(page, index));
+    return { cold, warm, confirm: median(confirms), confirmMax: Math.max(...confirms) };
   } finally {
     await browser.close();
   }
@@ -202,10 +216,16 @@ export async function run(): Promise<BenchResult> {
       verdict: verdict(timings.warm < OPEN_BUDGET_MS),
     },
     {
-      measure: "confirmed delivery shown as done with no signal ('Por enviar', 4× CPU)",
+      measure: `confirmed delivery shown as done with no signal ('Por enviar', 4× CPU), median of ${CONFIRMS}`,
       value: ms(timings.confirm),
       budget: `< ${ms(CONFIRM_BUDGET_MS)}`,
       verdict: verdict(timings.confirm < CONFIRM_BUDGET_MS),
+    },
+    {
+      measure: `confirmed delivery shown as done with no signal, slowest of ${CONFIRMS}`,
+      value: ms(timings.confirmMax),
+      budget: '—',
+      verdict: '—',
     },
   ];
   const details = [
