@@ -27,10 +27,10 @@ interface ManifestChunk {
   css?: string[];
   assets?: string[];
 }
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
 
 /** The files (JS then CSS) that loading `keys` pulls in statically: the chunks, their imports, their CSS. */
-function closure(manifest: Manifest, keys: string[]): string[] {
+export function closure(manifest: Manifest, keys: string[]): string[] {
   const seen = new Set<string>();
   const files: string[] = [];
   const css: string[] = [];
@@ -47,7 +47,7 @@ function closure(manifest: Manifest, keys: string[]): string[] {
   return [...files, ...css];
 }
 
-function sizes(file: string) {
+export function sizes(file: string) {
   const content = readFileSync(join(CLIENT, file));
   return { file, raw: content.length, gzip: gzipSync(content).length };
 }

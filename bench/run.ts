@@ -28,6 +28,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchResult
   'courier-sync': { title: 'Last mile', run: courierSync.run },
   'fan-out': { title: 'Live fan-out', run: fanOut.run },
   'page-weight': { title: 'Page weight', run: pageWeight.run },
+  'courier-route': { title: 'Courier screen', run: async () => (await import('./courier-route.ts')).run() },
   lighthouse: { title: 'Lighthouse', run: lighthouse.run },
 };
 

@@ -20,6 +20,7 @@ describe('the HTTP application', () => {
       join(clientDir, 'assets', 'main-abc123.js'),
       `console.log(${JSON.stringify('x'.repeat(2000))});`,
     );
+    writeFileSync(join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     writeFileSync(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"></svg>');
     server = await startTestServer('pglite', { BRAND_NAME: 'Marca <Prueba>' }, { clientDir });
   });
@@ -57,6 +58,15 @@ describe('the HTTP application', () => {
     expect(config).not.toHaveProperty('authSecret');
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)/);
     expect(html).toContain('<title>Marca Prueba</title>');
+  });
+
+  it("serves the courier screen's service worker as JavaScript, never cached, allowed by the CSP", async () => {
+    const response = await get('/sw.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('content-security-policy')).toContain("worker-src 'self'");
+    expect(await response.text()).toContain('addEventListener');
   });
 
   it('answers an unknown path with 404 and the app (its Spanish not-found page)', async () => {

@@ -59,6 +59,8 @@ export function createApp(deps: AppDeps) {
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // The courier screen's service worker (dist/client/sw.js, registered from /reparto only).
+        workerSrc: ["'self'"],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -140,7 +142,10 @@ export function createApp(deps: AppDeps) {
   return app;
 }
 
-/** Hashed assets are cached for a year; other public files for an hour; index.html is never served from here. */
+/**
+ * Hashed assets are cached for a year; the service worker never; other public files for an hour; index.html is
+ * never served from here.
+ */
 function serveClientFiles(app: Hono, clientDir: string) {
   const cacheFor = (value: string) => async (c: Context, next: Next) => {
     await next();
@@ -148,6 +153,11 @@ function serveClientFiles(app: Hono, clientDir: string) {
       c.res.headers.set('cache-control', value);
   };
   app.use('/assets/*', cacheFor('public, max-age=31536000, immutable'), serveStatic({ root: clientDir }));
+  // The courier screen's service worker is checked for a new version on every visit: never kept by a cache.
+  app.use('/sw.js', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.res.headers.set('cache-control', 'no-cache');
+  });
   app.use(
     '*',
     cacheFor('public, max-age=3600'),

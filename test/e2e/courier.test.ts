@@ -106,9 +106,13 @@ describe("the courier's 'Mi ruta' in Chromium", () => {
     const whatsApp = new URL((await stop.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')) ?? '');
     expect(whatsApp.host + whatsApp.pathname).toBe('wa.me/573001112233');
     expect(whatsApp.searchParams.get('text')).toContain(`paquete ${number}`);
-    const counter = (name: string) => page.locator('.courier-route__counters div').filter({ hasText: name });
+    const counter = (name: string) =>
+      page.locator('.courier-route__counters div').filter({ has: page.getByText(name, { exact: true }) });
     expect(await counter('Pendientes').locator('dd').textContent()).toBe('1');
     expect(await counter('Entregados').locator('dd').textContent()).toBe('0');
+    expect(await counter('No entregados').locator('dd').textContent()).toBe('0');
+    expect(await stop.getByRole('button', { name: 'Entregar' }).isVisible()).toBe(true);
+    expect(await stop.getByRole('button', { name: 'No entregado' }).isVisible()).toBe(true);
     for (const viewport of Object.values(VIEWPORTS)) {
       await page.setViewportSize(viewport);
       expect(await seriousAxeViolations(page)).toEqual([]);
@@ -126,6 +130,10 @@ describe("the courier's 'Mi ruta' in Chromium", () => {
       await customerPage.goto(`${e2e.app.url}/reparto`);
       await customerPage.getByRole('alert').filter({ hasText: messages.forbidden }).waitFor();
       expect(await customerPage.getByRole('button', { name: 'Reintentar' }).count()).toBe(0);
+      // The courier screen's service worker is a courier's only: the refused customer gets none.
+      expect(
+        await customerPage.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length)),
+      ).toBe(0);
     } finally {
       await context.close();
     }

@@ -1,30 +1,81 @@
-// DELIVERY.md 'The courier's screen' /reparto ('Mi ruta'), phone first and read-only for now: today's route in
-// course with its date, zone and counters, and its stops in order. 'Entregar' and 'No entregado' come with the
-// offline queue; until then the screen offers no button that does nothing.
-import { useQuery } from '@tanstack/react-query';
+// DELIVERY.md 'The courier's screen' /reparto ('Mi ruta'), phone first, working without signal: today's route in
+// course with its counters and 'Mi caja', its stops in order with 'Entregar' and 'No entregado'. The route and the
+// confirmed actions are kept on the phone (src/client/offline/door-queue.ts) and the screen's files by a service
+// worker registered from here only (src/client/offline/service-worker.ts).
+import { onlineManager, useQuery } from '@tanstack/react-query';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { formatCalendarDay } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
 import { deliveryKeys, getMyRoute, type MyRoute } from '../../api/delivery.ts';
-import { withQuery } from '../../api/query-client.tsx';
+import { queryClient, withQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { SignedInNav } from '../../components/signed-in-nav.tsx';
+import { startDoorQueue } from '../../offline/door-queue.ts';
+import { registerCourierServiceWorker } from '../../offline/service-worker.ts';
+import { CashBox } from './cash-box.tsx';
+import { cashOf, countersOf, stopViews, useDoorActions } from './door-actions.ts';
 import { StopCards } from './stop-cards.tsx';
+import './courier-route.css';
+
+/** The route: the phone's copy shows at once, and the server's is asked for on every opening (when there is signal). */
+const myRouteQuery = {
+  queryKey: deliveryKeys.myRoute,
+  queryFn: ({ signal }: { signal: AbortSignal }) => getMyRoute(signal),
+  // Fetched when the screen opens (above): fresh for a moment, so the screen showing does not ask twice.
+  staleTime: 3_000,
+};
 
 function CourierRoutePage() {
+  const restored = useRestoredQueue();
   return (
     <Page title="Mi ruta" nav={<SignedInNav />}>
       <h1>Mi ruta</h1>
-      <MyRouteScreen />
+      {restored ? <MyRouteScreen /> : <p role="status">{messages.loading}</p>}
     </Page>
   );
 }
 
-function MyRouteScreen() {
-  const answer = useQuery({ queryKey: deliveryKeys.myRoute, queryFn: ({ signal }) => getMyRoute(signal) });
+/** True once the route and the waiting actions are back from the phone's storage (a few milliseconds). */
+function useRestoredQueue(): boolean {
+  const [restored, setRestored] = useState(false);
+  useEffect(() => {
+    let live = true;
+    // The server's route is asked for while the phone's copy is read, not after: on a slow network it comes later.
+    void queryClient.prefetchQuery(myRouteQuery);
+    void startDoorQueue(queryClient).then(() => live && setRestored(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return restored;
+}
 
-  if (answer.isPending) return <p role="status">{messages.loading}</p>;
+const useOnline = () =>
+  useSyncExternalStore(
+    (listener) => onlineManager.subscribe(listener),
+    () => onlineManager.isOnline(),
+  );
+
+function MyRouteScreen() {
+  const answer = useQuery(myRouteQuery);
+  const online = useOnline();
+  // Only a courier (the server answered their route) gets the worker: a customer who types /reparto does not.
+  const isCourier = answer.isSuccess;
+  useEffect(() => {
+    if (isCourier) registerCourierServiceWorker();
+  }, [isCourier]);
+
+  if (answer.isPending) {
+    if (!online)
+      return (
+        <Notice tone="info">
+          <p>Sin conexión, y este teléfono aún no guarda tu ruta. Se cargará cuando vuelva la señal.</p>
+        </Notice>
+      );
+    return <p role="status">{messages.loading}</p>;
+  }
   if (answer.isError) {
     // Retrying cannot turn a refusal (not a courier) into a route; only a failed connection or server is retried.
     const refused = answer.error instanceof RequestError && answer.error.status === 403;
@@ -40,7 +91,7 @@ function MyRouteScreen() {
     );
   }
   const { route } = answer.data;
-  return route ? <RouteView route={route} /> : <NoRoute />;
+  return route ? <RouteView route={route} online={online} /> : <NoRoute />;
 }
 
 function NoRoute() {
@@ -55,8 +106,11 @@ function NoRoute() {
   );
 }
 
-function RouteView({ route }: { route: MyRoute }) {
-  const { progress } = route;
+function RouteView({ route, online }: { route: MyRoute; online: boolean }) {
+  const actions = useDoorActions();
+  const views = stopViews(route.stops, actions);
+  const counters = countersOf(views);
+  const waiting = actions.filter((action) => action.status === 'pending').length;
   return (
     <>
       <p className="courier-route__facts">
@@ -64,19 +118,34 @@ function RouteView({ route }: { route: MyRoute }) {
         <span>Zona: {route.zone}</span>
         <span>Ruta {route.id}</span>
       </p>
-      {/* 'No entregados' joins these once the API counts failed attempts ('No entregado' is not built yet). */}
+      <div className="courier-route__sync" role="status">
+        {!online && <p>Sin conexión: lo que confirmes queda guardado en este teléfono.</p>}
+        {waiting > 0 ? (
+          <p>
+            <strong>{waiting} por enviar</strong>
+            {online ? ': enviando…' : ': se enviarán cuando vuelva la señal.'}
+          </p>
+        ) : (
+          online && <p>Todo enviado.</p>
+        )}
+      </div>
       <dl className="courier-route__counters">
         <div>
           <dt>Entregados</dt>
-          <dd>{progress.delivered}</dd>
+          <dd>{counters.delivered}</dd>
         </div>
         <div>
           <dt>Pendientes</dt>
-          <dd>{progress.pending}</dd>
+          <dd>{counters.pending}</dd>
+        </div>
+        <div>
+          <dt>No entregados</dt>
+          <dd>{counters.failed}</dd>
         </div>
       </dl>
+      <CashBox lines={cashOf(route, views)} />
       <h2>Paradas</h2>
-      <StopCards stops={route.stops} />
+      <StopCards views={views} online={online} />
     </>
   );
 }

@@ -3,8 +3,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
 import { uploadPhoto } from '../../api/warehouse.ts';
+import { shrinkPhoto } from '../../components/shrink-photo.ts';
 import { PHOTO_LIMIT, receiptRules } from './receipt-rules.ts';
-import { shrinkPhoto } from './shrink-photo.ts';
 
 export interface PhotoItem {
   key: number;

@@ -1,0 +1,154 @@
+// The courier's phone queue (DELIVERY.md 'No signal'): 'Entregar' and 'No entregado' are TanStack Query mutations
+// with keys of their own, kept with the route in IndexedDB (idb-keyval) by TanStack Query's persister. A confirmed
+// action is in the cache at once (the screen shows it done), waits while there is no signal, is sent in order
+// (one `scope`), survives a reload or a closed browser (restored, then resumed), and is retried on a network error
+// or a 5xx; a refusal (4xx) is kept with its reason and never retried. ADR 0011 says why these libraries.
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import { type PersistedClient, persistQueryClient } from '@tanstack/query-persist-client-core';
+import { type Mutation, MutationObserver, onlineManager, type QueryClient } from '@tanstack/react-query';
+import { createStore, del, get, set } from 'idb-keyval';
+import type { DoorActionDone } from '../../shared/delivery/api-types.ts';
+import type { Attempt, Delivery } from '../../shared/delivery/door-forms.ts';
+import { deliveryKeys, postAttempt, postDelivery } from '../api/delivery.ts';
+import { RequestError } from '../api/request.ts';
+
+export interface DeliverVariables {
+  number: number;
+  body: Delivery;
+}
+export interface AttemptVariables {
+  number: number;
+  body: Attempt;
+}
+
+/** A refusal as the queue keeps it: the server's message and the request field it names. */
+export interface Refusal {
+  status: number;
+  message: string;
+  field?: string | undefined;
+}
+
+/** Statuses a later try can fix: a lost session (after signing in again), a timeout, too many requests. */
+const RETRYABLE_4XX = new Set([401, 408, 429]);
+
+/** The server said no (a 4xx): trying again would get the same answer. Network errors (status 0) and 5xx are not. */
+export function isRefusal(error: unknown): boolean {
+  const status = (error as Partial<Refusal> | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 && !RETRYABLE_4XX.has(status);
+}
+
+const door = {
+  scope: { id: 'door-actions' },
+  retry: (_failures: number, error: unknown) => !isRefusal(error),
+  retryDelay: (failures: number) => Math.min(1000 * 2 ** failures, 30_000),
+  // A refused action stays on the screen until the courier reads it; nothing is dropped behind their back.
+  gcTime: Number.POSITIVE_INFINITY,
+} as const;
+
+/** A refusal as JSON (an Error's message is not enumerable, so JSON.stringify would drop it). */
+function plainError(error: unknown): Refusal | null {
+  if (!error) return null;
+  const { status, field } = error as Partial<Refusal>;
+  return { status: status ?? 0, message: (error as Error).message ?? '', field };
+}
+
+/**
+ * What is written: every action still pending is marked paused, so an action in flight when the browser closed is
+ * sent again on the next start (the server applies each key once); errors keep their message.
+ */
+export function serialize(client: PersistedClient): string {
+  const mutations = client.clientState.mutations.map((mutation) => ({
+    ...mutation,
+    state: {
+      ...mutation.state,
+      isPaused: mutation.state.status === 'pending' ? true : mutation.state.isPaused,
+      error: plainError(mutation.state.error),
+    },
+  }));
+  return JSON.stringify({ ...client, clientState: { ...client.clientState, mutations } });
+}
+
+const isDoorAction = (mutation: Pick<Mutation, 'options' | 'state'>) =>
+  mutation.options.mutationKey?.[0] === deliveryKeys.all[0] &&
+  (mutation.state.status === 'pending' || mutation.state.status === 'error');
+
+let started: Promise<void> | undefined;
+
+/**
+ * Sets the door actions' defaults (before the restore, so restored actions know how to send), restores the route
+ * and the waiting actions from IndexedDB, resumes them, and from then on writes every change. Once per page load.
+ */
+export function startDoorQueue(client: QueryClient): Promise<void> {
+  if (started) return started;
+  client.setMutationDefaults(deliveryKeys.deliver, {
+    ...door,
+    mutationFn: ({ number, body }: DeliverVariables) => postDelivery(number, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: deliveryKeys.myRoute }),
+  });
+  client.setMutationDefaults(deliveryKeys.attempt, {
+    ...door,
+    mutationFn: ({ number, body }: AttemptVariables) => postAttempt(number, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: deliveryKeys.myRoute }),
+  });
+  // The route restored from the phone must outlive the screen that shows it.
+  client.setQueryDefaults(deliveryKeys.myRoute, { gcTime: Number.POSITIVE_INFINITY });
+  // TanStack Query starts 'online'; a page opened without signal must pause its actions from the first one.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+
+  // One IndexedDB database of the phone's own: the route and the actions that wait (opened here, not on import).
+  const store = createStore('casillero-reparto', 'cola');
+  const persister = createAsyncStoragePersister({
+    storage: {
+      getItem: (key) => get<string>(key, store).then((value) => value ?? null),
+      setItem: (key, value: string) => set(key, value, store),
+      removeItem: (key) => del(key, store),
+    },
+    key: 'mi-ruta',
+    // Written right after each change: a browser closed a moment after 'Confirmar entrega' keeps the action.
+    throttleTime: 50,
+    serialize,
+  });
+  const [, restored] = persistQueryClient({
+    queryClient: client,
+    persister,
+    // An action confirmed days ago without signal is still the courier's: it never expires on the phone.
+    maxAge: Number.POSITIVE_INFINITY,
+    dehydrateOptions: {
+      shouldDehydrateQuery: (query) =>
+        query.queryKey[0] === deliveryKeys.all[0] && query.state.status === 'success',
+      shouldDehydrateMutation: isDoorAction,
+    },
+  });
+  started = restored.then(
+    () => void client.resumePausedMutations(),
+    () => undefined,
+  );
+  return started;
+}
+
+/**
+ * Queues a confirmed action: it is in the cache (and on the screen) at once, and sent by its defaults above. The
+ * screen reads the queue with useMutationState, so no component subscribes to this one mutation (a useMutation
+ * would redraw the 200-stop list once more for each change of its state).
+ */
+export function queueDelivery(client: QueryClient, variables: DeliverVariables): void {
+  const observer = new MutationObserver<DoorActionDone, Error, DeliverVariables>(client, {
+    mutationKey: deliveryKeys.deliver,
+  });
+  // Its outcome (sent, refused) is the queue's to show: the promise only must not reject unhandled.
+  observer.mutate(variables).catch(() => undefined);
+}
+
+export function queueAttempt(client: QueryClient, variables: AttemptVariables): void {
+  const observer = new MutationObserver<DoorActionDone, Error, AttemptVariables>(client, {
+    mutationKey: deliveryKeys.attempt,
+  });
+  observer.mutate(variables).catch(() => undefined);
+}
+
+/** The refusal a failed action carries (a RequestError now, or its plain copy after a restore). */
+export function refusalOf(error: unknown): Refusal | null {
+  if (error instanceof RequestError)
+    return { status: error.status, message: error.message, field: error.field };
+  return plainError(error);
+}

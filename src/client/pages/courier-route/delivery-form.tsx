@@ -1,0 +1,175 @@
+// 'Entregar' (DELIVERY.md 'The courier's screen'): who received it, their ID and relation, the photo, what was
+// collected and how, the parcel's condition. 'Confirmar entrega' checks with the shared schema, gives the action its
+// key and hands it to the phone's queue: the stop shows delivered at once, signal or not.
+import { useEffect, useState } from 'react';
+import {
+  type Delivery,
+  deliverySchema,
+  doorMessages,
+  NOVELTY_LABELS,
+  PAYMENT_MEANS_LABELS,
+  RELATION_LABELS,
+} from '../../../shared/delivery/door-forms.ts';
+import { formatCop } from '../../../shared/money.ts';
+import { Field } from '../../components/field.tsx';
+import { FormActions, FormError, FormShell } from '../../components/form-shell.tsx';
+import { TextAreaField } from '../../components/text-area-field.tsx';
+import { useForm } from '../../components/use-form.ts';
+import type { Refusal } from '../../offline/door-queue.ts';
+import { PhotoField } from './photo-field.tsx';
+import { usePosition } from './position.ts';
+import { SelectField } from './select-field.tsx';
+
+interface DeliveryValues {
+  receivedBy: string;
+  document: string;
+  relation: string;
+  photo: string;
+  collected: string;
+  means: string;
+  reference: string;
+  note: string;
+  novelty: string;
+  noveltyPhoto: string;
+}
+
+/** The request's field names where the form's differ. */
+const FORM_FIELD: Record<string, keyof DeliveryValues> = { collectedCop: 'collected' };
+
+const FIELDS = Object.keys(initialValues(0));
+
+/** Whole pesos as typed: digits only, else the text itself, which the schema refuses with its message. */
+const pesos = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : text);
+
+function initialValues(valueToPay: number, before?: Delivery): DeliveryValues {
+  return {
+    receivedBy: before?.receivedBy ?? '',
+    document: before?.document ?? '',
+    relation: before?.relation ?? '',
+    photo: before?.photo ?? '',
+    collected: String(before?.collectedCop ?? valueToPay),
+    means: before?.means ?? '',
+    reference: before?.reference ?? '',
+    note: before?.note ?? '',
+    novelty: before?.novelty ?? 'sin_novedad',
+    noveltyPhoto: before?.noveltyPhoto ?? '',
+  };
+}
+
+export function DeliveryForm(props: {
+  number: number;
+  valueToPay: number;
+  /** The refused delivery being corrected, with the server's reason. */
+  before?: { body: Delivery; refusal: Refusal } | undefined;
+  onConfirm: (body: Delivery) => void;
+  onCancel: () => void;
+}) {
+  const { number, valueToPay } = props;
+  const position = usePosition();
+  const [photoBusy, setPhotoBusy] = useState(false);
+  const prefix = `entregar-${number}-`;
+  const form = useForm<DeliveryValues, Delivery>({
+    initial: () => initialValues(valueToPay, props.before?.body),
+    ids: (field) => `${prefix}${field}`,
+    input: (values) => ({
+      key: crypto.randomUUID(),
+      at: new Date().toISOString(),
+      position: position(),
+      receivedBy: values.receivedBy,
+      document: values.document,
+      relation: values.relation,
+      photo: values.photo || undefined,
+      collectedCop: pesos(values.collected),
+      means: values.means,
+      reference: values.reference,
+      note: values.note,
+      novelty: values.novelty,
+      noveltyPhoto: values.noveltyPhoto || undefined,
+    }),
+    schema: deliverySchema,
+    check: (data) =>
+      data.collectedCop !== valueToPay && !data.note
+        ? { field: 'note', message: doorMessages.differenceNote }
+        : null,
+    submit: async (data) => props.onConfirm(data),
+  });
+  const { values, field, setErrors } = form;
+
+  // A refusal being corrected stands beside the field it names, or above the button.
+  const refusal = props.before?.refusal;
+  useEffect(() => {
+    if (!refusal?.field) return;
+    const name = FORM_FIELD[refusal.field] ?? refusal.field;
+    if (FIELDS.includes(name)) setErrors({ [name]: refusal.message });
+  }, [refusal, setErrors]);
+
+  const differs = pesos(values.collected) !== valueToPay;
+  return (
+    <FormShell form={form} markRequired aria-labelledby={`${prefix}heading`} className="form door-form">
+      <h4 id={`${prefix}heading`} tabIndex={-1}>
+        Entregar paquete {number}
+      </h4>
+      <Field label="Recibido por" required autoComplete="off" maxLength={100} {...field('receivedBy')} />
+      <Field
+        label="Documento"
+        required
+        inputMode="numeric"
+        autoComplete="off"
+        hint="Número de documento de quien recibe, sin puntos."
+        {...field('document')}
+      />
+      <SelectField label="Relación" options={RELATION_LABELS} placeholder="Elige…" {...field('relation')} />
+      <PhotoField
+        label="Foto de entrega"
+        hint="Opcional: el paquete en manos de quien recibe o en el lugar donde quedó."
+        onBusy={setPhotoBusy}
+        {...field('photo')}
+      />
+      <Field
+        label="Valor cobrado"
+        required
+        inputMode="numeric"
+        hint={`Valor a pagar: ${formatCop(valueToPay)}. En pesos, sin puntos.`}
+        {...field('collected')}
+      />
+      <SelectField
+        label="Medio de pago"
+        options={PAYMENT_MEANS_LABELS}
+        placeholder="Elige…"
+        {...field('means')}
+      />
+      <Field
+        label="Referencia"
+        autoComplete="off"
+        maxLength={60}
+        hint="Obligatoria para todo medio que no sea efectivo."
+        {...field('reference')}
+      />
+      {differs && (
+        <TextAreaField
+          label="Nota"
+          hint="El valor cobrado es distinto del valor a pagar: explica por qué."
+          rows={2}
+          maxLength={500}
+          {...field('note')}
+        />
+      )}
+      <SelectField label="Novedad" options={NOVELTY_LABELS} {...field('novelty')} />
+      {values.novelty === 'averiado' && (
+        <PhotoField
+          label="Foto del paquete averiado"
+          hint="Obligatoria cuando el paquete llega averiado."
+          onBusy={setPhotoBusy}
+          {...field('noveltyPhoto')}
+        />
+      )}
+      <FormError message={refusal && !refusal.field ? refusal.message : form.formError} />
+      <FormActions
+        busy={form.busy || photoBusy}
+        label="Confirmar entrega"
+        busyLabel={photoBusy ? 'Preparando la foto…' : 'Confirmando…'}
+        onCancel={props.onCancel}
+      />
+    </FormShell>
+  );
+}

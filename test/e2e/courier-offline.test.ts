@@ -1,0 +1,187 @@
+// DELIVERY.md 'The courier's screen' at the door, in a phone-sized Chromium: a started route of three stops; one
+// delivered with a photo and 'Nequi' + reference (after the schema's message beside 'Documento'), one 'No entregado',
+// and one delivered while the browser is offline. The page is reloaded offline (the service worker serves the
+// screen, IndexedDB the route and the waiting action), then the connection returns and the action is sent once.
+import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { isoDayInColombia } from '../../src/shared/dates.ts';
+import type { MyRouteAnswer } from '../../src/shared/delivery/api-types.ts';
+import { doorMessages } from '../../src/shared/delivery/door-forms.ts';
+import { seriousAxeViolations } from './axe.ts';
+import { apiCall, appInBrowser, registerViaApi, signInThroughForm } from './harness.ts';
+
+const ADMIN = 'reparto-offline-admin@example.com';
+
+type Session = Awaited<ReturnType<typeof apiCall>>;
+
+describe("the courier's door actions, with and without signal, in Chromium", () => {
+  const e2e = appInBrowser({ env: { ADMIN_EMAILS: ADMIN } });
+  let admin: Session;
+  let courier: Session;
+  let page: Page;
+  const numbers: number[] = [];
+
+  /** A package of a new customer, pre-alerted, received in Miami and flown to 'En bodega Colombia'. */
+  async function packageInColombia(name: string) {
+    const form = await registerViaApi(e2e.app, {
+      name,
+      telefono: '+573001112233',
+      direccion1: 'Calle 10 # 43-12',
+      ciudad1: 'Medellín',
+      codigoPostal1: '050021',
+    });
+    const customer = await apiCall(e2e.app, form.email, form.password);
+    const me = await customer<{ lockerNumber: string }>('GET', '/api/me');
+    const guide = `TBA${String(Date.now()).slice(-9)}${numbers.length}`;
+    const saved = await customer<{ package: { number: number } }>('POST', '/api/packages', {
+      guide,
+      store: 'Amazon',
+      content: 'Audífonos',
+      declaredValue: '40',
+      quantity: 1,
+      address: 1,
+    });
+    expect(saved.status).toBe(201);
+    const receipt = await admin('POST', '/api/warehouse/receipts', {
+      guide,
+      lockerNumber: me.body.lockerNumber,
+      weightLb: '3',
+    });
+    expect(receipt.status).toBe(201);
+    const number = saved.body.package.number;
+    for (const state of ['en_transito', 'en_aduana', 'en_bodega_colombia'])
+      expect((await admin('POST', '/api/admin/packages/state', { numbers: [number], state })).status).toBe(
+        200,
+      );
+    return number;
+  }
+
+  beforeAll(async () => {
+    const adminForm = await registerViaApi(e2e.app, { email: ADMIN, name: 'Jefa de Reparto' });
+    admin = await apiCall(e2e.app, ADMIN, adminForm.password);
+    const form = await registerViaApi(e2e.app, { name: 'Mario Mensajero' });
+    courier = await apiCall(e2e.app, form.email, form.password);
+    const me = await courier<{ id: string }>('GET', '/api/me');
+    expect((await admin('POST', `/api/admin/users/${me.body.id}/role`, { role: 'reparto' })).status).toBe(
+      200,
+    );
+    for (const name of ['Ana Primera', 'Beto Segundo', 'Carla Tercera'])
+      numbers.push(await packageInColombia(name));
+    const created = await admin<{ route: { id: number } }>('POST', '/api/admin/delivery/routes', {
+      date: isoDayInColombia(new Date()),
+      courierId: me.body.id,
+      zone: 'Laureles',
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.route.id;
+    const stops = await admin('POST', `/api/admin/delivery/routes/${id}/stops`, {
+      packages: numbers.map(String),
+    });
+    expect(stops.status).toBe(200);
+    expect((await admin('POST', `/api/admin/delivery/routes/${id}/start`)).status).toBe(200);
+
+    page = await e2e.browser.newPage();
+    await signInThroughForm(page, e2e.app, form.email, form.password);
+    await page.waitForURL(`${e2e.app.url}/reparto`);
+    // A fresh load, so the worker registered from the screen takes this page (clientsClaim) once installed.
+    await page.goto(`${e2e.app.url}/reparto`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 20_000,
+    });
+  });
+
+  const stop = (index: number) =>
+    page.getByRole('article', { name: `${index + 1}. Paquete ${numbers[index]}` });
+  const counter = (name: string) =>
+    page
+      .locator('.courier-route__counters div')
+      .filter({ has: page.getByText(name, { exact: true }) })
+      .locator('dd');
+  const myRoute = async () => (await courier<MyRouteAnswer>('GET', '/api/delivery/my-route')).body.route;
+
+  async function fillDelivery(card: Locator, means: string, reference: string) {
+    await card.getByLabel('Recibido por').fill('Ana Primera');
+    await card.getByLabel('Documento').fill('1.020.304.050');
+    await card.getByLabel('Relación').selectOption({ label: 'Titular' });
+    await card.getByLabel('Medio de pago').selectOption({ label: means });
+    await card.getByLabel('Referencia').fill(reference);
+  }
+
+  it("delivers a stop with a photo and 'Nequi' + reference, after the message beside 'Documento'", async () => {
+    const card = stop(0);
+    await card.waitFor();
+    expect(await page.getByText('Zona: Laureles').isVisible()).toBe(true);
+    expect(await counter('Pendientes').textContent()).toBe('3');
+    expect(await counter('No entregados').textContent()).toBe('0');
+    await card.getByRole('button', { name: 'Entregar' }).click();
+    expect(await card.getByLabel('Valor cobrado').inputValue()).toMatch(/^[1-9]\d*$/);
+    await fillDelivery(card, 'Nequi', 'NEQ-778899');
+    await card.getByLabel('Documento').fill('12');
+    await card.getByRole('button', { name: 'Confirmar entrega' }).click();
+    await card.getByText(doorMessages.document).waitFor();
+    // Nothing typed is lost on a refusal.
+    expect(await card.getByLabel('Recibido por').inputValue()).toBe('Ana Primera');
+    expect(await card.getByLabel('Referencia').inputValue()).toBe('NEQ-778899');
+    await card.getByLabel('Documento').fill('1020304050');
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c05a2b' } })
+      .jpeg()
+      .toBuffer();
+    await card
+      .getByLabel('Foto de entrega')
+      .setInputFiles({ name: 'entrega.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await card.getByRole('img', { name: 'Foto de entrega: vista previa' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await card.getByRole('button', { name: 'Confirmar entrega' }).click();
+    await card.getByText(/^Entregado · Nequi/).waitFor();
+    await page.getByText('Todo enviado.').waitFor();
+    const route = await myRoute();
+    expect(route?.stops[0]?.outcome).toMatchObject({ kind: 'delivered', means: 'nequi' });
+    expect(route?.counters.cash).toEqual([expect.objectContaining({ means: 'nequi', count: 1 })]);
+    await page.locator('.cash-box').getByText('Nequi').waitFor();
+  });
+
+  it("records 'No entregado' with its reason", async () => {
+    const card = stop(1);
+    await card.getByRole('button', { name: 'No entregado' }).click();
+    await card.getByLabel('Motivo').selectOption({ label: 'No había nadie' });
+    await card.getByRole('button', { name: 'Confirmar no entregado' }).click();
+    await card.getByText('No entregado: No había nadie').waitFor();
+    await page.getByText('Todo enviado.').waitFor();
+    expect(await counter('No entregados').textContent()).toBe('1');
+    expect((await myRoute())?.stops[1]?.outcome).toMatchObject({ kind: 'failed', reason: 'no_habia_nadie' });
+  });
+
+  it('keeps a delivery confirmed offline across a reload without signal, and sends it once when back', async () => {
+    const card = stop(2);
+    await e2e.browser.setOffline(true);
+    try {
+      await page.getByText('Sin conexión: lo que confirmes queda guardado en este teléfono.').waitFor();
+      await card.getByRole('button', { name: 'Entregar' }).click();
+      await fillDelivery(card, 'Efectivo', '');
+      await card.getByRole('button', { name: 'Confirmar entrega' }).click();
+      await card.getByText('Por enviar').waitFor();
+      await page.getByText('1 por enviar').waitFor();
+      expect(await counter('Entregados').textContent()).toBe('2');
+      // The phone's copy is written right after the change; then the page goes away without signal.
+      await page.waitForTimeout(500);
+      await page.reload();
+      await stop(2).getByText('Por enviar').waitFor();
+      await page.getByText('1 por enviar').waitFor();
+      expect(await page.locator('.cash-box').textContent()).toContain('en el teléfono, por enviar');
+      expect((await myRoute())?.stops[2]?.outcome.kind).toBe('pending');
+    } finally {
+      await e2e.browser.setOffline(false);
+    }
+    await page.getByText('Todo enviado.').waitFor({ timeout: 30_000 });
+    await stop(2)
+      .getByText(/^Entregado · Efectivo/)
+      .waitFor();
+    const route = await myRoute();
+    expect(route?.stops[2]?.outcome).toMatchObject({ kind: 'delivered', means: 'efectivo' });
+    expect(route?.counters).toMatchObject({ delivered: 2, failed: 1, pending: 0 });
+    const cash = route?.counters.cash ?? [];
+    expect(cash.find((line) => line.means === 'efectivo')?.count).toBe(1);
+    expect(cash.reduce((sum, line) => sum + line.count, 0)).toBe(2);
+  });
+});
