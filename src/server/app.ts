@@ -30,7 +30,8 @@ import { warehouseRoutes } from './warehouse/routes.ts';
 
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 const MAX_BODY_BYTES = 64 * 1024;
-const UPLOAD_PATH = /^\/api\/(packages\/[^/]+\/invoice|warehouse\/photos|admin\/packages\/import)$/;
+const UPLOAD_PATH =
+  /^\/api\/(packages\/[^/]+\/invoice|warehouse\/photos|admin\/packages\/import|delivery\/(stops\/[^/]+\/(deliver|attempt)|sync))$/;
 
 export interface AppDeps {
   config: Config;
@@ -124,7 +125,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', chargeRoutes({ db, auth, config }));
   api.route('/', boardRoutes({ db, auth, config }));
   api.route('/', dispatchRoutes({ db, auth, config }));
-  api.route('/', deliveryRoutes({ db, auth, config }));
+  api.route('/', deliveryRoutes({ db, database, auth, config }));
   api.route('/', courierRoutes({ db, auth, config }));
   api.route('/', privacyRoutes({ db, auth, config, limiter }));
   api.route('/admin/audit', auditRoutes({ db, auth, config }));

@@ -1,6 +1,7 @@
 // The configuration of DESIGN.md, read from the environment and validated once at start-up.
 import { z } from 'zod';
 import { parseOfficeAddress } from '../shared/address.ts';
+import { DEFAULT_MAX_ATTEMPTS } from '../shared/delivery/door-forms.ts';
 
 // Zod's own fallback messages in Spanish too, for every schema the server runs.
 z.config(z.locales.es());
@@ -109,6 +110,12 @@ const configSchema = z
         (digits) => /^[2-9]\d{2}[2-9]\d{6}$/.test(digits),
         'debe ser un teléfono de Estados Unidos de 10 dígitos',
       ),
+    DELIVERY_MAX_ATTEMPTS: z.coerce
+      .number({ error: 'debe ser un número' })
+      .int('debe ser un número entero')
+      .min(1, 'debe ser al menos 1')
+      .max(20, 'admite hasta 20')
+      .default(DEFAULT_MAX_ATTEMPTS),
     RATE_LIMITS: z.enum(['on', 'off'], { error: 'debe ser on u off' }).default('on'),
     TRUST_PROXY: z.enum(['true', 'false'], { error: 'debe ser true o false' }).default('false'),
     CAPTCHA_TEST_ANSWER: z
@@ -152,6 +159,7 @@ function toConfig(env: z.output<typeof configSchema>) {
     companyAddress: env.COMPANY_ADDRESS,
     officePhone: env.OFFICE_PHONE,
     captchaTestAnswer: env.CAPTCHA_TEST_ANSWER,
+    deliveryMaxAttempts: env.DELIVERY_MAX_ATTEMPTS,
     rateLimits: env.RATE_LIMITS === 'on',
     trustProxy: env.TRUST_PROXY === 'true',
   };

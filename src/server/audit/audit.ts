@@ -18,7 +18,8 @@ export type AuditAction =
   | 'account_deleted'
   | 'rates_changed'
   | 'charge_recomputed'
-  | 'package_state_corrected';
+  | 'package_state_corrected'
+  | 'route_closed';
 
 export interface AuditEntry {
   action: AuditAction;
