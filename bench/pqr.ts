@@ -60,7 +60,8 @@ async function seed(storage: Storage): Promise<number> {
       from generate_series(1, ${PQRS}) as n`),
     );
     await db.execute(sql.raw(`select setval('pqr_number_seq', ${PQRS + 1}, false)`));
-    await db.execute(sql.raw('analyze pqrs'));
+    // As autovacuum leaves a table that has grown over a year: statistics and the visibility map up to date.
+    await db.execute(sql.raw('vacuum analyze pqrs'));
   });
   return (performance.now() - started) / 1000;
 }
@@ -103,7 +104,7 @@ export async function run(): Promise<BenchResult> {
   const rows: Row[] = [];
   const details: string[] = [
     `${PQRS.toLocaleString('en')} PQR seeded with one INSERT … SELECT generate_series (four tipos, six states, a`,
-    'third awaiting an answer, filed over the past year), then ANALYZE. One admin registered through the API. Each',
+    'third awaiting an answer, filed over the past year), then VACUUM ANALYZE. One admin registered through the API. Each',
     `of the ${QUERIES.length} inbox requests is asked once to warm up, then ${ROUNDS} rounds are timed at the client:`,
     'GET /api/admin/pqr… (a page of 50 by due date, its total and each row’s business days left). The inbox is',
     'measured on PostgreSQL, the production database.',
