@@ -38,8 +38,61 @@ const emailList = z
   )
   .pipe(z.array(z.email({ error: 'debe ser una lista de correos separados por comas' })));
 
+/** A comma-separated list of 'YYYY-MM-DD' days (PQR holiday overrides). */
+const dayList = z
+  .string()
+  .default('')
+  .transform((list) =>
+    list
+      .split(',')
+      .map((day) => day.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.iso.date({ error: 'debe ser una lista de fechas AAAA-MM-DD separadas por comas' })));
+
+/** PQR settings (docs/OPERATIONS.md 'PQR' says which law each comes from). */
+const pqrSettings = {
+  /** Business days to answer a PQR (Ley 1369 de 2009; Res. CRC 3038 de 2011). */
+  PQR_ANSWER_DAYS: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(1, 'debe ser al menos 1')
+    .max(60, 'admite hasta 60')
+    .default(15),
+  /** Business days to ask for a review after an answer is notified (Res. CRC 3038 de 2011). */
+  PQR_REVIEW_DAYS: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(1, 'debe ser al menos 1')
+    .max(30, 'admite hasta 30')
+    .default(5),
+  /** The radicado: {año} the filing's year, {numero} its sequence number (6 digits at least). */
+  PQR_RADICADO_FORMAT: z
+    .string()
+    .trim()
+    .default('PQR-{año}-{numero}')
+    .refine(
+      (format) =>
+        format.includes('{numero}') && /^[A-Za-z0-9_.-]*$/.test(format.replace(/\{(año|numero)\}/g, '')),
+      'debe contener {numero} y solo letras, números, guiones, puntos y {año}',
+    )
+    .refine((format) => format.length <= 40, 'admite hasta 40 caracteres'),
+  /** Holidays a new law adds, not yet in the library (e.g. 2026-07-09 if Ley 2578 de 2026 is confirmed). */
+  PQR_EXTRA_HOLIDAYS: dayList,
+  /** Holidays the library has that are no longer holidays. */
+  PQR_REMOVED_HOLIDAYS: dayList,
+  /** The hour (Bogotá) from which the morning reminders are mailed to staff. */
+  PQR_REMINDER_HOUR: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(0, 'debe estar entre 0 y 23')
+    .max(23, 'debe estar entre 0 y 23')
+    .default(7),
+};
+
 const configSchema = z
   .object({
+    ...pqrSettings,
     NODE_ENV: z.string().default('development'),
     PORT: z.coerce.number({ error: 'debe ser un número' }).int().min(0).max(65535).default(3000),
     APP_URL: httpUrl.default('http://localhost:3000'),
@@ -162,6 +215,14 @@ function toConfig(env: z.output<typeof configSchema>) {
     deliveryMaxAttempts: env.DELIVERY_MAX_ATTEMPTS,
     rateLimits: env.RATE_LIMITS === 'on',
     trustProxy: env.TRUST_PROXY === 'true',
+    pqr: {
+      answerDays: env.PQR_ANSWER_DAYS,
+      reviewDays: env.PQR_REVIEW_DAYS,
+      radicadoFormat: env.PQR_RADICADO_FORMAT,
+      extraHolidays: env.PQR_EXTRA_HOLIDAYS,
+      removedHolidays: env.PQR_REMOVED_HOLIDAYS,
+      reminderHour: env.PQR_REMINDER_HOUR,
+    },
   };
 }
 

@@ -12,6 +12,7 @@ import { type OpenDatabase, openDatabase } from './db/open.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { liveHub } from './live/hub.ts';
 import { startMailWorker } from './mail/outbox.ts';
+import { pqrSettingsOf } from './pqr/settings.ts';
 
 /**
  * The HTTP server's timeouts, set on purpose (docs/SECURITY.md, 'Connections'): an idle kept-alive socket is closed
@@ -84,6 +85,7 @@ export async function startServer(
   const stopHousekeeping = startHousekeeping(db, options.log ?? ((line) => console.log(line)), {
     brandName: config.brandName,
     appUrl: config.appUrl,
+    pqr: pqrSettingsOf(config),
   });
   return {
     app,

@@ -19,7 +19,8 @@ export type AuditAction =
   | 'rates_changed'
   | 'charge_recomputed'
   | 'package_state_corrected'
-  | 'route_closed';
+  | 'route_closed'
+  | 'pqr_decision';
 
 export interface AuditEntry {
   action: AuditAction;
