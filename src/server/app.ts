@@ -21,6 +21,8 @@ import { DomainError } from './errors.ts';
 import { fileRoutes } from './files/routes.ts';
 import { ApiError, bodySizeLimit, errorResponse, finishBodyBeforeAnswer } from './http.ts';
 import { lockerRoutes } from './lockers/routes.ts';
+import { noticeAdminRoutes } from './notices/admin-routes.ts';
+import { whatsappWebhookRoutes } from './notices/webhook.ts';
 import { boardRoutes } from './packages/board-routes.ts';
 import { packageRoutes } from './packages/routes.ts';
 import { privacyRoutes } from './privacy/routes.ts';
@@ -125,6 +127,8 @@ export function createApp(deps: AppDeps) {
   api.route('/', deliveryRoutes({ db, database, auth, config }));
   api.route('/', courierRoutes({ db, auth, config }));
   api.route('/', privacyRoutes({ db, auth, config, limiter }));
+  api.route('/', whatsappWebhookRoutes({ db, config: config.whatsapp }));
+  api.route('/admin', noticeAdminRoutes({ db, auth, config }));
   api.route('/admin/audit', auditRoutes({ db, auth, config }));
   api.route('/admin', adminRoutes({ db, auth, config, database }));
   api.all('*', (c) => errorResponse(c, new ApiError(404, 'not_found', messages.notFound)));

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { parseOfficeAddress } from '../shared/address.ts';
 import { DEFAULT_MAX_ATTEMPTS } from '../shared/delivery/door-forms.ts';
+import { checkWhatsapp, whatsappConfig, whatsappEnv } from './notices/config.ts';
 
 // Zod's own fallback messages in Spanish too, for every schema the server runs.
 z.config(z.locales.es());
@@ -123,8 +124,10 @@ const configSchema = z
       .trim()
       .optional()
       .transform((answer) => answer || undefined),
+    ...whatsappEnv,
   })
   .superRefine((env, ctx) => {
+    checkWhatsapp(env, ctx);
     if (env.NODE_ENV !== 'production') return;
     if (env.CAPTCHA_TEST_ANSWER)
       ctx.addIssue({ code: 'custom', path: ['CAPTCHA_TEST_ANSWER'], message: 'no se permite en producción' });
@@ -162,6 +165,7 @@ function toConfig(env: z.output<typeof configSchema>) {
     deliveryMaxAttempts: env.DELIVERY_MAX_ATTEMPTS,
     rateLimits: env.RATE_LIMITS === 'on',
     trustProxy: env.TRUST_PROXY === 'true',
+    whatsapp: whatsappConfig(env),
   };
 }
 
