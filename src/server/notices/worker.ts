@@ -115,17 +115,24 @@ export function startNoticeWorker(options: {
     return sent;
   }
 
-  function sendDue(): Promise<number> {
-    if (!running)
-      running = sendBatch().finally(() => {
-        running = null;
-        if (again && !stopped) wake();
-      });
+  /** Waits for a batch under way, then runs one of its own: what was due when called is sent when it resolves. */
+  async function sendDue(): Promise<number> {
+    while (running) await running.catch(() => 0);
+    running = sendBatch().finally(() => {
+      running = null;
+      if (again && !stopped) {
+        again = false;
+        wake();
+      }
+    });
     return running;
   }
 
   function wake() {
-    again = Boolean(running);
+    if (running) {
+      again = true;
+      return;
+    }
     sendDue().catch((error) =>
       log(`[whatsapp] Error del despachador: ${error instanceof Error ? error.message : error}`),
     );
