@@ -1,7 +1,6 @@
 CREATE TABLE "notice_rate" (
 	"id" integer PRIMARY KEY NOT NULL,
-	"second" bigint NOT NULL,
-	"used" integer NOT NULL
+	"next_at_ms" bigint NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "notices" (

@@ -170,7 +170,7 @@ describe.each(drivers)('WhatsApp notices on %s', (driver) => {
     expect(failed?.mailedAt).not.toBeNull();
     const mails = await mailsTo(customer.form.email);
     expect(mails.length).toBe(before + 1);
-    expect(mails.at(-1)?.subject).toMatch(/tránsito/i);
+    expect(mails.filter((mail) => /tránsito/i.test(mail.subject))).toHaveLength(1);
   });
 
   it('retries on 429 and on 5xx with back-off, then sends once', async () => {

@@ -1,6 +1,6 @@
-// The notices' worker (NOTICES.md 'What is sent'): claims due notices under one shared per-second budget (at most
-// WHATSAPP_RATE a second across every instance), sends them to the Cloud API, and records what it answered. Rows
-// are claimed with FOR UPDATE SKIP LOCKED and leased for five minutes, so instances never send one notice twice.
+// The notices' worker (NOTICES.md 'What is sent'): claims due notices and books their send times on one pace shared
+// by every instance (at most WHATSAPP_RATE a second), sends them to the Cloud API, and records what it answered.
+// Rows are claimed with FOR UPDATE SKIP LOCKED and leased for five minutes, so instances never send one twice.
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/open.ts';
 import { noticeRate, notices } from '../db/schema.ts';
@@ -12,38 +12,47 @@ import { failNotice, markRetry, markSent } from './outcome.ts';
 export const noticeQueued: LiveChannel<true> = { name: 'notice_queued', decode: () => true };
 
 const LEASE_SECONDS = 300;
-const PARALLEL = 16;
+/** At most this many notices claimed at once by one instance. */
+const BATCH = 200;
 
 type NoticeRow = typeof notices.$inferSelect;
 
-/** Claims up to the rest of this second's budget; when it is spent, says how long until the next second. */
-export async function claimDue(
-  db: Database,
-  rate: number,
-  max = rate,
-): Promise<{ rows: NoticeRow[]; waitMs: number }> {
+export interface Claim {
+  rows: NoticeRow[];
+  /** Milliseconds from now until the first claimed row may be sent, and between two rows. */
+  startInMs: number;
+  spacingMs: number;
+  /** When the pace is booked more than a second ahead: how long to wait before claiming again. */
+  waitMs: number;
+}
+
+/**
+ * Claims up to `max` due notices and books their send times `1000 / rate` ms apart from the shared pace, never more
+ * than a second ahead: every instance together stays within `rate` a second.
+ */
+export async function claimDue(db: Database, rate: number, max = rate): Promise<Claim> {
+  const spacingMs = 1000 / rate;
   return db.transaction(async (tx) => {
-    await tx.insert(noticeRate).values({ id: 1, second: 0, used: 0 }).onConflictDoNothing();
-    const [slot] = await tx
+    await tx.insert(noticeRate).values({ id: 1, nextAtMs: 0 }).onConflictDoNothing();
+    const [pace] = await tx
       .select({
-        second: noticeRate.second,
-        used: noticeRate.used,
-        now: sql<number>`extract(epoch from clock_timestamp())::float8`.mapWith(Number),
+        nextAtMs: noticeRate.nextAtMs,
+        nowMs: sql<number>`(extract(epoch from clock_timestamp()) * 1000)::float8`.mapWith(Number),
       })
       .from(noticeRate)
       .where(eq(noticeRate.id, 1))
       .for('update');
-    if (!slot) return { rows: [], waitMs: 1000 };
-    const second = Math.floor(slot.now);
-    const used = slot.second === second ? slot.used : 0;
-    const budget = Math.min(max, rate - used);
-    if (budget <= 0) return { rows: [], waitMs: Math.max(1, Math.ceil((second + 1 - slot.now) * 1000)) };
+    if (!pace) return { rows: [], startInMs: 0, spacingMs, waitMs: 1000 };
+    const startMs = Math.max(pace.nextAtMs, pace.nowMs);
+    const ahead = startMs - pace.nowMs;
+    if (ahead >= 1000) return { rows: [], startInMs: 0, spacingMs, waitMs: Math.ceil(ahead - 999) };
+    const room = Math.max(1, Math.floor((1000 - ahead) / spacingMs));
     const due = tx
       .select({ id: notices.id })
       .from(notices)
       .where(and(eq(notices.state, 'queued'), lte(notices.nextAttemptAt, sql`now()`)))
       .orderBy(asc(notices.nextAttemptAt), asc(notices.id))
-      .limit(budget)
+      .limit(Math.min(max, room))
       .for('update', { skipLocked: true });
     const rows = await tx
       .update(notices)
@@ -53,13 +62,43 @@ export async function claimDue(
       })
       .where(inArray(notices.id, due))
       .returning();
+    rows.sort((a, b) => a.id - b.id);
     if (rows.length)
       await tx
         .update(noticeRate)
-        .set({ second, used: used + rows.length })
+        .set({ nextAtMs: Math.ceil(startMs + rows.length * spacingMs) })
         .where(eq(noticeRate.id, 1));
-    return { rows, waitMs: 0 };
+    return { rows, startInMs: ahead, spacingMs, waitMs: 0 };
   });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Lets one send go at a time, each at or after its booked time and at least `spacing` ms after the one before. */
+class Pacer {
+  private last = 0;
+  private chain: Promise<void> = Promise.resolve();
+
+  take(notBefore: number, spacing: number): Promise<void> {
+    const turn = this.chain.then(async () => {
+      for (;;) {
+        const wait = Math.max(notBefore, this.last + spacing) - Date.now();
+        if (wait <= 0) break;
+        await sleep(wait);
+      }
+      this.last = Date.now();
+    });
+    this.chain = turn;
+    return turn;
+  }
+}
+
+/** One pacer per sending number in this process, shared by its workers. */
+const pacers = new Map<string, Pacer>();
+function pacerOf(config: WhatsappConfig): Pacer {
+  let pacer = pacers.get(config.phoneNumberId);
+  if (!pacer) pacers.set(config.phoneNumberId, (pacer = new Pacer()));
+  return pacer;
 }
 
 export interface NoticeWorker {
@@ -103,14 +142,23 @@ export function startNoticeWorker(options: {
   async function sendBatch(): Promise<number> {
     let sent = 0;
     while (!stopped) {
-      const { rows, waitMs } = await claimDue(db, config.rate);
-      if (waitMs > 0) {
-        await new Promise((resolve) => setTimeout(resolve, waitMs));
+      const claim = await claimDue(db, config.rate, BATCH);
+      if (claim.waitMs > 0) {
+        await sleep(claim.waitMs);
         continue;
       }
-      if (rows.length === 0) return sent;
-      for (let i = 0; i < rows.length; i += PARALLEL)
-        sent += (await Promise.all(rows.slice(i, i + PARALLEL).map(sendOne))).filter(Boolean).length;
+      if (claim.rows.length === 0) return sent;
+      // Each row at its booked time, and never closer to the previous send of this process than the spacing
+      // (a busy event loop would otherwise fire several timers at once).
+      const start = Date.now() + claim.startInMs;
+      const outcomes = await Promise.all(
+        claim.rows.map((row, i) =>
+          pacerOf(config)
+            .take(start + i * claim.spacingMs, claim.spacingMs)
+            .then(() => sendOne(row)),
+        ),
+      );
+      sent += outcomes.filter(Boolean).length;
     }
     return sent;
   }

@@ -87,11 +87,13 @@ export const notices = pgTable(
   ],
 );
 
-/** The send budget of the current second, shared by every instance (one row, locked while claiming). */
+/**
+ * The shared pace of sending (one row, locked while claiming): the time, on the database's clock, from which the
+ * next claimed notice may go. Each claim books its notices 1/WHATSAPP_RATE of a second apart.
+ */
 export const noticeRate = pgTable('notice_rate', {
   id: integer('id').primaryKey(),
-  second: bigint('second', { mode: 'number' }).notNull(),
-  used: integer('used').notNull(),
+  nextAtMs: bigint('next_at_ms', { mode: 'number' }).notNull(),
 });
 
 /** Messages customers wrote to our number: 'BAJA'/'ALTA' applied, the rest kept for support. */
