@@ -96,8 +96,8 @@ class Pacer {
 /** One pacer per sending number in this process, shared by its workers. */
 const pacers = new Map<string, Pacer>();
 function pacerOf(config: WhatsappConfig): Pacer {
-  let pacer = pacers.get(config.phoneNumberId);
-  if (!pacer) pacers.set(config.phoneNumberId, (pacer = new Pacer()));
+  const pacer = pacers.get(config.phoneNumberId) ?? new Pacer();
+  pacers.set(config.phoneNumberId, pacer);
   return pacer;
 }
 
