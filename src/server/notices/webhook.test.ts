@@ -18,6 +18,8 @@ import {
   startWhatsappStandIn,
   type WhatsappStandIn,
 } from '../../../test/support/whatsapp-stand-in.ts';
+import { eventNoticeLabel } from '../../shared/notices/labels.ts';
+import type { EventNotice } from '../../shared/packages/api-types.ts';
 import { notices, whatsappConsent, whatsappInbound } from '../db/schema.ts';
 import { OPTED_IN_REPLY, OPTED_OUT_REPLY, validSignature } from './webhook.ts';
 
@@ -100,6 +102,30 @@ describe.each(drivers)('WhatsApp webhook on %s', (driver) => {
     await standIn.sendStatus(wamid, 'delivered', { at: new Date(readAt.getTime() + 9000) });
     await standIn.sendStatus(wamid, 'sent');
     expect(await noticeBy(wamid)).toMatchObject({ state: 'read', deliveredAt, readAt });
+  });
+
+  it("makes 'Historial' say how each move was told: read on WhatsApp at its time, or by mail", async () => {
+    const { customer, number, wamid } = await sentNotice('573006660006');
+    const readAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+    await standIn.sendStatus(wamid, 'read', { at: readAt });
+    const detail = await customer.client.get(`/api/packages/${number}`);
+    expect(detail.status).toBe(200);
+    const events = detail.body.events as Array<{ state: string; notice: unknown }>;
+    const received = events.find((event) => event.state === 'recibido');
+    expect(received?.notice).toEqual({ channel: 'whatsapp', state: 'read', at: readAt.toISOString() });
+    expect(eventNoticeLabel(received?.notice as EventNotice, () => '10:42')).toBe(
+      'Aviso por WhatsApp: leído 10:42',
+    );
+    expect(events.find((event) => event.state === 'prealertado')?.notice).toBeNull();
+    // A customer without consent: the move says it went by mail.
+    const other = await signedUpCustomer(server);
+    const mailed = await receivedPackage(other, admin);
+    const plain = await other.client.get(`/api/packages/${mailed.number}`);
+    const notice = (plain.body.events as Array<{ state: string; notice: EventNotice }>).find(
+      (event) => event.state === 'recibido',
+    )?.notice;
+    expect(notice).toEqual({ channel: 'correo', state: null, at: null });
+    expect(eventNoticeLabel(notice as EventNotice, () => '')).toBe('Aviso por correo');
   });
 
   it('records a failed status with its code and mails the fallback once', async () => {

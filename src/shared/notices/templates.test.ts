@@ -11,9 +11,8 @@ describe('the template catalogue', () => {
       const template = TEMPLATES[name];
       expect(doc).toContain(`### \`${name}\``);
       expect(doc).toContain(template.body);
-      template.parameters.forEach((meaning, i) =>
-        expect(doc).toContain(`| \`{{${i + 1}}}\` | ${meaning} | ${template.example[i]} |`),
-      );
+      for (const [i, meaning] of template.parameters.entries())
+        expect(doc).toContain(`| \`{{${i + 1}}}\` | ${meaning} | ${template.example[i]} |`);
     }
   });
 
