@@ -4,7 +4,14 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { type ConsentSource, WHATSAPP_POLICY_VERSION } from '../../shared/notices/templates.ts';
 import { isValidE164 } from '../../shared/registration.ts';
 import type { Database, Transaction } from '../db/open.ts';
-import { appSetting, users, whatsappConsent, whatsappConsentLog } from '../db/schema.ts';
+import {
+  appSetting,
+  notices,
+  users,
+  whatsappConsent,
+  whatsappConsentLog,
+  whatsappInbound,
+} from '../db/schema.ts';
 
 export interface ConsentChoice {
   granted: boolean;
@@ -89,4 +96,37 @@ export async function recordWhatsappChannel(db: Database, on: boolean) {
 export async function whatsappOn(db: Database | Transaction): Promise<boolean> {
   const [row] = await db.select().from(appSetting).where(eq(appSetting.key, CHANNEL_KEY));
   return row?.value === 'on';
+}
+
+/** Of `userIds`, those whose consent stands now (not deleted, consent granted). */
+export async function consentingUsers(db: Database | Transaction, userIds: string[]): Promise<Set<string>> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return new Set();
+  const rows = await db
+    .select({ id: whatsappConsent.userId })
+    .from(whatsappConsent)
+    .innerJoin(users, eq(users.id, whatsappConsent.userId))
+    .where(
+      and(
+        inArray(whatsappConsent.userId, unique),
+        eq(whatsappConsent.granted, true),
+        isNull(users.deletedAt),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * An account deleted (Ley 1581): its consent ends, queued notices are dropped, and the phone and words kept in its
+ * notices, consent proofs and messages are erased. Counts stay for 'Avisos'.
+ */
+export async function forgetWhatsapp(tx: Transaction, userId: string) {
+  await tx.update(whatsappConsent).set({ granted: false }).where(eq(whatsappConsent.userId, userId));
+  await tx.delete(notices).where(and(eq(notices.userId, userId), eq(notices.state, 'queued')));
+  await tx
+    .update(notices)
+    .set({ toPhone: '', parameters: [], fallbackMail: null, lastError: null })
+    .where(eq(notices.userId, userId));
+  await tx.update(whatsappConsentLog).set({ phone: '', ip: '' }).where(eq(whatsappConsentLog.userId, userId));
+  await tx.update(whatsappInbound).set({ fromPhone: '', body: '' }).where(eq(whatsappInbound.userId, userId));
 }

@@ -2,7 +2,7 @@
 // body. Statuses move the notice forward (never back); customers' messages are kept once by their wamid, and
 // 'BAJA'/'STOP'/'ALTA' change the consent and are answered once. A repeated webhook changes nothing.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { inboundAction } from '../../shared/notices/templates.ts';
@@ -140,19 +140,7 @@ async function applyMessage(
     if (!kept || action === 'soporte') return null;
     for (const owner of owners)
       await setConsent(tx, owner.id, action === 'alta', 'mensaje', { phone: `+${message.from}` });
-    if (action === 'baja' && owners.length)
-      await tx
-        .update(notices)
-        .set({ nextAttemptAt: sql`now() + interval '100 years'`, lastError: 'El cliente escribió BAJA' })
-        .where(
-          and(
-            inArray(
-              notices.userId,
-              owners.map((o) => o.id),
-            ),
-            eq(notices.state, 'queued'),
-          ),
-        );
+    // Notices still queued for them go by mail instead: the worker checks consent before each send.
     return action === 'baja' ? OPTED_OUT_REPLY : OPTED_IN_REPLY;
   });
   if (reply) {

@@ -20,7 +20,7 @@ import {
   type WhatsappStandIn,
 } from '../../../test/support/whatsapp-stand-in.ts';
 import { loadConfig } from '../config.ts';
-import { noticeRate, notices, outbox } from '../db/schema.ts';
+import { noticeRate, notices, outbox, whatsappConsent, whatsappConsentLog } from '../db/schema.ts';
 import { claimDue, startNoticeWorker } from './worker.ts';
 
 describe.each(drivers)('the notices worker on %s', (driver) => {
@@ -123,6 +123,58 @@ describe.each(drivers)('the notices worker on %s', (driver) => {
     );
     expect(failed).toMatchObject({ state: 'failed', errorCode: 131047 });
     expect(await attemptMails()).toHaveLength(1);
+  });
+
+  it('mails instead of sending when consent was withdrawn after the notice was queued', async () => {
+    const customer = await signedUpCustomer(server, { avisosWhatsapp: true, telefono: '+573007770003' });
+    await customer.client.send('PUT', '/api/me/whatsapp', { granted: false });
+    const mail = {
+      to: customer.form.email,
+      subject: 'Tu paquete 1 está en «Entregado»',
+      html: '<p>x</p>',
+      text: 'x',
+    };
+    await server.db.insert(notices).values({
+      eventKey: `test:${randomUUID()}`,
+      userId: customer.record.id,
+      template: 'paquete_entregado',
+      toPhone: '573007770003',
+      parameters: ['Ana', '1', 'http://localhost:3000/paquetes/1'],
+      fallbackMail: mail,
+    });
+    await server.notices?.sendDue();
+    expect(standIn.received.filter((item) => item.to === '573007770003')).toEqual([]);
+    const [row] = await server.db.select().from(notices).where(eq(notices.userId, customer.record.id));
+    expect(row).toMatchObject({ state: 'failed' });
+    expect(row?.mailedAt).not.toBeNull();
+    const mails = await server.db.select().from(outbox).where(eq(outbox.toAddress, customer.form.email));
+    expect(mails.filter((item) => item.subject === mail.subject)).toHaveLength(1);
+  });
+
+  it('erases the phone and words of a deleted account, and its consent ends', async () => {
+    const customer = await signedUpCustomer(server, { avisosWhatsapp: true, telefono: '+573007770004' });
+    await server.db.insert(notices).values({
+      eventKey: `test:${randomUUID()}`,
+      userId: customer.record.id,
+      template: 'paquete_entregado',
+      toPhone: '573007770004',
+      parameters: ['Ana', '1', 'http://localhost:3000/paquetes/1'],
+      state: 'read',
+    });
+    const deleted = await customer.client.post('/api/me/delete', { password: customer.form.password });
+    expect(deleted.status).toBe(200);
+    const [row] = await server.db.select().from(notices).where(eq(notices.userId, customer.record.id));
+    expect(row).toMatchObject({ toPhone: '', parameters: [], state: 'read' });
+    const [choice] = await server.db
+      .select()
+      .from(whatsappConsent)
+      .where(eq(whatsappConsent.userId, customer.record.id));
+    expect(choice?.granted).toBe(false);
+    const proofs = await server.db
+      .select()
+      .from(whatsappConsentLog)
+      .where(eq(whatsappConsentLog.userId, customer.record.id));
+    expect(proofs.map((proof) => proof.phone)).toEqual(['']);
   });
 
   it('never writes the token in a log line or a stored error', async () => {

@@ -7,6 +7,7 @@ import { noticeRate, notices } from '../db/schema.ts';
 import type { LiveChannel, LiveHub } from '../live/hub.ts';
 import { postMessage, type SendOutcome, templateBody } from './cloud-api.ts';
 import type { WhatsappConfig } from './config.ts';
+import { consentingUsers } from './consent.ts';
 import { failNotice, markRetry, markSent } from './outcome.ts';
 
 export const noticeQueued: LiveChannel<true> = { name: 'notice_queued', decode: () => true };
@@ -132,7 +133,14 @@ export function startNoticeWorker(options: {
     await db.transaction((tx) => failNotice(tx, row.id, outcome.code, outcome.reason));
   }
 
-  async function sendOne(row: NoticeRow): Promise<boolean> {
+  async function sendOne(row: NoticeRow, allowed: Set<string>): Promise<boolean> {
+    // Consent withdrawn since the notice was queued ('Mis datos' or 'BAJA'): nothing goes by WhatsApp; its mail does.
+    if (!allowed.has(row.userId)) {
+      await db.transaction((tx) =>
+        failNotice(tx, row.id, null, 'El cliente no acepta avisos por WhatsApp: enviado por correo'),
+      );
+      return false;
+    }
     const body = templateBody({ to: row.toPhone, template: row.template, parameters: row.parameters });
     const outcome = await postMessage(config, body, options.fetch);
     await record(row, outcome);
@@ -150,12 +158,16 @@ export function startNoticeWorker(options: {
       if (claim.rows.length === 0) return sent;
       // Each row at its booked time, and never closer to the previous send of this process than the spacing
       // (a busy event loop would otherwise fire several timers at once).
+      const allowed = await consentingUsers(
+        db,
+        claim.rows.map((row) => row.userId),
+      );
       const start = Date.now() + claim.startInMs;
       const outcomes = await Promise.all(
         claim.rows.map((row, i) =>
           pacerOf(config)
             .take(start + i * claim.spacingMs, claim.spacingMs)
-            .then(() => sendOne(row)),
+            .then(() => sendOne(row, allowed)),
         ),
       );
       sent += outcomes.filter(Boolean).length;
