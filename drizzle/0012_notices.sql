@@ -12,7 +12,7 @@ CREATE TABLE "notices" (
 	"template" text NOT NULL,
 	"to_phone" text NOT NULL,
 	"parameters" jsonb NOT NULL,
-	"fallback_mail" jsonb,
+	"fallback" jsonb,
 	"state" text DEFAULT 'queued' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,

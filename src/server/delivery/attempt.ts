@@ -96,7 +96,8 @@ async function attemptOnce(
       const message = failedAttemptMail(mail, owner, pkg, { reasonLabel, note: form.note });
       // With consent the attempt goes by WhatsApp, and its mail only if WhatsApp cannot deliver.
       const notice = { attemptKey: form.key, userId: pkg.userId, owner, packageNumber: number, reasonLabel };
-      if (!(await queueAttemptNotice(tx, notice, message))) await enqueueMail(tx, message);
+      if (!(await queueAttemptNotice(tx, { ...notice, note: form.note }, mail)))
+        await enqueueMail(tx, message);
     }
   }
   await notifyPackageChanges(tx, [pkg.userId]);

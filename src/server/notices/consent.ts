@@ -125,7 +125,7 @@ export async function forgetWhatsapp(tx: Transaction, userId: string) {
   await tx.delete(notices).where(and(eq(notices.userId, userId), eq(notices.state, 'queued')));
   await tx
     .update(notices)
-    .set({ toPhone: '', parameters: [], fallbackMail: null, lastError: null })
+    .set({ toPhone: '', parameters: [], fallback: null, lastError: null })
     .where(eq(notices.userId, userId));
   await tx.update(whatsappConsentLog).set({ phone: '', ip: '' }).where(eq(whatsappConsentLog.userId, userId));
   await tx.update(whatsappInbound).set({ fromPhone: '', body: '' }).where(eq(whatsappInbound.userId, userId));

@@ -118,7 +118,7 @@ describe.each(drivers)('WhatsApp notices on %s', (driver) => {
     expect(notice).toMatchObject({
       template: 'paquete_recibido',
       toPhone: '573005550101',
-      fallbackMail: null,
+      fallback: null,
     });
     expect(notice?.eventId).toBeGreaterThan(0);
     // The queue's NOTIFY may have woken the worker already; sendDue waits for it and sends what is left.
@@ -153,7 +153,7 @@ describe.each(drivers)('WhatsApp notices on %s', (driver) => {
     ]);
     expect((await mailsTo(customer.form.email)).length).toBe(before);
     const transit = (await noticesOf(number)).find((row) => row.template === 'paquete_en_transito');
-    expect(transit?.fallbackMail?.to).toBe(customer.form.email);
+    expect(transit?.fallback).toMatchObject({ kind: 'move', state: 'en_transito' });
   });
 
   it('mails instead when WhatsApp answers it will never arrive (131026), and records why', async () => {

@@ -2,8 +2,9 @@
 // back-off, or failed for good, when its mail goes instead (NOTICES.md 'Fallback') and the failure is recorded.
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/open.ts';
-import { notices } from '../db/schema.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { notices, packages, users } from '../db/schema.ts';
+import { enqueueMail, type Mail } from '../mail/outbox.ts';
+import { failedAttemptMail, packageStateMail } from '../packages/mails.ts';
 
 /** After this many tries a notice that still gets retryable answers is given up, and mailed. */
 export const MAX_NOTICE_ATTEMPTS = 8;
@@ -47,7 +48,7 @@ export async function markRetry(
 export async function failNotice(tx: Transaction, id: number, code: number | null, reason: string) {
   const [row] = await tx.select().from(notices).where(eq(notices.id, id)).for('update');
   if (!row || row.state === 'read' || row.state === 'delivered') return;
-  const mail = row.fallbackMail && !row.mailedAt ? row.fallbackMail : null;
+  const mail = row.mailedAt ? null : await fallbackMail(tx, row);
   if (mail) await enqueueMail(tx, mail);
   await tx
     .update(notices)
@@ -59,4 +60,19 @@ export async function failNotice(tx: Transaction, id: number, code: number | nul
       mailedAt: mail ? new Date() : row.mailedAt,
     })
     .where(eq(notices.id, id));
+}
+
+/** The mail a failed notice stands for, written now from its package and owner; null when there is none to send. */
+async function fallbackMail(tx: Transaction, row: typeof notices.$inferSelect): Promise<Mail | null> {
+  const spec = row.fallback;
+  if (!spec || row.packageNumber === null) return null;
+  const [pkg] = await tx.select().from(packages).where(eq(packages.number, row.packageNumber));
+  const [owner] = await tx
+    .select({ email: users.email, name: users.name, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, row.userId));
+  if (!pkg || !owner || owner.deletedAt) return null;
+  return spec.kind === 'move'
+    ? packageStateMail(spec, owner, pkg, spec)
+    : failedAttemptMail(spec, owner, pkg, { reasonLabel: spec.reasonLabel, note: spec.note });
 }

@@ -6,13 +6,13 @@ import type { PackageState } from '../../shared/packages/states.ts';
 import { paths } from '../../shared/paths.ts';
 import type { Transaction } from '../db/open.ts';
 import type { packages } from '../db/schema.ts';
-import type { Mail } from '../mail/outbox.ts';
 import { reachableByWhatsapp } from './consent.ts';
 import { ALWAYS_MAILED, latestEvents, type NewNotice, queueNotices, STATE_TEMPLATES } from './queue.ts';
 
 type PackageRow = typeof packages.$inferSelect;
 
 export interface MoveContext {
+  brandName: string;
   appUrl: string;
   owner: { name: string };
   row: PackageRow;
@@ -20,6 +20,7 @@ export interface MoveContext {
   eventId: number | null;
   note?: string;
   carrier?: string;
+  carrierGuide?: string;
   charge?: { totalCop: number };
 }
 
@@ -49,11 +50,10 @@ export function moveParameters(to: PackageState, context: MoveContext): string[]
   }
 }
 
-/** A move's notice, or null for a move without a template. `mail` is the move's own mail. */
+/** A move's notice, or null for a move without a template. */
 export function moveNotice(
   to: PackageState,
   context: MoveContext,
-  mail: Mail,
 ): { notice: NewNotice; mailNow: boolean } | null {
   const template: TemplateName | undefined = STATE_TEMPLATES[to];
   const parameters = moveParameters(to, context);
@@ -70,7 +70,17 @@ export function moveNotice(
       template,
       toPhone: context.phone,
       parameters,
-      fallbackMail: mailNow ? null : mail,
+      fallback: mailNow
+        ? null
+        : {
+            kind: 'move',
+            brandName: context.brandName,
+            appUrl: context.appUrl,
+            state: to,
+            note: context.note ?? '',
+            carrier: context.carrier ?? '',
+            carrierGuide: context.carrierGuide ?? '',
+          },
     },
   };
 }
@@ -87,8 +97,9 @@ export async function queueAttemptNotice(
     owner: { name: string };
     packageNumber: number;
     reasonLabel: string;
+    note: string;
   },
-  mail: Mail,
+  settings: { brandName: string; appUrl: string; supportEmail: string },
 ): Promise<boolean> {
   const phone = (await reachableByWhatsapp(tx, [attempt.userId])).get(attempt.userId);
   if (!phone) return false;
@@ -102,7 +113,14 @@ export async function queueAttemptNotice(
       template: 'intento_entrega',
       toPhone: phone,
       parameters: [firstName(attempt.owner.name), String(attempt.packageNumber), attempt.reasonLabel],
-      fallbackMail: mail,
+      fallback: {
+        kind: 'attempt',
+        brandName: settings.brandName,
+        appUrl: settings.appUrl,
+        supportEmail: settings.supportEmail,
+        reasonLabel: attempt.reasonLabel,
+        note: attempt.note,
+      },
     },
   ]);
   return true;

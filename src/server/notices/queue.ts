@@ -4,8 +4,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { TEMPLATES, type TemplateName, templateParameter } from '../../shared/notices/templates.ts';
 import type { PackageState } from '../../shared/packages/states.ts';
 import type { Transaction } from '../db/open.ts';
-import { notices, packageEvents } from '../db/schema.ts';
-import type { Mail } from '../mail/outbox.ts';
+import { type NoticeFallback, notices, packageEvents } from '../db/schema.ts';
 
 export interface NewNotice {
   eventKey: string;
@@ -15,8 +14,8 @@ export interface NewNotice {
   template: TemplateName;
   toPhone: string;
   parameters: string[];
-  /** The mail to send if WhatsApp cannot deliver; null when it was mailed anyway. */
-  fallbackMail: Mail | null;
+  /** What to mail if WhatsApp cannot deliver; null when it was mailed anyway. */
+  fallback: NoticeFallback | null;
 }
 
 export async function queueNotices(tx: Transaction, list: NewNotice[]) {

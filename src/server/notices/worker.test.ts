@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
 import { attemptBody, startedRoute } from '../../../test/support/delivery.ts';
+import { receivedPackage } from '../../../test/support/packages.ts';
 import {
   type browser,
   signedUpCustomer,
@@ -128,19 +129,23 @@ describe.each(drivers)('the notices worker on %s', (driver) => {
   it('mails instead of sending when consent was withdrawn after the notice was queued', async () => {
     const customer = await signedUpCustomer(server, { avisosWhatsapp: true, telefono: '+573007770003' });
     await customer.client.send('PUT', '/api/me/whatsapp', { granted: false });
-    const mail = {
-      to: customer.form.email,
-      subject: 'Tu paquete 1 está en «Entregado»',
-      html: '<p>x</p>',
-      text: 'x',
-    };
+    const { number } = await receivedPackage(customer, admin);
     await server.db.insert(notices).values({
       eventKey: `test:${randomUUID()}`,
       userId: customer.record.id,
-      template: 'paquete_entregado',
+      packageNumber: number,
+      template: 'paquete_en_transito',
       toPhone: '573007770003',
-      parameters: ['Ana', '1', 'http://localhost:3000/paquetes/1'],
-      fallbackMail: mail,
+      parameters: ['Ana', String(number), `http://localhost:3000/paquetes/${number}`],
+      fallback: {
+        kind: 'move',
+        brandName: 'CasilleroYa',
+        appUrl: 'http://localhost:3000',
+        state: 'en_transito',
+        note: '',
+        carrier: '',
+        carrierGuide: '',
+      },
     });
     await server.notices?.sendDue();
     expect(standIn.received.filter((item) => item.to === '573007770003')).toEqual([]);
@@ -148,7 +153,9 @@ describe.each(drivers)('the notices worker on %s', (driver) => {
     expect(row).toMatchObject({ state: 'failed' });
     expect(row?.mailedAt).not.toBeNull();
     const mails = await server.db.select().from(outbox).where(eq(outbox.toAddress, customer.form.email));
-    expect(mails.filter((item) => item.subject === mail.subject)).toHaveLength(1);
+    expect(
+      mails.filter((item) => /tránsito/i.test(item.subject) && item.subject.includes(String(number))),
+    ).toHaveLength(1);
   });
 
   it('erases the phone and words of a deleted account, and its consent ends', async () => {

@@ -249,20 +249,15 @@ export async function queueStateMails(
     const message = packageStateMail(mail, owner, row, { state: to, ...own }, lines);
     const phone = phones.get(row.userId as string);
     const notice = phone
-      ? moveNotice(
-          to,
-          {
-            appUrl: mail.appUrl,
-            owner,
-            row,
-            phone,
-            eventId: eventIds.get(row.number) ?? null,
-            note: own.note,
-            carrier: own.carrier,
-            charge,
-          },
-          message,
-        )
+      ? moveNotice(to, {
+          ...mail,
+          owner,
+          row,
+          phone,
+          eventId: eventIds.get(row.number) ?? null,
+          ...own,
+          charge,
+        })
       : null;
     if (notice) toNotify.push(notice.notice);
     if (notice && !notice.mailNow) return [];

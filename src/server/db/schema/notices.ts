@@ -14,8 +14,15 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { ConsentSource, NoticeState, TemplateName } from '../../../shared/notices/templates.ts';
+import type { PackageState } from '../../../shared/packages/states.ts';
 import { users } from './accounts.ts';
 import { packages } from './packages.ts';
+
+/** The words of a notice's fallback mail, with the settings to write it. */
+export type NoticeFallback = { brandName: string; appUrl: string } & (
+  | { kind: 'move'; state: PackageState; note: string; carrier: string; carrierGuide: string }
+  | { kind: 'attempt'; supportEmail: string; reasonLabel: string; note: string }
+);
 
 /** The customer's current choice: one row per customer who ever chose. */
 export const whatsappConsent = pgTable('whatsapp_consent', {
@@ -63,8 +70,11 @@ export const notices = pgTable(
     /** E.164 without '+', as the Cloud API's `to`. */
     toPhone: text('to_phone').notNull(),
     parameters: jsonb('parameters').$type<string[]>().notNull(),
-    /** The mail sent instead when WhatsApp cannot deliver; null when the mail went anyway (receipts, charges). */
-    fallbackMail: jsonb('fallback_mail').$type<{ to: string; subject: string; html: string; text: string }>(),
+    /**
+     * What the mail sent instead says when WhatsApp cannot deliver (written then, so that a big dispatch queues small
+     * rows); null when the mail went anyway (receipts, charges).
+     */
+    fallback: jsonb('fallback').$type<NoticeFallback>(),
     state: text('state').$type<NoticeState>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
