@@ -21,6 +21,8 @@ import { DomainError } from './errors.ts';
 import { fileRoutes } from './files/routes.ts';
 import { ApiError, bodySizeLimit, errorResponse, finishBodyBeforeAnswer } from './http.ts';
 import { lockerRoutes } from './lockers/routes.ts';
+import { noticeAdminRoutes } from './notices/admin-routes.ts';
+import { whatsappWebhookRoutes } from './notices/webhook.ts';
 import { boardRoutes } from './packages/board-routes.ts';
 import { packageRoutes } from './packages/routes.ts';
 import { pqrRoutes } from './pqr/routes.ts';
@@ -131,6 +133,9 @@ export function createApp(deps: AppDeps) {
   api.route('/', privacyRoutes({ db, auth, config, limiter }));
   api.route('/', pqrRoutes({ db, auth, config, limiter }));
   api.route('/admin/pqr', pqrStaffRoutes({ db, auth, config }));
+
+  api.route('/', whatsappWebhookRoutes({ db, config: config.whatsapp }));
+  api.route('/admin', noticeAdminRoutes({ db, auth, config }));
   api.route('/admin/audit', auditRoutes({ db, auth, config }));
   api.route('/admin', adminRoutes({ db, auth, config, database }));
   api.all('*', (c) => errorResponse(c, new ApiError(404, 'not_found', messages.notFound)));

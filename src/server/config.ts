@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { parseOfficeAddress } from '../shared/address.ts';
 import { DEFAULT_MAX_ATTEMPTS } from '../shared/delivery/door-forms.ts';
+import { checkWhatsapp, whatsappConfig, whatsappEnv } from './notices/config.ts';
 
 // Zod's own fallback messages in Spanish too, for every schema the server runs.
 z.config(z.locales.es());
@@ -176,8 +177,10 @@ const configSchema = z
       .trim()
       .optional()
       .transform((answer) => answer || undefined),
+    ...whatsappEnv,
   })
   .superRefine((env, ctx) => {
+    checkWhatsapp(env, ctx);
     if (env.NODE_ENV !== 'production') return;
     if (env.CAPTCHA_TEST_ANSWER)
       ctx.addIssue({ code: 'custom', path: ['CAPTCHA_TEST_ANSWER'], message: 'no se permite en producción' });
@@ -223,6 +226,8 @@ function toConfig(env: z.output<typeof configSchema>) {
       removedHolidays: env.PQR_REMOVED_HOLIDAYS,
       reminderHour: env.PQR_REMINDER_HOUR,
     },
+
+    whatsapp: whatsappConfig(env),
   };
 }
 

@@ -12,6 +12,9 @@ import { type OpenDatabase, openDatabase } from './db/open.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { liveHub } from './live/hub.ts';
 import { startMailWorker } from './mail/outbox.ts';
+import { WHATSAPP_OFF_LINE } from './notices/config.ts';
+import { recordWhatsappChannel } from './notices/consent.ts';
+import { mailQueuedNotices, type NoticeWorker, startNoticeWorker } from './notices/worker.ts';
 import { pqrSettingsOf } from './pqr/settings.ts';
 
 /**
@@ -35,6 +38,8 @@ export interface Server {
   app: ReturnType<typeof createApp>;
   database: OpenDatabase;
   mail: ReturnType<typeof startMailWorker>;
+  /** The WhatsApp notices' worker; null while WhatsApp is off. */
+  notices: NoticeWorker | null;
   /** Ends every live stream (admin, packages, any later one) and every LISTEN: the first step of a shutdown. */
   endStreams(): Promise<void>;
   close(): Promise<void>;
@@ -46,6 +51,7 @@ export async function startServer(
     database?: OpenDatabase;
     clientDir?: string;
     mailPollMs?: number;
+    noticePollMs?: number;
     log?: (line: string) => void;
     failAfterLockerNumber?: () => void;
   } = {},
@@ -74,6 +80,17 @@ export async function startServer(
   // Mails queued from here on wake the worker through the outbox's NOTIFY; the first batch sends what was pending.
   await mail.listening;
   mail.wake();
+  const log = options.log ?? ((line: string) => console.log(line));
+  await recordWhatsappChannel(db, config.whatsapp !== null);
+  let notices: NoticeWorker | null = null;
+  if (config.whatsapp) {
+    notices = startNoticeWorker({ db, live, config: config.whatsapp, pollMs: options.noticePollMs, log });
+    await notices.listening;
+    notices.wake();
+  } else {
+    log(WHATSAPP_OFF_LINE);
+    await mailQueuedNotices(db);
+  }
   const auth = createAuth({ db, config, secret });
   const app = createApp({
     config,
@@ -91,11 +108,13 @@ export async function startServer(
     app,
     database,
     mail,
+    notices,
     endStreams: () => live.closeAll(),
     async close() {
       stopHousekeeping();
       // Open streams end here; otherwise they would hold the HTTP server and the LISTENs open.
       await live.closeAll();
+      await notices?.stop();
       await mail.stop();
       await database.close();
     },

@@ -34,6 +34,8 @@ export const registrationSchema = z.object({
     .default(''),
   captcha: requiredText('Captcha', 20),
   aceptoPolitica: z.boolean().optional().default(false),
+  /** 'Quiero recibir avisos de mis paquetes por WhatsApp al {phone}': unticked unless the person ticks it. */
+  avisosWhatsapp: z.boolean().optional().default(false),
   ref: z.string().trim().max(40).optional().default(''),
 });
 export type RegistrationInput = z.input<typeof registrationSchema>;

@@ -19,6 +19,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/open.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { ApiError, clientIp, readBody } from '../http.ts';
+import { setConsent } from '../notices/consent.ts';
 import type { RateLimiter } from '../security/rate-limit.ts';
 import type { Auth } from './auth.ts';
 import { isCommonPassword } from './common-passwords.ts';
@@ -67,6 +68,8 @@ export function authRoutes({ db, auth, config, limiter, failAfterLockerNumber }:
       throw new Invalid('captcha_expired', messages.captchaExpired, { field: 'captcha' });
     if (captcha === 'mismatch')
       throw new Invalid('captcha_mismatch', messages.captchaMismatch, { field: 'captcha' });
+    if (form.avisosWhatsapp && !form.telefono)
+      throw new Invalid('invalid', messages.required('Teléfono'), { field: 'telefono' });
     await limiter.check('signUpEmail', { ip: ipOf(c), email: form.email });
     try {
       const record = await registerCustomer(db, form, {
@@ -78,6 +81,9 @@ export function authRoutes({ db, auth, config, limiter, failAfterLockerNumber }:
         userAgent: c.req.header('user-agent') ?? '',
         failAfterLockerNumber,
       });
+      // The WhatsApp box, kept with its time and policy version (NOTICES.md 'Consent first').
+      if (form.avisosWhatsapp)
+        await setConsent(db, record.id, true, 'registro', { phone: form.telefono, ip: ipOf(c) });
       return c.json(
         { message: messages.registered, lockerNumber: record.lockerNumber } satisfies Api.Registered,
         201,

@@ -11,6 +11,7 @@ import { deliveries, deliveryAttempts, packages, users } from '../db/schema.ts';
 import { Conflict } from '../errors.ts';
 import { saveFile } from '../files/store.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { queueAttemptNotice } from '../notices/package-notices.ts';
 import { failedAttemptMail } from '../packages/mails.ts';
 import { type MailSettings, notifyPackageChanges, recordEvent } from '../packages/state-change.ts';
 import { courierActor, done, isRepeat, keyUse, stopForAction } from './door-common.ts';
@@ -90,14 +91,14 @@ async function attemptOnce(
       .select({ email: users.email, name: users.name, deletedAt: users.deletedAt })
       .from(users)
       .where(eq(users.id, pkg.userId));
-    if (owner && !owner.deletedAt)
-      await enqueueMail(
-        tx,
-        failedAttemptMail(mail, owner, pkg, {
-          reasonLabel: FAILURE_REASON_LABELS[form.reason],
-          note: form.note,
-        }),
-      );
+    if (owner && !owner.deletedAt) {
+      const reasonLabel = FAILURE_REASON_LABELS[form.reason];
+      const message = failedAttemptMail(mail, owner, pkg, { reasonLabel, note: form.note });
+      // With consent the attempt goes by WhatsApp, and its mail only if WhatsApp cannot deliver.
+      const notice = { attemptKey: form.key, userId: pkg.userId, owner, packageNumber: number, reasonLabel };
+      if (!(await queueAttemptNotice(tx, { ...notice, note: form.note }, mail)))
+        await enqueueMail(tx, message);
+    }
   }
   await notifyPackageChanges(tx, [pkg.userId]);
   await notifyRouteChange(tx, routeId);

@@ -19,6 +19,7 @@ import type { Database, Transaction } from '../db/open.ts';
 import { packageEvents, packages } from '../db/schema.ts';
 import { deliveryAttemptsOf, deliveryProof } from '../delivery/proof.ts';
 import { filesOfPackages, fileUrl } from '../files/store.ts';
+import { eventNotices } from '../notices/history.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -164,6 +165,7 @@ export async function packageDetail(
     .from(packageEvents)
     .where(eq(packageEvents.packageNumber, row.number))
     .orderBy(desc(packageEvents.id));
+  const noticeOf = await eventNotices(db, events, row.userId !== null);
   const fileRows = await filesOfPackages(db, [row.number]);
   const charge = await storedCharge(db, row.number);
   const storage = await storageDays(db, row);
@@ -198,6 +200,7 @@ export async function packageDetail(
       note: event.note,
       carrier: event.carrier,
       carrierGuide: event.carrierGuide,
+      notice: noticeOf.get(event.id) ?? null,
     }));
   const weightLb = decimal(row.weightLb);
   return {

@@ -15,6 +15,9 @@ import { amountDueLine } from '../charges/package-charge.ts';
 import type { Transaction } from '../db/open.ts';
 import { outbox, packageCharges, packageEvents, packages, users } from '../db/schema.ts';
 import { Conflict, NotFound, PACKAGE_NOT_FOUND, type Refusal } from '../errors.ts';
+import { reachableByWhatsapp } from '../notices/consent.ts';
+import { moveNotice } from '../notices/package-notices.ts';
+import { latestEvents, type NewNotice, queueNotices } from '../notices/queue.ts';
 import { packageStateMail } from './mails.ts';
 
 export type ActorRole = 'customer' | 'bodega' | 'admin' | 'reparto' | 'system';
@@ -226,6 +229,17 @@ export async function queueStateMails(
         .from(packageCharges)
         .where(inArray(packageCharges.packageNumber, part)))
         charges.set(charge.number, charge);
+  // Customers who consented to WhatsApp get a notice too; its mail then goes only as the fallback (receipts and
+  // charges are mailed anyway).
+  const phones = await reachableByWhatsapp(tx, ownerIds);
+  const eventIds = phones.size
+    ? await latestEvents(
+        tx,
+        owned.map((row) => row.number),
+        to,
+      )
+    : new Map();
+  const toNotify: NewNotice[] = [];
   const mails = owned.flatMap((row) => {
     const owner = owners.get(row.userId as string);
     if (!owner || owner.deletedAt) return [];
@@ -233,9 +247,24 @@ export async function queueStateMails(
     const lines = charge ? [amountDueLine(charge), ...extra] : extra;
     const own = { ...common, ...perPackage?.get(row.number) };
     const message = packageStateMail(mail, owner, row, { state: to, ...own }, lines);
+    const phone = phones.get(row.userId as string);
+    const notice = phone
+      ? moveNotice(to, {
+          ...mail,
+          owner,
+          row,
+          phone,
+          eventId: eventIds.get(row.number) ?? null,
+          ...own,
+          charge,
+        })
+      : null;
+    if (notice) toNotify.push(notice.notice);
+    if (notice && !notice.mailNow) return [];
     return [{ toAddress: message.to, subject: message.subject, html: message.html, text: message.text }];
   });
   for (const part of chunks(mails)) if (part.length) await tx.insert(outbox).values(part);
+  await queueNotices(tx, toNotify);
 }
 
 export async function queueStateMail(

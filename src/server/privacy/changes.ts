@@ -13,6 +13,7 @@ import { authAccount, authUser, users } from '../db/schema.ts';
 import { Conflict, Invalid } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { emailChangedNoticeMail, emailChangeMail } from '../mail/templates.ts';
+import { forgetWhatsapp } from '../notices/consent.ts';
 import { ACTIVE_PACKAGES_MESSAGE, activePackageCount } from '../packages/privacy.ts';
 import { CONTACT_FIELDS, eraseAccount } from './data.ts';
 import { createEmailChangeToken, takeEmailChangeToken } from './email-change.ts';
@@ -170,6 +171,7 @@ export async function deleteAccount(db: Database, record: UserRecord, ip: string
     if ((await activePackageCount(tx, record.id)) > 0)
       throw new Conflict('packages_active', ACTIVE_PACKAGES_MESSAGE);
     await eraseAccount(tx, record);
+    await forgetWhatsapp(tx, record.id);
     await recordAudit(tx, {
       action: 'account_deleted',
       actorId: record.id,

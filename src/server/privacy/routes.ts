@@ -11,6 +11,7 @@ import { recordAudit } from '../audit/audit.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
 import { Invalid, NotFound } from '../errors.ts';
 import { clientIp, type RouteDeps, readBody } from '../http.ts';
+import { consentOf } from '../notices/consent.ts';
 import { PQR_KEPT_ON_DELETION, pqrCountOf } from '../pqr/privacy.ts';
 import type { RateLimiter } from '../security/rate-limit.ts';
 import {
@@ -24,6 +25,7 @@ import {
   requestEmailChange,
 } from './changes.ts';
 import { personalData } from './data.ts';
+import { whatsappChoiceRoutes } from './whatsapp.ts';
 
 // PATCH /me's corrections are checked by the registration's own field schemas: the same rules and messages apply.
 type Correctable = (typeof CORRECTABLE_FIELDS)[number];
@@ -124,7 +126,8 @@ export function privacyRoutes({ db, auth, config, limiter }: PrivacyRoutesDeps) 
     });
     c.header('cache-control', 'no-store');
     c.header('content-disposition', `attachment; filename="mis-datos-${record.lockerNumber}.json"`);
-    return c.body(`${JSON.stringify(data, null, 2)}\n`, 200, {
+    const avisosWhatsapp = await consentOf(db, record.id);
+    return c.body(`${JSON.stringify({ ...data, avisosWhatsapp }, null, 2)}\n`, 200, {
       'content-type': 'application/json; charset=utf-8',
     });
   });
@@ -141,6 +144,8 @@ export function privacyRoutes({ db, auth, config, limiter }: PrivacyRoutesDeps) 
     const message = keptPqr ? `${messages.accountDeleted} ${PQR_KEPT_ON_DELETION}` : messages.accountDeleted;
     return c.json({ message } satisfies Api.Confirmation);
   });
+
+  routes.route('/', whatsappChoiceRoutes({ db, auth, ipOf }));
 
   return routes;
 }

@@ -1,5 +1,7 @@
 // What the packages API answers (src/server/packages/routes.ts), as the screens read it.
+
 import type { DeliveryAttempt, DeliveryProof } from '../delivery/api-types.ts';
+import type { NoticeState } from '../notices/templates.ts';
 import type { Carrier } from './guides.ts';
 import type { PackageState } from './states.ts';
 
@@ -26,6 +28,15 @@ export interface PackageList {
   pageSize: number;
 }
 
+/** 'Aviso por WhatsApp: leído 10:42' or 'Aviso por correo': src/shared/notices/labels.ts writes the words. */
+export interface EventNotice {
+  channel: 'whatsapp' | 'correo';
+  /** The WhatsApp notice's state; null for a mail. */
+  state: NoticeState | null;
+  /** When it reached that state (read, delivered, sent); null for a mail or a notice still queued. */
+  at: string | null;
+}
+
 export interface PackageEvent {
   id: number;
   state: PackageState;
@@ -35,6 +46,8 @@ export interface PackageEvent {
   note: string;
   carrier: string;
   carrierGuide: string;
+  /** How the customer was told of this move (NOTICES.md 'What people see'); null when nobody was told. */
+  notice: EventNotice | null;
 }
 
 export interface PackageFile {

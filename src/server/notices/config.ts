@@ -1,0 +1,113 @@
+// WhatsApp's part of the configuration (NOTICES.md 'The Cloud API, as it is'): all of TOKEN, PHONE_NUMBER_ID,
+// APP_SECRET and VERIFY_TOKEN, or none (WhatsApp off). The token is kept out of every message this file writes.
+import { z } from 'zod';
+
+export const DEFAULT_WHATSAPP_API_URL = 'https://graph.facebook.com';
+export const DEFAULT_WHATSAPP_API_VERSION = 'v23.0';
+export const DEFAULT_WHATSAPP_RATE = 80;
+
+const optionalSecret = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined);
+
+export const whatsappEnv = {
+  WHATSAPP_API_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((url) => (url || DEFAULT_WHATSAPP_API_URL).replace(/\/+$/, ''))
+    .refine(
+      (url) => /^https?:\/\/[^/\s]+/.test(url),
+      'debe ser una URL http(s), por ejemplo https://graph.facebook.com',
+    ),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .trim()
+    .optional()
+    .transform((version) => version || DEFAULT_WHATSAPP_API_VERSION)
+    .refine((version) => /^v\d+\.\d+$/.test(version), 'debe ser como v23.0'),
+  WHATSAPP_TOKEN: optionalSecret.refine(
+    (token) => token === undefined || /^[A-Za-z0-9._-]{16,1000}$/.test(token),
+    'no parece un token de acceso (letras, números, . _ -; al menos 16)',
+  ),
+  WHATSAPP_PHONE_NUMBER_ID: optionalSecret.refine(
+    (id) => id === undefined || /^\d{5,20}$/.test(id),
+    'debe ser el identificador numérico del número de teléfono',
+  ),
+  WHATSAPP_APP_SECRET: optionalSecret.refine(
+    (secret) => secret === undefined || secret.length >= 16,
+    'debe tener al menos 16 caracteres',
+  ),
+  WHATSAPP_VERIFY_TOKEN: optionalSecret.refine(
+    (token) => token === undefined || token.length >= 8,
+    'debe tener al menos 8 caracteres',
+  ),
+  WHATSAPP_RATE: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(1, 'debe ser al menos 1')
+    .max(1000, 'admite hasta 1000')
+    .default(DEFAULT_WHATSAPP_RATE),
+};
+
+const REQUIRED = [
+  'WHATSAPP_TOKEN',
+  'WHATSAPP_PHONE_NUMBER_ID',
+  'WHATSAPP_APP_SECRET',
+  'WHATSAPP_VERIFY_TOKEN',
+] as const;
+
+type WhatsappEnv = { [K in keyof typeof whatsappEnv]: z.output<(typeof whatsappEnv)[K]> };
+
+/** Some of the four but not all is a mistake: each missing one is named. */
+export function checkWhatsapp(env: WhatsappEnv, ctx: z.RefinementCtx) {
+  const given = REQUIRED.filter((key) => env[key] !== undefined);
+  if (given.length === 0 || given.length === REQUIRED.length) return;
+  for (const key of REQUIRED)
+    if (env[key] === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: [key],
+        message:
+          'falta: WhatsApp necesita WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET y WHATSAPP_VERIFY_TOKEN juntos',
+      });
+}
+
+export interface WhatsappConfig {
+  apiUrl: string;
+  apiVersion: string;
+  token: string;
+  phoneNumberId: string;
+  appSecret: string;
+  verifyToken: string;
+  /** Messages per second, across every instance. */
+  rate: number;
+}
+
+export function whatsappConfig(env: WhatsappEnv): WhatsappConfig | null {
+  const { WHATSAPP_TOKEN: token, WHATSAPP_PHONE_NUMBER_ID: phoneNumberId } = env;
+  const { WHATSAPP_APP_SECRET: appSecret, WHATSAPP_VERIFY_TOKEN: verifyToken } = env;
+  if (!token || !phoneNumberId || !appSecret || !verifyToken) return null;
+  const config = {
+    apiUrl: env.WHATSAPP_API_URL,
+    apiVersion: env.WHATSAPP_API_VERSION,
+    phoneNumberId,
+    appSecret,
+    verifyToken,
+    rate: env.WHATSAPP_RATE,
+  };
+  // The secrets stay out of JSON.stringify and util.inspect (a config logged by mistake shows no token).
+  for (const [key, value] of [
+    ['token', token],
+    ['appSecret', appSecret],
+    ['verifyToken', verifyToken],
+  ] as const)
+    Object.defineProperty(config, key, { value, enumerable: false });
+  return config as WhatsappConfig;
+}
+
+/** The one line the server writes at start when WhatsApp is off. */
+export const WHATSAPP_OFF_LINE =
+  'WhatsApp: desactivado (faltan WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET y WHATSAPP_VERIFY_TOKEN); los avisos salen solo por correo.';

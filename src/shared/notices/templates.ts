@@ -1,0 +1,132 @@
+// The WhatsApp templates of NOTICES.md: utility templates in Spanish ('es'), each with its body and the meaning of
+// its {{n}} parameters in order. docs/WHATSAPP.md lists the same catalogue for approval; the stand-in of the Cloud
+// API checks requests against it.
+
+export type TemplateName =
+  | 'paquete_recibido'
+  | 'paquete_retenido'
+  | 'paquete_en_transito'
+  | 'paquete_en_reparto'
+  | 'paquete_entregado'
+  | 'paquete_devuelto'
+  | 'intento_entrega';
+
+export interface Template {
+  name: TemplateName;
+  category: 'UTILITY';
+  language: 'es';
+  body: string;
+  /** What each {{n}} is, in order. */
+  parameters: string[];
+  example: string[];
+}
+
+export const TEMPLATE_LANGUAGE = 'es';
+
+export const TEMPLATES: Record<TemplateName, Template> = {
+  paquete_recibido: {
+    name: 'paquete_recibido',
+    category: 'UTILITY',
+    language: 'es',
+    body: 'Hola {{1}}, recibimos en Miami tu paquete {{2}} ({{3}} lb). Valor a pagar: {{4}}. Puedes verlo en {{5}} cuando quieras.',
+    parameters: [
+      'Nombre',
+      'Número de paquete',
+      'Peso en libras',
+      'Valor a pagar en pesos',
+      'Enlace al paquete',
+    ],
+    example: ['Ana', '100001', '2.5', '$ 85.000', 'https://casilleroya.co/paquetes/100001'],
+  },
+  paquete_retenido: {
+    name: 'paquete_retenido',
+    category: 'UTILITY',
+    language: 'es',
+    body: 'Hola {{1}}, tu paquete {{2}} está retenido: {{3}}. En {{4}} te decimos qué hacer para liberarlo.',
+    parameters: ['Nombre', 'Número de paquete', 'Motivo', 'Enlace al paquete'],
+    example: ['Ana', '100001', 'falta la factura', 'https://casilleroya.co/paquetes/100001'],
+  },
+  paquete_en_transito: {
+    name: 'paquete_en_transito',
+    category: 'UTILITY',
+    language: 'es',
+    body: 'Hola {{1}}, tu paquete {{2}} va en camino a Colombia. Puedes seguirlo en {{3}} cuando quieras.',
+    parameters: ['Nombre', 'Número de paquete', 'Enlace al paquete'],
+    example: ['Ana', '100001', 'https://casilleroya.co/paquetes/100001'],
+  },
+  paquete_en_reparto: {
+    name: 'paquete_en_reparto',
+    category: 'UTILITY',
+    language: 'es',
+    body: 'Hola {{1}}, tu paquete {{2}} salió a reparto. Valor a pagar: {{3}}. Lo lleva: {{4}}.',
+    parameters: ['Nombre', 'Número de paquete', 'Valor a pagar en pesos', 'Mensajero o transportadora'],
+    example: ['Ana', '100001', '$ 85.000', 'nuestro mensajero'],
+  },
+  paquete_entregado: {
+    name: 'paquete_entregado',
+    category: 'UTILITY',
+    language: 'es',
+    body: 'Hola {{1}}, entregamos tu paquete {{2}}. Los detalles de la entrega están en {{3}}. ¡Gracias por elegirnos!',
+    parameters: ['Nombre', 'Número de paquete', 'Enlace al paquete'],
+    example: ['Ana', '100001', 'https://casilleroya.co/paquetes/100001'],
+  },
+  paquete_devuelto: {
+    name: 'paquete_devuelto',
+    category: 'UTILITY',
+    language: 'es',
+    body: 'Hola {{1}}, tu paquete {{2}} fue devuelto: {{3}}. Los detalles están en {{4}}; si tienes dudas, responde a este mensaje.',
+    parameters: ['Nombre', 'Número de paquete', 'Motivo', 'Enlace al paquete'],
+    example: ['Ana', '100001', 'la tienda lo pidió', 'https://casilleroya.co/paquetes/100001'],
+  },
+  intento_entrega: {
+    name: 'intento_entrega',
+    category: 'UTILITY',
+    language: 'es',
+    body: 'Hola {{1}}, hoy no pudimos entregar tu paquete {{2}}: {{3}}. Volveremos a intentarlo; si necesitas algo, responde a este mensaje.',
+    parameters: ['Nombre', 'Número de paquete', 'Motivo'],
+    example: ['Ana', '100001', 'No había nadie'],
+  },
+};
+
+export const TEMPLATE_NAMES = Object.keys(TEMPLATES) as TemplateName[];
+
+export type NoticeState = 'queued' | 'sent' | 'delivered' | 'read' | 'failed';
+
+export const NOTICE_STATE_LABELS: Record<NoticeState, string> = {
+  queued: 'en cola',
+  sent: 'enviado',
+  delivered: 'entregado',
+  read: 'leído',
+  failed: 'falló',
+};
+
+/** Where a consent choice was made: the registration box, 'Mis datos', or a 'BAJA'/'ALTA' message. */
+export type ConsentSource = 'registro' | 'mis_datos' | 'mensaje';
+
+/** The version of the WhatsApp notices policy a choice was made under. */
+export const WHATSAPP_POLICY_VERSION = '2026-11-23';
+
+/** The registration box's label (NOTICES.md 'Consent first'). */
+export const consentLabel = (phone: string) =>
+  `Quiero recibir avisos de mis paquetes por WhatsApp al ${phone}`;
+
+/** WhatsApp refuses body parameters with new lines, tabs or more than four spaces in a row. */
+export function templateParameter(value: string): string {
+  const flat = value
+    .replace(/[\n\r\t]+/g, ' ')
+    .replace(/ {4,}/g, '   ')
+    .trim();
+  return (flat || '-').slice(0, 500);
+}
+
+/** Messages that opt out or back in (case and accents ignored). */
+export function inboundAction(text: string): 'baja' | 'alta' | 'soporte' {
+  const word = text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .trim()
+    .toUpperCase();
+  if (word === 'BAJA' || word === 'STOP') return 'baja';
+  if (word === 'ALTA') return 'alta';
+  return 'soporte';
+}
