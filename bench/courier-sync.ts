@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { isoDayInColombia } from '../src/shared/dates.ts';
 import type { SyncAnswer } from '../src/shared/delivery/api-types.ts';
-import { MAX_SYNC_ACTIONS } from '../src/shared/delivery/door-forms.ts';
+import { MAX_SYNC_ACTIONS } from '../src/shared/delivery/door-choices.ts';
 import { login, register, registerAdmin, timedGet, timedPost } from './support/api.ts';
 import {
   type BenchResult,

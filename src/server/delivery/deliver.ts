@@ -5,7 +5,8 @@
 // and two phones delivering one stop make one delivery.
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DoorActionDone } from '../../shared/delivery/api-types.ts';
-import { type Delivery, doorMessages, RELATION_LABELS } from '../../shared/delivery/door-forms.ts';
+import { doorMessages, RELATION_LABELS } from '../../shared/delivery/door-choices.ts';
+import type { Delivery } from '../../shared/delivery/door-forms.ts';
 import { STATE_LABELS } from '../../shared/packages/states.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Database, Transaction } from '../db/open.ts';

@@ -1,7 +1,8 @@
 // 'No entregado' (DELIVERY.md 'The courier's screen'): the reason ('Motivo'), a note for 'Otro', an optional photo.
 // Confirmed like a delivery: its key is made now and the phone's queue sends it when there is signal.
 import { useEffect, useState } from 'react';
-import { type Attempt, attemptSchema, FAILURE_REASON_LABELS } from '../../../shared/delivery/door-forms.ts';
+import { FAILURE_REASON_LABELS } from '../../../shared/delivery/door-choices.ts';
+import { type Attempt, attemptSchema } from '../../../shared/delivery/door-forms.ts';
 import { FormActions, FormError, FormShell } from '../../components/form-shell.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useForm } from '../../components/use-form.ts';

@@ -3,13 +3,12 @@
 // key and hands it to the phone's queue: the stop shows delivered at once, signal or not.
 import { useEffect, useState } from 'react';
 import {
-  type Delivery,
-  deliverySchema,
   doorMessages,
   NOVELTY_LABELS,
   PAYMENT_MEANS_LABELS,
   RELATION_LABELS,
-} from '../../../shared/delivery/door-forms.ts';
+} from '../../../shared/delivery/door-choices.ts';
+import { type Delivery, deliverySchema } from '../../../shared/delivery/door-forms.ts';
 import { formatCop } from '../../../shared/money.ts';
 import { Field } from '../../components/field.tsx';
 import { FormActions, FormError, FormShell } from '../../components/form-shell.tsx';

@@ -3,13 +3,12 @@
 // why. Counters and 'Mi caja' add what waits on the phone to what the server counted.
 import { useMutationState } from '@tanstack/react-query';
 import {
-  type Attempt,
-  type Delivery,
   FAILURE_REASON_LABELS,
   PAYMENT_MEANS,
   PAYMENT_MEANS_LABELS,
   type PaymentMeans,
-} from '../../../shared/delivery/door-forms.ts';
+} from '../../../shared/delivery/door-choices.ts';
+import type { Attempt, Delivery } from '../../../shared/delivery/door-forms.ts';
 import {
   type CashByMeans,
   deliveryKeys,
