@@ -59,7 +59,8 @@ export const deliverySchema = z
       .int(doorMessages.collected)
       .min(0, doorMessages.collected)
       .max(MAX_COLLECTED_COP, doorMessages.collected),
-    means: z.enum(PAYMENT_MEANS, { error: doorMessages.means }),
+    /** 'Medio de pago': none when nothing is paid or collected (a zero 'Valor a pagar'); the server checks that. */
+    means: z.enum(PAYMENT_MEANS, { error: doorMessages.means }).optional(),
     reference: optionalText('Referencia', 60),
     /** Why 'Valor cobrado' differs from 'Valor a pagar' (required then; the server checks against the stored charge). */
     note: optionalText('Nota', 500),
@@ -67,7 +68,9 @@ export const deliverySchema = z
     noveltyPhoto: photoField,
   })
   .superRefine((form, context) => {
-    if (form.means !== 'efectivo' && form.reference === '')
+    if (form.collectedCop > 0 && !form.means)
+      context.addIssue({ code: 'custom', path: ['means'], message: doorMessages.means });
+    if (form.means && form.means !== 'efectivo' && form.reference === '')
       context.addIssue({ code: 'custom', path: ['reference'], message: doorMessages.reference });
     if (form.novelty === 'averiado' && !form.noveltyPhoto)
       context.addIssue({ code: 'custom', path: ['noveltyPhoto'], message: doorMessages.noveltyPhoto });

@@ -61,7 +61,7 @@ function localOutcome(action: DoorAction): StopOutcome {
       kind: 'delivered',
       at: action.body.at,
       collectedCop: action.body.collectedCop,
-      means: action.body.means,
+      means: action.body.means ?? null,
     };
   return {
     kind: 'failed',
