@@ -8,10 +8,20 @@ import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { isoDayInColombia } from '../src/shared/dates.ts';
 import { CHROMIUM_FLAGS, chromiumPath } from '../test/e2e/harness.ts';
+import { PHONE_STOPS, phoneSync } from './courier-phone-sync.ts';
 import { closure, type Manifest, sizes } from './page-weight.ts';
 import { login, register, registerAdmin, timedPost } from './support/api.ts';
 import { pool } from './support/load.ts';
-import { type BenchResult, benchResult, kb, markdownTable, ms, type Row, verdict } from './support/report.ts';
+import {
+  type BenchResult,
+  benchResult,
+  kb,
+  markdownTable,
+  ms,
+  type Row,
+  seconds,
+  verdict,
+} from './support/report.ts';
 import { ROOT } from './support/root.ts';
 import { type BenchServer, ensureBuild, withServer } from './support/server.ts';
 import { median } from './support/stats.ts';
@@ -21,6 +31,7 @@ const STOPS = 200;
 const SCRIPT_BUDGET = 60 * 1024;
 const OPEN_BUDGET_MS = 2000;
 const CONFIRM_BUDGET_MS = 100;
+const SYNC_BUDGET_MS = 10_000;
 const COURIER_CHUNK = 'pages/courier-route/courier-route-page.tsx';
 /** Chrome DevTools' 'Fast 3G' (Lighthouse's mobile network): 562.5 ms round trip, 1.44 Mbit/s down, 675 kbit/s up. */
 const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: 180_000, uploadThroughput: 84_375 };
@@ -196,6 +207,7 @@ export async function run(): Promise<BenchResult> {
   const { drivers } = await availableDrivers();
   const driver = drivers.includes('postgres') ? 'postgres' : 'pglite';
   const timings = await withServer(driver, async (server) => inChromium(server, await startedRoute(server)));
+  const sync = drivers.includes('postgres') ? await withServer('postgres', phoneSync) : null;
   const rows: Row[] = [
     {
       measure: `/reparto: route chunk + static imports beyond the entry (${script.files.length} files, gzip)`,
@@ -228,7 +240,43 @@ export async function run(): Promise<BenchResult> {
       verdict: '—',
     },
   ];
+  if (sync) {
+    const { first, afterFirst, again, afterAgain } = sync;
+    const firstOk =
+      first.answers.length === PHONE_STOPS &&
+      first.answers.every((answer) => answer.ok && !answer.done.repeated) &&
+      afterFirst.deliveries === PHONE_STOPS &&
+      afterFirst.collections === PHONE_STOPS;
+    const againOk =
+      again.answers.length === PHONE_STOPS &&
+      again.answers.every((answer) => answer.ok && answer.done.repeated) &&
+      afterAgain.deliveries === afterFirst.deliveries &&
+      afterAgain.collections === afterFirst.collections &&
+      afterAgain.collectedCop === afterFirst.collectedCop;
+    rows.push(
+      {
+        measure: `phone: ${PHONE_STOPS.toLocaleString('en')} deliveries queued offline, synced once the signal is back (${first.requests} requests; ${afterFirst.deliveries} deliveries, ${afterFirst.collections} collections)`,
+        value: seconds(first.elapsed),
+        budget: `< ${seconds(SYNC_BUDGET_MS)}, ${PHONE_STOPS} of each`,
+        verdict: verdict(first.elapsed < SYNC_BUDGET_MS && firstOk),
+      },
+      {
+        measure: `phone: the same ${PHONE_STOPS.toLocaleString('en')} keys sent again (${again.requests} requests; ${afterAgain.deliveries} deliveries, ${afterAgain.collections} collections)`,
+        value: seconds(again.elapsed),
+        budget: 'all `repeated`, counts unchanged',
+        verdict: verdict(againOk),
+      },
+    );
+  }
   const details = [
+    'Queue sync as the phone does it (bench/courier-phone-sync.ts, PostgreSQL): a started route of 1,000 stops,',
+    'the real screen in Chromium at 4× CPU (network not throttled). Without signal one delivery is confirmed',
+    "through the form; the other 999 are written beside it into the phone's IndexedDB queue in the persister's",
+    'own format (copies of that mutation, each with its stop, a new key, its amount and means, 1 ms apart), and',
+    "the page is reloaded without signal: the restore shows 1,000 'Por enviar'. Timed from the signal's return",
+    "until no stop says 'Por enviar' (the batcher's POST /api/delivery/sync, 200 actions a request). Then the same",
+    'queue (same keys) is replayed: every answer must be `repeated` and the counts must not move.',
+    '',
     `The route's ${STOPS} stops are packages of one customer, received, flown and started through the API as the`,
     `staff's screens do (${driver}). Chromium (390 × 844) gets the courier's session cookie, then CDP's`,
     "Emulation.setCPUThrottlingRate 4 and Network.emulateNetworkConditions 'Fast 3G' (562.5 ms, 1.44 Mbit/s down).",

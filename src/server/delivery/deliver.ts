@@ -245,7 +245,9 @@ export async function applyDeliveries(
       const { form } = item;
       const outcome = deliveredOutcome(
         new Date(form.at),
-        collected ? { amountCop: form.collectedCop, means: form.means ?? null } : { amountCop: 0, means: null },
+        collected
+          ? { amountCop: form.collectedCop, means: form.means ?? null }
+          : { amountCop: 0, means: null },
       );
       results[index] = done(form.key, item.number, outcome, false, doorMessages.delivered(item.number));
     }

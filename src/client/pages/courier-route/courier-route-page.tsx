@@ -16,6 +16,7 @@ import { startDoorQueue } from '../../offline/door-queue.ts';
 import { registerCourierServiceWorker } from '../../offline/service-worker.ts';
 import { CashBox } from './cash-box.tsx';
 import { cashOf, countersOf, stopViews, useDoorActions } from './door-actions.ts';
+import { doorRules } from './door-rules.ts';
 import { StopCards } from './stop-cards.tsx';
 import './courier-route.css';
 
@@ -64,7 +65,10 @@ function MyRouteScreen() {
   // Only a courier (the server answered their route) gets the worker: a customer who types /reparto does not.
   const isCourier = answer.isSuccess;
   useEffect(() => {
-    if (isCourier) registerCourierServiceWorker();
+    if (!isCourier) return;
+    registerCourierServiceWorker();
+    // The door forms' schemas, after the first paint (door-rules.ts); a failure is tried again at the first confirm.
+    doorRules().catch(() => undefined);
   }, [isCourier]);
 
   if (answer.isPending) {
