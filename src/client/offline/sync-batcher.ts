@@ -141,7 +141,7 @@ export function createSyncBatcher(options: BatcherOptions) {
       }
       return;
     }
-    chunk.forEach((entry, index) => settle(entry, results[index]));
+    for (const [index, entry] of chunk.entries()) settle(entry, results[index]);
     options.onAnswered?.();
   }
 
