@@ -93,7 +93,7 @@ function doorBatcher(client: QueryClient) {
         .getAll()
         .filter((mutation) => isDoorAction(mutation) && mutation.state.status === 'pending')
         .map((mutation) => ({ id: mutation.mutationId, order: orderOf(mutation) })),
-    // The route read again once per answered chunk, not once per action.
+    // The route read again once the wave of actions was answered, not once per action.
     onAnswered: () => void client.invalidateQueries({ queryKey: deliveryKeys.myRoute }),
   });
   return (kind: SyncAction['kind'], variables: DeliverVariables | AttemptVariables) => {
@@ -158,8 +158,8 @@ export function startDoorQueue(client: QueryClient): Promise<void> {
 
 /**
  * Queues a confirmed action: it is in the cache (and on the screen) at once, and sent by its defaults above. The
- * screen reads the queue with useMutationState, so no component subscribes to this one mutation (a useMutation
- * would redraw the 200-stop list once more for each change of its state).
+ * screen reads the queue from the mutation cache (useDoorActions), so no component subscribes to this one mutation
+ * (a useMutation would redraw the 200-stop list once more for each change of its state).
  */
 export function queueDelivery(client: QueryClient, variables: DeliverVariables): void {
   const observer = new MutationObserver<DoorActionDone, Error, DeliverVariables>(client, {

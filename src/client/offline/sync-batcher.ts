@@ -34,7 +34,7 @@ export interface BatcherOptions {
   send: (actions: SyncAction[]) => Promise<SyncResult[]>;
   /** Every action the phone still owes the server (sent or not): the later ones wait for an earlier one missing. */
   outstanding?: () => Array<{ id: number; order: Order }>;
-  /** Called after a chunk was answered (e.g. to read the route again). */
+  /** Called once the actions due were all sent and some were answered (e.g. to read the route again). */
   onAnswered?: () => void;
   /** How long the first action waits for the others due at the same moment. */
   waitMs?: number;
@@ -139,19 +139,23 @@ export function createSyncBatcher(options: BatcherOptions) {
         else failed.set(entry.id, entry.order);
         entry.reject(error);
       }
-      return;
+      return false;
     }
     for (const [index, entry] of chunk.entries()) settle(entry, results[index]);
-    options.onAnswered?.();
+    return true;
   }
 
   async function drain() {
     running = true;
+    let anyAnswered = false;
     try {
-      for (let chunk = nextChunk(); chunk.length > 0; chunk = nextChunk()) await sendChunk(chunk);
+      for (let chunk = nextChunk(); chunk.length > 0; chunk = nextChunk())
+        anyAnswered = (await sendChunk(chunk)) || anyAnswered;
     } finally {
       running = false;
     }
+    // Once per wave, not per chunk: a route of 1,000 stops read five times during a sync would slow it.
+    if (anyAnswered) options.onAnswered?.();
     if (queue.length > 0) {
       clearTimeout(recheck);
       recheck = setTimeout(() => schedule(0), recheckMs);
