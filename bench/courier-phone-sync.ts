@@ -13,6 +13,7 @@ import type { SyncAnswer } from '../src/shared/delivery/api-types.ts';
 import { CHROMIUM_FLAGS, chromiumPath } from '../test/e2e/harness.ts';
 import { counts, seed, startedRoute } from './courier-sync.ts';
 import { login, register, registerAdmin } from './support/api.ts';
+import { type Row, seconds, verdict } from './support/report.ts';
 import type { BenchServer } from './support/server.ts';
 import type { Storage } from './support/storage.ts';
 
@@ -210,4 +211,36 @@ export async function phoneSync(server: BenchServer, storage: Storage) {
   } finally {
     await browser.close();
   }
+}
+
+const SYNC_BUDGET_MS = 10_000;
+
+/** The section's rows: the first sync against its budget and counts, and the same keys sent again. */
+export function phoneSyncRows(sync: Awaited<ReturnType<typeof phoneSync>>): Row[] {
+  const { first, afterFirst, again, afterAgain } = sync;
+  const firstOk =
+    first.answers.length === PHONE_STOPS &&
+    first.answers.every((answer) => answer.ok && !answer.done.repeated) &&
+    afterFirst.deliveries === PHONE_STOPS &&
+    afterFirst.collections === PHONE_STOPS;
+  const againOk =
+    again.answers.length === PHONE_STOPS &&
+    again.answers.every((answer) => answer.ok && answer.done.repeated) &&
+    afterAgain.deliveries === afterFirst.deliveries &&
+    afterAgain.collections === afterFirst.collections &&
+    afterAgain.collectedCop === afterFirst.collectedCop;
+  return [
+    {
+      measure: `phone: ${PHONE_STOPS.toLocaleString('en')} deliveries queued offline, synced once the signal is back (${first.requests} requests; ${afterFirst.deliveries} deliveries, ${afterFirst.collections} collections)`,
+      value: seconds(first.elapsed),
+      budget: `< ${seconds(SYNC_BUDGET_MS)}, ${PHONE_STOPS} of each`,
+      verdict: verdict(first.elapsed < SYNC_BUDGET_MS && firstOk),
+    },
+    {
+      measure: `phone: the same ${PHONE_STOPS.toLocaleString('en')} keys sent again (${again.requests} requests; ${afterAgain.deliveries} deliveries, ${afterAgain.collections} collections)`,
+      value: seconds(again.elapsed),
+      budget: 'all `repeated`, counts unchanged',
+      verdict: verdict(againOk),
+    },
+  ];
 }
