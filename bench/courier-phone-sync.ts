@@ -125,11 +125,19 @@ async function replay(page: Page, setOffline: (offline: boolean) => Promise<void
   await waiting(page, PHONE_STOPS);
   const answers: SyncAnswer['results'] = [];
   let requests = 0;
-  const listener = async (response: { url(): string; json(): Promise<unknown> }) => {
+  /** Each request's [sent, answered] in ms after the signal came back (where the time goes). */
+  const spans: Array<[number, number]> = [];
+  const sentAt = new Map<unknown, number>();
+  const onRequest = (request: { url(): string }) => {
+    if (request.url().endsWith('/api/delivery/sync')) sentAt.set(request, performance.now() - started);
+  };
+  const listener = async (response: { url(): string; json(): Promise<unknown>; request(): unknown }) => {
     if (!response.url().endsWith('/api/delivery/sync')) return;
     requests++;
+    spans.push([sentAt.get(response.request()) ?? 0, performance.now() - started]);
     answers.push(...((await response.json()) as SyncAnswer).results);
   };
+  page.on('request', onRequest);
   page.on('response', listener);
   const started = performance.now();
   await setOffline(false);
@@ -138,7 +146,8 @@ async function replay(page: Page, setOffline: (offline: boolean) => Promise<void
   // The last answer's body may still be read by the listener.
   await page.waitForTimeout(500);
   page.off('response', listener);
-  return { elapsed, requests, answers };
+  page.off('request', onRequest);
+  return { elapsed, requests, answers, spans };
 }
 
 export async function phoneSync(server: BenchServer, storage: Storage) {
@@ -216,6 +225,13 @@ export async function phoneSync(server: BenchServer, storage: Storage) {
 const SYNC_BUDGET_MS = 10_000;
 
 /** The section's rows: the first sync against its budget and counts, and the same keys sent again. */
+/** Where the time went: each request's sending and answer, in seconds after the signal came back. */
+export function phoneSyncSpans(sync: Awaited<ReturnType<typeof phoneSync>>): string {
+  const list = (spans: Array<[number, number]>) =>
+    spans.map(([sent, answered]) => `${(sent / 1000).toFixed(1)}→${(answered / 1000).toFixed(1)}`).join(', ');
+  return `Requests (sent→answered, s after the signal): first ${list(sync.first.spans)}; again ${list(sync.again.spans)}.`;
+}
+
 export function phoneSyncRows(sync: Awaited<ReturnType<typeof phoneSync>>): Row[] {
   const { first, afterFirst, again, afterAgain } = sync;
   const firstOk =

@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { isoDayInColombia } from '../src/shared/dates.ts';
 import { CHROMIUM_FLAGS, chromiumPath } from '../test/e2e/harness.ts';
-import { phoneSync, phoneSyncRows } from './courier-phone-sync.ts';
+import { phoneSync, phoneSyncRows, phoneSyncSpans } from './courier-phone-sync.ts';
 import { closure, type Manifest, sizes } from './page-weight.ts';
 import { login, register, registerAdmin, timedPost } from './support/api.ts';
 import { pool } from './support/load.ts';
@@ -245,6 +245,7 @@ export async function run(): Promise<BenchResult> {
     "the page is reloaded without signal: the restore shows 1,000 'Por enviar'. Timed from the signal's return",
     "until no stop says 'Por enviar' (the batcher's POST /api/delivery/sync, 200 actions a request). Then the same",
     'queue (same keys) is replayed: every answer must be `repeated` and the counts must not move.',
+    ...(sync ? [phoneSyncSpans(sync)] : []),
     '',
     `The route's ${STOPS} stops are packages of one customer, received, flown and started through the API as the`,
     `staff's screens do (${driver}). Chromium (390 × 844) gets the courier's session cookie, then CDP's`,
