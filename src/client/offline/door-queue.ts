@@ -85,8 +85,8 @@ const SAVE_AFTER_MS = 20;
 function saveOnChange(client: QueryClient, options: PersistQueryClientOptions) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const changed = ({ type }: { type: string }) => {
-    if (type !== 'added' && type !== 'removed' && type !== 'updated') return;
-    timer ??= setTimeout(() => {
+    if (timer !== undefined || (type !== 'added' && type !== 'removed' && type !== 'updated')) return;
+    timer = setTimeout(() => {
       timer = undefined;
       void persistQueryClientSave(options);
     }, SAVE_AFTER_MS);

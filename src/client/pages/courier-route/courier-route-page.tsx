@@ -26,6 +26,9 @@ const myRouteQuery = {
   queryFn: ({ signal }: { signal: AbortSignal }) => getMyRoute(signal),
   // Fetched when the screen opens (above): fresh for a moment, so the screen showing does not ask twice.
   staleTime: 3_000,
+  // When the signal comes back with actions waiting, the route is read once they are sent (the queue does it), not
+  // beside them: a 1,000-stop route read at the same time slows the first batch.
+  refetchOnReconnect: () => queryClient.isMutating({ mutationKey: deliveryKeys.all }) === 0,
 };
 
 function CourierRoutePage() {
