@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { isoDayInColombia } from '../src/shared/dates.ts';
 import type { SyncAnswer } from '../src/shared/delivery/api-types.ts';
-import { MAX_SYNC_ACTIONS } from '../src/shared/delivery/door-forms.ts';
+import { MAX_SYNC_ACTIONS } from '../src/shared/delivery/door-choices.ts';
 import { login, register, registerAdmin, timedGet, timedPost } from './support/api.ts';
 import {
   type BenchResult,
@@ -34,7 +34,7 @@ interface Counts {
   collectedCop: number;
 }
 
-async function counts(storage: Storage): Promise<Counts> {
+export async function counts(storage: Storage): Promise<Counts> {
   return withDatabase(storage, async ({ db }) => {
     const [row] = rowsOf<{ deliveries: number; collections: number; collected: string }>(
       await db.execute(sql`select (select count(*)::int from deliveries) as deliveries,
@@ -50,7 +50,7 @@ async function counts(storage: Storage): Promise<Counts> {
 }
 
 /** 1,000 packages 'En bodega Colombia' of one customer with their charges, and the courier's role, in SQL. */
-async function seed(storage: Storage): Promise<{ courierId: string; charges: Map<number, number> }> {
+export async function seed(storage: Storage): Promise<{ courierId: string; charges: Map<number, number> }> {
   return withDatabase(storage, async ({ db }) => {
     await db.execute(sql`update users set role = 'reparto' where email = ${COURIER_EMAIL}`);
     const [courier] = rowsOf<{ id: string }>(
@@ -74,7 +74,7 @@ async function seed(storage: Storage): Promise<{ courierId: string; charges: Map
 }
 
 /** The route built and started through the API as the staff screen does; how long 'Iniciar ruta' took. */
-async function startedRoute(server: BenchServer, admin: string, courierId: string, numbers: number[]) {
+export async function startedRoute(server: BenchServer, admin: string, courierId: string, numbers: number[]) {
   const date = isoDayInColombia(new Date());
   const created = await timedPost(
     server,

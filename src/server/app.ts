@@ -28,6 +28,7 @@ import { packageRoutes } from './packages/routes.ts';
 import { pqrRoutes } from './pqr/routes.ts';
 import { pqrStaffRoutes } from './pqr/staff-routes.ts';
 import { privacyRoutes } from './privacy/routes.ts';
+import { screenPages } from './screen-preloads.ts';
 import { createRateLimiter } from './security/rate-limit.ts';
 import { warehouseRoutes } from './warehouse/routes.ts';
 
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps) {
   const { db } = database;
   const clientDir = deps.clientDir ?? CLIENT_DIR;
   const indexHtml = readIndexHtml(clientDir, config);
+  const screenHtml = screenPages(clientDir, indexHtml);
   const appOrigin = new URL(config.appUrl).origin;
 
   const app = new Hono();
@@ -145,7 +147,7 @@ export function createApp(deps: AppDeps) {
   app.get('*', (c) => {
     c.header('cache-control', 'no-cache');
     // The screens are shared/paths.ts's table, the one the client's router is typed by; anything else is a 404.
-    return c.html(indexHtml, isScreenPath(c.req.path) ? 200 : 404);
+    return c.html(screenHtml.get(c.req.path) ?? indexHtml, isScreenPath(c.req.path) ? 200 : 404);
   });
 
   return app;

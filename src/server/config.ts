@@ -1,7 +1,7 @@
 // The configuration of DESIGN.md, read from the environment and validated once at start-up.
 import { z } from 'zod';
 import { parseOfficeAddress } from '../shared/address.ts';
-import { DEFAULT_MAX_ATTEMPTS } from '../shared/delivery/door-forms.ts';
+import { DEFAULT_MAX_ATTEMPTS } from '../shared/delivery/door-choices.ts';
 import { checkWhatsapp, whatsappConfig, whatsappEnv } from './notices/config.ts';
 
 // Zod's own fallback messages in Spanish too, for every schema the server runs.

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDayInColombia } from '../../src/shared/dates.ts';
 import type { MyRouteAnswer } from '../../src/shared/delivery/api-types.ts';
-import { doorMessages } from '../../src/shared/delivery/door-forms.ts';
+import { doorMessages } from '../../src/shared/delivery/door-choices.ts';
 import { seriousAxeViolations } from './axe.ts';
 import { apiCall, appInBrowser, registerViaApi, signInThroughForm } from './harness.ts';
 

@@ -1,7 +1,7 @@
 // The courier's delivery API (src/server/delivery/courier-routes.ts) as '/reparto' calls it, with its query and
-// mutation keys. 'Entregar' and 'No entregado' are sent through the phone's queue (src/client/offline/door-queue.ts).
-import type { DoorActionDone, MyRouteAnswer } from '../../shared/delivery/api-types.ts';
-import type { Attempt, Delivery } from '../../shared/delivery/door-forms.ts';
+// mutation keys. 'Entregar' and 'No entregado' are sent through the phone's queue (src/client/offline/door-queue.ts),
+// in batches (POST /api/delivery/sync).
+import type { MyRouteAnswer, SyncAnswer } from '../../shared/delivery/api-types.ts';
 import { api } from './request.ts';
 
 export type {
@@ -26,10 +26,6 @@ export const deliveryKeys = {
 export const getMyRoute = (signal?: AbortSignal) =>
   api.get<MyRouteAnswer>('/api/delivery/my-route', { signal });
 
-/** 'Confirmar entrega': the delivery with its key, receiver, photo (a data URL) and collection. */
-export const postDelivery = (number: number, body: Delivery) =>
-  api.post<DoorActionDone>(`/api/delivery/stops/${number}/deliver`, body);
-
-/** 'No entregado': the failed attempt with its key and reason. */
-export const postAttempt = (number: number, body: Attempt) =>
-  api.post<DoorActionDone>(`/api/delivery/stops/${number}/attempt`, body);
+/** The phone's queue at once: up to MAX_SYNC_ACTIONS actions in the order confirmed, one result each, in order. */
+export const postSync = (actions: Array<{ kind: 'deliver' | 'attempt'; number: number; body: object }>) =>
+  api.post<SyncAnswer>('/api/delivery/sync', { actions });

@@ -1,16 +1,25 @@
 // The courier's phone queue (DELIVERY.md 'No signal'): 'Entregar' and 'No entregado' are TanStack Query mutations
 // with keys of their own, kept with the route in IndexedDB (idb-keyval) by TanStack Query's persister. A confirmed
-// action is in the cache at once (the screen shows it done), waits while there is no signal, is sent in order
-// (one `scope`), survives a reload or a closed browser (restored, then resumed), and is retried on a network error
-// or a 5xx; a refusal (4xx) is kept with its reason and never retried. ADR 0011 says why these libraries.
+// action is in the cache at once (the screen shows it done), waits while there is no signal, survives a reload or a
+// closed browser (restored, then resumed), and is retried on a network error or a 5xx; a refusal (4xx) is kept with
+// its reason and never retried. The actions due together are sent together, in the order confirmed, through
+// POST /api/delivery/sync (sync-batcher.ts, which keeps the order a TanStack `scope` kept before). ADR 0011.
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import { type PersistedClient, persistQueryClient } from '@tanstack/query-persist-client-core';
+import {
+  type PersistedClient,
+  type PersistQueryClientOptions,
+  persistQueryClientRestore,
+  persistQueryClientSave,
+} from '@tanstack/query-persist-client-core';
 import { type Mutation, MutationObserver, onlineManager, type QueryClient } from '@tanstack/react-query';
 import { createStore, del, get, set } from 'idb-keyval';
 import type { DoorActionDone } from '../../shared/delivery/api-types.ts';
 import type { Attempt, Delivery } from '../../shared/delivery/door-forms.ts';
-import { deliveryKeys, postAttempt, postDelivery } from '../api/delivery.ts';
+import { deliveryKeys, postSync } from '../api/delivery.ts';
 import { RequestError } from '../api/request.ts';
+import { createSyncBatcher, isRefusal, type Order, type SyncAction } from './sync-batcher.ts';
+
+export { isRefusal };
 
 export interface DeliverVariables {
   number: number;
@@ -28,17 +37,8 @@ export interface Refusal {
   field?: string | undefined;
 }
 
-/** Statuses a later try can fix: a lost session (after signing in again), a timeout, too many requests. */
-const RETRYABLE_4XX = new Set([401, 408, 429]);
-
-/** The server said no (a 4xx): trying again would get the same answer. Network errors (status 0) and 5xx are not. */
-export function isRefusal(error: unknown): boolean {
-  const status = (error as Partial<Refusal> | null)?.status;
-  return typeof status === 'number' && status >= 400 && status < 500 && !RETRYABLE_4XX.has(status);
-}
-
+// No `scope`: it would run one mutation at a time, so no batch could form. The batcher keeps the order instead.
 const door = {
-  scope: { id: 'door-actions' },
   retry: (_failures: number, error: unknown) => !isRefusal(error),
   retryDelay: (failures: number) => Math.min(1000 * 2 ** failures, 30_000),
   // A refused action stays on the screen until the courier reads it; nothing is dropped behind their back.
@@ -74,21 +74,77 @@ const isDoorAction = (mutation: Pick<Mutation, 'options' | 'state'>) =>
 
 let started: Promise<void> | undefined;
 
+/** How long the changes of a moment are gathered before the phone's copy is written once. */
+const SAVE_AFTER_MS = 20;
+
+/**
+ * Writes the phone's copy once per moment of changes. Not persistQueryClient's own subscription: it dehydrates the
+ * whole cache at every event before its throttle, and 1,000 actions synced are thousands of events, each
+ * dehydrating 1,000 actions (seconds of a phone's CPU, the signal back and the queue not yet sent).
+ */
+function saveOnChange(client: QueryClient, options: PersistQueryClientOptions) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const changed = ({ type }: { type: string }) => {
+    if (timer !== undefined || (type !== 'added' && type !== 'removed' && type !== 'updated')) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void persistQueryClientSave(options);
+    }, SAVE_AFTER_MS);
+  };
+  client.getQueryCache().subscribe(changed);
+  client.getMutationCache().subscribe(changed);
+}
+
+const orderOf = (mutation: Mutation): Order => [mutation.state.submittedAt, mutation.mutationId];
+
+/**
+ * The batcher that sends this client's door actions. A mutation's function gets its variables only: the mutation
+ * (its id, and its place in the courier's order) is found by them, through a map rebuilt when one is unknown.
+ */
+function doorBatcher(client: QueryClient) {
+  const cache = client.getMutationCache();
+  let byVariables = new WeakMap<object, Mutation>();
+  const mutationOf = (variables: object) => {
+    if (!byVariables.has(variables)) {
+      byVariables = new WeakMap();
+      for (const mutation of cache.getAll())
+        if (mutation.state.variables) byVariables.set(mutation.state.variables as object, mutation);
+    }
+    return byVariables.get(variables);
+  };
+  const batcher = createSyncBatcher({
+    send: (actions) => postSync(actions).then((answer) => answer.results),
+    outstanding: () =>
+      cache
+        .getAll()
+        .filter((mutation) => isDoorAction(mutation) && mutation.state.status === 'pending')
+        .map((mutation) => ({ id: mutation.mutationId, order: orderOf(mutation) })),
+    // The route read again once the wave of actions was answered, not once per action.
+    onAnswered: () => void client.invalidateQueries({ queryKey: deliveryKeys.myRoute }),
+  });
+  return (kind: SyncAction['kind'], variables: DeliverVariables | AttemptVariables) => {
+    const mutation = mutationOf(variables);
+    // Not in the cache (never seen): sent last, in the order handed in.
+    const order: Order = mutation ? orderOf(mutation) : [Date.now(), Number.MAX_SAFE_INTEGER];
+    const action = { kind, number: variables.number, body: variables.body };
+    return batcher.submit({ id: mutation?.mutationId ?? -1, order, action });
+  };
+}
+
 /**
  * Sets the door actions' defaults (before the restore, so restored actions know how to send), restores the route
  * and the waiting actions from IndexedDB, resumes them, and from then on writes every change. Once per page load.
  */
 export function startDoorQueue(client: QueryClient): Promise<void> {
   if (started) return started;
+  const send = doorBatcher(client);
   client.setMutationDefaults(deliveryKeys.deliver, {
     ...door,
-    mutationFn: ({ number, body }: DeliverVariables) => postDelivery(number, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: deliveryKeys.myRoute }),
+    mutationFn: (variables: DeliverVariables) => send('deliver', variables),
   });
   client.setMutationDefaults(deliveryKeys.attempt, {
     ...door,
-    mutationFn: ({ number, body }: AttemptVariables) => postAttempt(number, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: deliveryKeys.myRoute }),
+    mutationFn: (variables: AttemptVariables) => send('attempt', variables),
   });
   // The route restored from the phone must outlive the screen that shows it.
   client.setQueryDefaults(deliveryKeys.myRoute, { gcTime: Number.POSITIVE_INFINITY });
@@ -108,7 +164,7 @@ export function startDoorQueue(client: QueryClient): Promise<void> {
     throttleTime: 50,
     serialize,
   });
-  const [, restored] = persistQueryClient({
+  const options: PersistQueryClientOptions = {
     queryClient: client,
     persister,
     // An action confirmed days ago without signal is still the courier's: it never expires on the phone.
@@ -118,9 +174,12 @@ export function startDoorQueue(client: QueryClient): Promise<void> {
         query.queryKey[0] === deliveryKeys.all[0] && query.state.status === 'success',
       shouldDehydrateMutation: isDoorAction,
     },
-  });
-  started = restored.then(
-    () => void client.resumePausedMutations(),
+  };
+  started = persistQueryClientRestore(options).then(
+    () => {
+      saveOnChange(client, options);
+      void client.resumePausedMutations();
+    },
     () => undefined,
   );
   return started;
@@ -128,8 +187,8 @@ export function startDoorQueue(client: QueryClient): Promise<void> {
 
 /**
  * Queues a confirmed action: it is in the cache (and on the screen) at once, and sent by its defaults above. The
- * screen reads the queue with useMutationState, so no component subscribes to this one mutation (a useMutation
- * would redraw the 200-stop list once more for each change of its state).
+ * screen reads the queue from the mutation cache (useDoorActions), so no component subscribes to this one mutation
+ * (a useMutation would redraw the 200-stop list once more for each change of its state).
  */
 export function queueDelivery(client: QueryClient, variables: DeliverVariables): void {
   const observer = new MutationObserver<DoorActionDone, Error, DeliverVariables>(client, {

@@ -18,7 +18,7 @@ import {
   startTestServerWithAdmin,
   type TestServer,
 } from '../../../test/support/server.ts';
-import { doorMessages } from '../../shared/delivery/door-forms.ts';
+import { doorMessages } from '../../shared/delivery/door-choices.ts';
 import { deliveryAttempts, outbox, packages } from '../db/schema.ts';
 
 describe.each(drivers)("'No entregado' on %s", (driver) => {

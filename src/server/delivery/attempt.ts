@@ -3,7 +3,8 @@
 // why and what happens next, all in one transaction. One attempt per package per route; the key applied once.
 import { and, eq } from 'drizzle-orm';
 import type { DoorActionDone } from '../../shared/delivery/api-types.ts';
-import { type Attempt, doorMessages, FAILURE_REASON_LABELS } from '../../shared/delivery/door-forms.ts';
+import { doorMessages, FAILURE_REASON_LABELS } from '../../shared/delivery/door-choices.ts';
+import type { Attempt } from '../../shared/delivery/door-forms.ts';
 import { STATE_LABELS } from '../../shared/packages/states.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Database, Transaction } from '../db/open.ts';

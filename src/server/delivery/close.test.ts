@@ -13,7 +13,7 @@ import {
   type TestServer,
 } from '../../../test/support/server.ts';
 import { isoDayInColombia } from '../../shared/dates.ts';
-import { doorMessages } from '../../shared/delivery/door-forms.ts';
+import { doorMessages } from '../../shared/delivery/door-choices.ts';
 import { deliveryMessages } from '../../shared/delivery/route-forms.ts';
 import { auditLog, packages, routeStops } from '../db/schema.ts';
 

@@ -4,7 +4,7 @@
 // failed attempts reached DELIVERY_MAX_ATTEMPTS are flagged on /admin/reparto for a decision.
 import { and, desc, eq, gte, inArray, notExists, sql } from 'drizzle-orm';
 import type { FlaggedPackage } from '../../shared/delivery/api-types.ts';
-import { FAILURE_REASON_LABELS, type FailureReason } from '../../shared/delivery/door-forms.ts';
+import { FAILURE_REASON_LABELS, type FailureReason } from '../../shared/delivery/door-choices.ts';
 import { deliveryMessages, ROUTE_STATE_LABELS } from '../../shared/delivery/route-forms.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Database, Transaction } from '../db/open.ts';

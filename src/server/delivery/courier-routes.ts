@@ -5,12 +5,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { isoDayInColombia } from '../../shared/dates.ts';
 import type { DoorActionDone, MyRouteAnswer, MyStop, SyncAnswer } from '../../shared/delivery/api-types.ts';
-import {
-  attemptSchema,
-  deliverySchema,
-  MAX_DOOR_BODY_BYTES,
-  syncSchema,
-} from '../../shared/delivery/door-forms.ts';
+import { MAX_DOOR_BODY_BYTES } from '../../shared/delivery/door-choices.ts';
+import { attemptSchema, deliverySchema, syncSchema } from '../../shared/delivery/door-forms.ts';
 import { deliveryMessages } from '../../shared/delivery/route-forms.ts';
 import { messages } from '../../shared/messages.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';

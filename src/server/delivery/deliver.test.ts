@@ -13,7 +13,7 @@ import {
   startTestServerWithAdmin,
   type TestServer,
 } from '../../../test/support/server.ts';
-import { doorMessages, MAX_DOOR_BODY_BYTES } from '../../shared/delivery/door-forms.ts';
+import { doorMessages, MAX_DOOR_BODY_BYTES } from '../../shared/delivery/door-choices.ts';
 import { collections, deliveries, outbox, packageCharges, packages } from '../db/schema.ts';
 
 describe.each(drivers)("'Entregar' on %s", (driver) => {

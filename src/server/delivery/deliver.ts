@@ -5,7 +5,8 @@
 // and two phones delivering one stop make one delivery.
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DoorActionDone } from '../../shared/delivery/api-types.ts';
-import { type Delivery, doorMessages, RELATION_LABELS } from '../../shared/delivery/door-forms.ts';
+import { doorMessages, RELATION_LABELS } from '../../shared/delivery/door-choices.ts';
+import type { Delivery } from '../../shared/delivery/door-forms.ts';
 import { STATE_LABELS } from '../../shared/packages/states.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Database, Transaction } from '../db/open.ts';
@@ -132,6 +133,9 @@ async function check(
         );
       if (form.collectedCop !== pkg.toPay && form.note === '')
         return new Invalid('difference_note', doorMessages.differenceNote, { field: 'note' });
+      // 'Medio de pago' is asked only when something is to be paid or was collected.
+      if ((pkg.toPay > 0 || form.collectedCop > 0) && !form.means)
+        return new Invalid('invalid', doorMessages.means, { field: 'means' });
       return null;
     };
     const problem = refusal();
@@ -218,16 +222,18 @@ export async function applyDeliveries(
       .values(rows)
       .returning({ id: deliveries.id, number: deliveries.packageNumber });
     const idOf = new Map(inserted.map((row) => [row.number, row.id]));
-    const money = accepted.filter((entry) => entry.collected);
+    const money = accepted.flatMap((entry) =>
+      entry.collected && entry.item.form.means ? [{ ...entry, means: entry.item.form.means }] : [],
+    );
     if (money.length > 0)
       await tx.insert(collections).values(
-        money.map(({ item: { number, form }, routeId }) => ({
+        money.map(({ item: { number, form }, routeId, means }) => ({
           deliveryId: idOf.get(number) ?? null,
           packageNumber: number,
           routeId,
           courierId,
           amountCop: form.collectedCop,
-          means: form.means,
+          means,
           reference: form.reference,
           collectedAt: new Date(form.at),
           recordedBy: courierId,
@@ -239,7 +245,9 @@ export async function applyDeliveries(
       const { form } = item;
       const outcome = deliveredOutcome(
         new Date(form.at),
-        collected ? { amountCop: form.collectedCop, means: form.means } : { amountCop: 0, means: null },
+        collected
+          ? { amountCop: form.collectedCop, means: form.means ?? null }
+          : { amountCop: 0, means: null },
       );
       results[index] = done(form.key, item.number, outcome, false, doorMessages.delivered(item.number));
     }

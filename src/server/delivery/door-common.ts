@@ -2,7 +2,7 @@
 // caller's own route 'En curso'), the phone's key applied once, and the photos re-encoded like the warehouse's.
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { StopOutcome } from '../../shared/delivery/api-types.ts';
-import { doorMessages } from '../../shared/delivery/door-forms.ts';
+import { doorMessages } from '../../shared/delivery/door-choices.ts';
 import type { Transaction } from '../db/open.ts';
 import { deliveries, deliveryAttempts, deliveryRoutes, routeStops } from '../db/schema.ts';
 import { Conflict, DomainError, Invalid, NotFound } from '../errors.ts';

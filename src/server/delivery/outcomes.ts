@@ -3,7 +3,7 @@
 // never one per stop, so a 200-stop route reads as fast as a 2-stop one.
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { CashByMeans, StopOutcome } from '../../shared/delivery/api-types.ts';
-import { FAILURE_REASON_LABELS, PAYMENT_MEANS_LABELS } from '../../shared/delivery/door-forms.ts';
+import { FAILURE_REASON_LABELS, PAYMENT_MEANS_LABELS } from '../../shared/delivery/door-choices.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { collections, deliveries, deliveryAttempts, routeStops } from '../db/schema.ts';
 

@@ -7,7 +7,7 @@ import {
   NOVELTY_LABELS,
   PAYMENT_MEANS_LABELS,
   RELATION_LABELS,
-} from '../../shared/delivery/door-forms.ts';
+} from '../../shared/delivery/door-choices.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { collections, deliveries, deliveryAttempts, users } from '../db/schema.ts';
 

@@ -12,7 +12,7 @@ import {
   startTestServerWithAdmin,
   type TestServer,
 } from '../../../test/support/server.ts';
-import { doorMessages } from '../../shared/delivery/door-forms.ts';
+import { doorMessages } from '../../shared/delivery/door-choices.ts';
 import { collections, deliveries, deliveryAttempts, packages } from '../db/schema.ts';
 
 describe.each(drivers)('the queue sent at once on %s', (driver) => {

@@ -1,14 +1,8 @@
 // What the delivery API answers (src/server/delivery): the staff's 'Rutas de reparto' and the courier's 'Mi ruta'.
 // Types only: the browser and the server read the same shapes.
 import type { PackageState } from '../packages/states.ts';
-import type {
-  AttemptForm,
-  DeliveryForm,
-  FailureReason,
-  Novelty,
-  PaymentMeans,
-  Relation,
-} from './door-forms.ts';
+import type { FailureReason, Novelty, PaymentMeans, Relation } from './door-choices.ts';
+import type { AttemptForm, DeliveryForm } from './door-forms.ts';
 import type { RouteState } from './route-forms.ts';
 
 /** A person with role reparto, for the 'Mensajero' choice. */

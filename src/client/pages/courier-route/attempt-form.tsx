@@ -1,14 +1,15 @@
 // 'No entregado' (DELIVERY.md 'The courier's screen'): the reason ('Motivo'), a note for 'Otro', an optional photo.
 // Confirmed like a delivery: its key is made now and the phone's queue sends it when there is signal.
 import { useEffect, useState } from 'react';
-import { type Attempt, attemptSchema, FAILURE_REASON_LABELS } from '../../../shared/delivery/door-forms.ts';
+import type { Attempt } from '../../../shared/delivery/door-forms.ts';
 import { FormActions, FormError, FormShell } from '../../components/form-shell.tsx';
+import { SelectField } from '../../components/select-field.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 import type { Refusal } from '../../offline/door-queue.ts';
+import { attemptSchema, FAILURE_REASON_CHOICES } from './door-rules.ts';
 import { PhotoField } from './photo-field.tsx';
 import { usePosition } from './position.ts';
-import { SelectField } from './select-field.tsx';
 
 interface AttemptValues {
   reason: string;
@@ -55,7 +56,7 @@ export function AttemptForm(props: {
       <h4 id={`${prefix}heading`} tabIndex={-1}>
         No entregado: paquete {number}
       </h4>
-      <SelectField label="Motivo" options={FAILURE_REASON_LABELS} placeholder="Elige…" {...field('reason')} />
+      <SelectField label="Motivo" options={FAILURE_REASON_CHOICES} {...field('reason')} />
       {values.reason === 'otro' && (
         <TextAreaField label="Nota" hint="Escribe qué pasó." rows={2} maxLength={500} {...field('note')} />
       )}

@@ -16,6 +16,7 @@ import { startDoorQueue } from '../../offline/door-queue.ts';
 import { registerCourierServiceWorker } from '../../offline/service-worker.ts';
 import { CashBox } from './cash-box.tsx';
 import { cashOf, countersOf, stopViews, useDoorActions } from './door-actions.ts';
+import { doorRules } from './door-rules.ts';
 import { StopCards } from './stop-cards.tsx';
 import './courier-route.css';
 
@@ -25,6 +26,9 @@ const myRouteQuery = {
   queryFn: ({ signal }: { signal: AbortSignal }) => getMyRoute(signal),
   // Fetched when the screen opens (above): fresh for a moment, so the screen showing does not ask twice.
   staleTime: 3_000,
+  // When the signal comes back with actions waiting, the route is read once they are sent (the queue does it), not
+  // beside them: a 1,000-stop route read at the same time slows the first batch.
+  refetchOnReconnect: () => queryClient.isMutating({ mutationKey: deliveryKeys.all }) === 0,
 };
 
 function CourierRoutePage() {
@@ -64,7 +68,10 @@ function MyRouteScreen() {
   // Only a courier (the server answered their route) gets the worker: a customer who types /reparto does not.
   const isCourier = answer.isSuccess;
   useEffect(() => {
-    if (isCourier) registerCourierServiceWorker();
+    if (!isCourier) return;
+    registerCourierServiceWorker();
+    // The door forms' schemas, after the first paint (door-rules.ts); a failure is tried again at the first confirm.
+    doorRules().catch(() => undefined);
   }, [isCourier]);
 
   if (answer.isPending) {

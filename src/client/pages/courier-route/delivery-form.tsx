@@ -2,23 +2,18 @@
 // collected and how, the parcel's condition. 'Confirmar entrega' checks with the shared schema, gives the action its
 // key and hands it to the phone's queue: the stop shows delivered at once, signal or not.
 import { useEffect, useState } from 'react';
-import {
-  type Delivery,
-  deliverySchema,
-  doorMessages,
-  NOVELTY_LABELS,
-  PAYMENT_MEANS_LABELS,
-  RELATION_LABELS,
-} from '../../../shared/delivery/door-forms.ts';
+import { doorMessages } from '../../../shared/delivery/door-choices.ts';
+import type { Delivery } from '../../../shared/delivery/door-forms.ts';
 import { formatCop } from '../../../shared/money.ts';
 import { Field } from '../../components/field.tsx';
 import { FormActions, FormError, FormShell } from '../../components/form-shell.tsx';
+import { SelectField } from '../../components/select-field.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 import type { Refusal } from '../../offline/door-queue.ts';
+import { deliverySchema, NOVELTY_CHOICES, PAYMENT_MEANS_CHOICES, RELATION_CHOICES } from './door-rules.ts';
 import { PhotoField } from './photo-field.tsx';
 import { usePosition } from './position.ts';
-import { SelectField } from './select-field.tsx';
 
 interface DeliveryValues {
   receivedBy: string;
@@ -68,6 +63,12 @@ export function DeliveryForm(props: {
   const position = usePosition();
   const [photoBusy, setPhotoBusy] = useState(false);
   const prefix = `entregar-${number}-`;
+  // 'Medio de pago' and 'Referencia' are asked only when something is to be paid or was collected: with a zero
+  // 'Valor a pagar' the server records no collection (its outcome's means is null).
+  const paying = (values: DeliveryValues) => {
+    const collected = pesos(values.collected);
+    return valueToPay > 0 || (typeof collected === 'number' && collected > 0);
+  };
   const form = useForm<DeliveryValues, Delivery>({
     initial: () => initialValues(valueToPay, props.before?.body),
     ids: (field) => `${prefix}${field}`,
@@ -80,17 +81,19 @@ export function DeliveryForm(props: {
       relation: values.relation,
       photo: values.photo || undefined,
       collectedCop: pesos(values.collected),
-      means: values.means,
-      reference: values.reference,
+      means: paying(values) ? values.means : undefined,
+      reference: paying(values) ? values.reference : '',
       note: values.note,
       novelty: values.novelty,
       noveltyPhoto: values.noveltyPhoto || undefined,
     }),
     schema: deliverySchema,
-    check: (data) =>
-      data.collectedCop !== valueToPay && !data.note
-        ? { field: 'note', message: doorMessages.differenceNote }
-        : null,
+    check: (data) => {
+      if (data.collectedCop !== valueToPay && !data.note)
+        return { field: 'note', message: doorMessages.differenceNote };
+      if (valueToPay > 0 && !data.means) return { field: 'means', message: doorMessages.means };
+      return null;
+    },
     submit: async (data) => props.onConfirm(data),
   });
   const { values, field, setErrors } = form;
@@ -118,7 +121,7 @@ export function DeliveryForm(props: {
         hint="Número de documento de quien recibe, sin puntos."
         {...field('document')}
       />
-      <SelectField label="Relación" options={RELATION_LABELS} placeholder="Elige…" {...field('relation')} />
+      <SelectField label="Relación" options={RELATION_CHOICES} {...field('relation')} />
       <PhotoField
         label="Foto de entrega"
         hint="Opcional: el paquete en manos de quien recibe o en el lugar donde quedó."
@@ -132,19 +135,18 @@ export function DeliveryForm(props: {
         hint={`Valor a pagar: ${formatCop(valueToPay)}. En pesos, sin puntos.`}
         {...field('collected')}
       />
-      <SelectField
-        label="Medio de pago"
-        options={PAYMENT_MEANS_LABELS}
-        placeholder="Elige…"
-        {...field('means')}
-      />
-      <Field
-        label="Referencia"
-        autoComplete="off"
-        maxLength={60}
-        hint="Obligatoria para todo medio que no sea efectivo."
-        {...field('reference')}
-      />
+      {paying(values) && (
+        <>
+          <SelectField label="Medio de pago" options={PAYMENT_MEANS_CHOICES} {...field('means')} />
+          <Field
+            label="Referencia"
+            autoComplete="off"
+            maxLength={60}
+            hint="Obligatoria para todo medio que no sea efectivo."
+            {...field('reference')}
+          />
+        </>
+      )}
       {differs && (
         <TextAreaField
           label="Nota"
@@ -154,7 +156,7 @@ export function DeliveryForm(props: {
           {...field('note')}
         />
       )}
-      <SelectField label="Novedad" options={NOVELTY_LABELS} {...field('novelty')} />
+      <SelectField label="Novedad" options={NOVELTY_CHOICES} {...field('novelty')} />
       {values.novelty === 'averiado' && (
         <PhotoField
           label="Foto del paquete averiado"

@@ -1,15 +1,15 @@
 // What the phone knows beyond the server's answer: the door actions in the queue (TanStack Query's mutation cache,
 // kept in IndexedDB). A confirmed action shows its outcome at once, before the server has it; a refused one shows
 // why. Counters and 'Mi caja' add what waits on the phone to what the server counted.
-import { useMutationState } from '@tanstack/react-query';
+import { type Mutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
-  type Attempt,
-  type Delivery,
   FAILURE_REASON_LABELS,
   PAYMENT_MEANS,
   PAYMENT_MEANS_LABELS,
   type PaymentMeans,
-} from '../../../shared/delivery/door-forms.ts';
+} from '../../../shared/delivery/door-choices.ts';
+import type { Attempt, Delivery } from '../../../shared/delivery/door-forms.ts';
 import {
   type CashByMeans,
   deliveryKeys,
@@ -27,23 +27,54 @@ export type DoorAction = {
   refusal: Refusal | null;
 } & ({ kind: 'deliver'; body: Delivery } | { kind: 'attempt'; body: Attempt });
 
-/** Every door action of this phone still in the cache, oldest first. */
+function actionOf(mutation: Mutation): DoorAction {
+  const variables = mutation.state.variables as { number: number; body: Delivery & Attempt };
+  const kind = mutation.options.mutationKey?.[1] === 'attempt' ? 'attempt' : 'deliver';
+  return {
+    id: mutation.mutationId,
+    kind,
+    number: variables.number,
+    body: variables.body,
+    status: mutation.state.status,
+    refusal: mutation.state.status === 'error' ? refusalOf(mutation.state.error) : null,
+  } as DoorAction;
+}
+
+/**
+ * Every door action of this phone still in the cache, oldest first. Not useMutationState: it reads every mutation
+ * again at each event of the cache, and 1,000 actions synced are thousands of events (seconds on a phone). Here the
+ * events of a moment are read once (the next task), and an action whose state did not change keeps its object.
+ */
 export function useDoorActions(): DoorAction[] {
-  return useMutationState({
-    filters: { mutationKey: deliveryKeys.all },
-    select: (mutation) => {
-      const variables = mutation.state.variables as { number: number; body: Delivery & Attempt };
-      const kind = mutation.options.mutationKey?.[1] === 'attempt' ? 'attempt' : 'deliver';
-      return {
-        id: mutation.mutationId,
-        kind,
-        number: variables.number,
-        body: variables.body,
-        status: mutation.state.status,
-        refusal: mutation.state.status === 'error' ? refusalOf(mutation.state.error) : null,
-      } as DoorAction;
-    },
-  });
+  const cache = useQueryClient().getMutationCache();
+  const known = useRef(new WeakMap<object, DoorAction>());
+  const read = useCallback(
+    () =>
+      cache.findAll({ mutationKey: deliveryKeys.all }).map((mutation) => {
+        const kept = known.current.get(mutation.state);
+        if (kept) return kept;
+        const action = actionOf(mutation);
+        known.current.set(mutation.state, action);
+        return action;
+      }),
+    [cache],
+  );
+  const [actions, setActions] = useState(read);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = cache.subscribe(() => {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        setActions(read());
+      }, 0);
+    });
+    setActions(read());
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [cache, read]);
+  return actions;
 }
 
 /** A stop as the courier sees it: the server's outcome, or the one confirmed on the phone that the server lacks. */
@@ -62,7 +93,7 @@ function localOutcome(action: DoorAction): StopOutcome {
       kind: 'delivered',
       at: action.body.at,
       collectedCop: action.body.collectedCop,
-      means: action.body.means,
+      means: action.body.means ?? null,
     };
   return {
     kind: 'failed',

@@ -3,12 +3,8 @@
 // (with 'Por enviar' while it waits on the phone), and 'Entregar' / 'No entregado', which open their form in place.
 import { useQueryClient } from '@tanstack/react-query';
 import { memo, type ReactNode, useEffect, useState } from 'react';
-import {
-  type Attempt,
-  type Delivery,
-  doorMessages,
-  PAYMENT_MEANS_LABELS,
-} from '../../../shared/delivery/door-forms.ts';
+import { doorMessages, PAYMENT_MEANS_LABELS } from '../../../shared/delivery/door-choices.ts';
+import type { Attempt, Delivery } from '../../../shared/delivery/door-forms.ts';
 import { buildCourierWhatsAppLink } from '../../../shared/links.ts';
 import { formatCop } from '../../../shared/money.ts';
 import { stateLabel } from '../../../shared/packages/states.ts';

@@ -13,7 +13,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { FailureReason, Novelty, PaymentMeans, Relation } from '../../../shared/delivery/door-forms.ts';
+import type {
+  FailureReason,
+  Novelty,
+  PaymentMeans,
+  Relation,
+} from '../../../shared/delivery/door-choices.ts';
 import type { RouteState } from '../../../shared/delivery/route-forms.ts';
 import { users } from './accounts.ts';
 import { packages } from './packages.ts';

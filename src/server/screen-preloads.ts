@@ -1,0 +1,56 @@
+// A screen's first opening without its request chain (issue 19, DELIVERY.md 'Budgets'): index.html for '/reparto'
+// names the courier chunk's files (<link rel="modulepreload">, its stylesheet as a preload) and the route's API answer
+// (<link rel="preload" as="fetch">), so the browser asks for all of them right after the HTML, in parallel, instead
+// of HTML → entry → route chunk → API one after the other. The files come from Vite's manifest of the build.
+import { existsSync, readFileSync } from 'node:fs';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+/** The screens whose index.html names their files and first request; their chunk's key in the manifest. */
+const SCREENS: Record<string, { chunk: string; fetches: string[] }> = {
+  '/reparto': { chunk: 'pages/courier-route/courier-route-page.tsx', fetches: ['/api/delivery/my-route'] },
+};
+
+/** The JS files and stylesheets a chunk needs (its static imports, recursively) that the entry does not have. */
+function filesOf(manifest: Record<string, ManifestChunk>, key: string) {
+  const closure = (start: string) => {
+    const seen = new Set<string>();
+    const visit = (name: string) => {
+      if (seen.has(name) || !manifest[name]) return;
+      seen.add(name);
+      for (const next of manifest[name].imports ?? []) visit(next);
+    };
+    visit(start);
+    return seen;
+  };
+  const entry = closure('index.html');
+  const own = [...closure(key)].filter((name) => !entry.has(name));
+  const scripts = own.map((name) => manifest[name]?.file ?? '');
+  const sheets = own.flatMap((name) => manifest[name]?.css ?? []);
+  return { scripts, sheets };
+}
+
+/** index.html for each screen of SCREENS (path → page); none when the build has no manifest (tests, dev). */
+export function screenPages(clientDir: string, indexHtml: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const file = `${clientDir}/.vite/manifest.json`;
+  if (!existsSync(file)) return pages;
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  for (const [path, { chunk, fetches }] of Object.entries(SCREENS)) {
+    if (!manifest[chunk]) continue;
+    const { scripts, sheets } = filesOf(manifest, chunk);
+    const links = [
+      // The route's answer first: it is the longest wait (the server reads the route) and the smallest file.
+      ...fetches.map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`),
+      ...scripts.map((script) => `<link rel="modulepreload" href="/${script}">`),
+      ...sheets.map((sheet) => `<link rel="preload" href="/${sheet}" as="style">`),
+    ].join('');
+    pages.set(path, indexHtml.replace('</head>', `${links}</head>`));
+  }
+  return pages;
+}
