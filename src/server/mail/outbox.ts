@@ -6,6 +6,7 @@ import nodemailer from 'nodemailer';
 import type { Database, Transaction } from '../db/open.ts';
 import { outbox } from '../db/schema.ts';
 import type { LiveChannel, LiveHub } from '../live/hub.ts';
+import { startWorkerLoop } from '../live/worker-loop.ts';
 
 export interface Mail {
   to: string;
@@ -58,13 +59,6 @@ export function startMailWorker(options: {
         socketTimeout: 10000,
       })
     : nodemailer.createTransport({ jsonTransport: true });
-  let running: Promise<number> | null = null;
-  /** A wake that came while a batch ran: its mail may have committed after the batch's last read. */
-  let again = false;
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-  let subscribed = false;
-
   async function deliverBatch(): Promise<number> {
     let sent = 0;
     for (;;) {
@@ -74,7 +68,7 @@ export function startMailWorker(options: {
         .where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, sql`now()`)))
         .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
         .limit(20);
-      if (due.length === 0 || stopped) return sent;
+      if (due.length === 0 || loop.stopped()) return sent;
       for (const mail of due) {
         // Claim the row first so that two instances sharing one database do not send it twice.
         const claimed = await db
@@ -110,56 +104,21 @@ export function startMailWorker(options: {
     }
   }
 
-  function deliverDue(): Promise<number> {
-    if (!running) {
-      running = deliverBatch().finally(() => {
-        running = null;
-        if (again && !stopped) wake();
-      });
-    }
-    return running;
-  }
-
-  function wake() {
-    again = Boolean(running);
-    deliverDue().catch((error) =>
-      log(`[correo] Error del despachador: ${error instanceof Error ? error.message : error}`),
-    );
-  }
-
-  /** Tried at start and again at each poll while it fails (the database may be briefly away). */
-  async function listen() {
-    if (!options.live || subscribed || stopped) return;
-    try {
-      await options.live.subscribe(mailQueued, { wake });
-      subscribed = true;
-    } catch {
-      // The poll delivers meanwhile.
-    }
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void listen();
-      deliverDue()
-        .catch((error) =>
-          log(`[correo] Error del despachador: ${error instanceof Error ? error.message : error}`),
-        )
-        .finally(schedule);
-    }, options.pollMs ?? 2000);
-    timer.unref();
-  }
-  schedule();
+  const loop = startWorkerLoop({
+    tag: '[correo]',
+    live: options.live,
+    channel: mailQueued,
+    pollMs: options.pollMs ?? 2000,
+    batch: deliverBatch,
+    log,
+  });
 
   return {
-    deliverDue,
-    wake,
-    listening: listen(),
+    deliverDue: loop.runDue,
+    wake: loop.wake,
+    listening: loop.listening,
     async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running?.catch(() => {});
+      await loop.stop();
       transport.close();
     },
   };

@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/open.ts';
 import { noticeRate, notices } from '../db/schema.ts';
 import type { LiveChannel, LiveHub } from '../live/hub.ts';
+import { startWorkerLoop } from '../live/worker-loop.ts';
 import { postMessage, type SendOutcome, templateBody } from './cloud-api.ts';
 import type { WhatsappConfig } from './config.ts';
 import { consentingUsers } from './consent.ts';
@@ -120,10 +121,6 @@ export function startNoticeWorker(options: {
 }): NoticeWorker {
   const { db, config } = options;
   const log = options.log ?? ((line: string) => console.log(line));
-  let running: Promise<number> | null = null;
-  let again = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
 
   async function record(row: NoticeRow, outcome: SendOutcome) {
     if (outcome.kind === 'sent') return markSent(db, row.id, outcome.wamid);
@@ -149,7 +146,7 @@ export function startNoticeWorker(options: {
 
   async function sendBatch(): Promise<number> {
     let sent = 0;
-    while (!stopped) {
+    while (!loop.stopped()) {
       const claim = await claimDue(db, config.rate, BATCH);
       if (claim.waitMs > 0) {
         await sleep(claim.waitMs);
@@ -175,64 +172,15 @@ export function startNoticeWorker(options: {
     return sent;
   }
 
-  /** Waits for a batch under way, then runs one of its own: what was due when called is sent when it resolves. */
-  async function sendDue(): Promise<number> {
-    while (running) await running.catch(() => 0);
-    running = sendBatch().finally(() => {
-      running = null;
-      if (again && !stopped) {
-        again = false;
-        wake();
-      }
-    });
-    return running;
-  }
-
-  function wake() {
-    if (running) {
-      again = true;
-      return;
-    }
-    sendDue().catch((error) =>
-      log(`[whatsapp] Error del despachador: ${error instanceof Error ? error.message : error}`),
-    );
-  }
-
-  let subscribed = false;
-  async function listen() {
-    if (!options.live || subscribed || stopped) return;
-    try {
-      await options.live.subscribe(noticeQueued, { wake });
-      subscribed = true;
-    } catch {
-      // The poll sends meanwhile.
-    }
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void listen();
-      sendDue()
-        .catch((error) =>
-          log(`[whatsapp] Error del despachador: ${error instanceof Error ? error.message : error}`),
-        )
-        .finally(schedule);
-    }, options.pollMs ?? 5000);
-    timer.unref();
-  }
-  schedule();
-
-  return {
-    sendDue,
-    wake,
-    listening: listen(),
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running?.catch(() => {});
-    },
-  };
+  const loop = startWorkerLoop({
+    tag: '[whatsapp]',
+    live: options.live,
+    channel: noticeQueued,
+    pollMs: options.pollMs ?? 5000,
+    batch: sendBatch,
+    log,
+  });
+  return { sendDue: loop.runDue, wake: loop.wake, listening: loop.listening, stop: loop.stop };
 }
 
 /** With WhatsApp off, notices left queued go by mail (their fallback), recorded as such. */
