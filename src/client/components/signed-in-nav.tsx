@@ -27,6 +27,7 @@ const ADMIN: NavLink[] = [
   { to: paths.adminDispatches, label: 'Despachos' },
   { to: paths.adminRates, label: 'Tarifas' },
   RECEIVING,
+  { to: paths.adminPqr, label: 'PQR' },
 ];
 
 const NAVS: Record<Role, { label: string; links: NavLink[] }> = {

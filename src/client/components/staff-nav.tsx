@@ -9,6 +9,7 @@ const LINKS = [
   { to: paths.adminDispatches, label: 'Despachos' },
   { to: paths.adminRates, label: 'Tarifas' },
   { to: paths.warehouse, label: 'Recepción en bodega' },
+  { to: paths.adminPqr, label: 'PQR' },
 ] as const;
 
 export function StaffNav() {
