@@ -71,8 +71,7 @@ const PARAMETER_SHAPES: Partial<Record<string, { matcher: string; sample: string
 const NUMBER = { matcher: '\\d{1,9}', sample: '100001' };
 const shapeOf = (name: string) => PARAMETER_SHAPES[name] ?? NUMBER;
 const SCREEN_MATCHERS = SCREEN_PATTERNS.map(
-  (pattern) =>
-    new RegExp(`^${pattern.replace(PARAMETER, (_, name: string) => shapeOf(name).matcher)}$`),
+  (pattern) => new RegExp(`^${pattern.replace(PARAMETER, (_, name: string) => shapeOf(name).matcher)}$`),
 );
 
 /** Whether a request path (without query) names one of the app's screens; a trailing slash is allowed. */
