@@ -7,6 +7,9 @@ import type { PqrAttachment, PqrDecision, PqrEvent, PqrEventKind } from '../../s
 import { FactList } from './fact-list.tsx';
 import './pqr.css';
 
+/** A PQR's heading: its radicado, which says 'PQR' itself in the default format ('PQR-2026-000123'). */
+export const pqrTitle = (radicado: string) => (/^pqr/i.test(radicado) ? radicado : `PQR ${radicado}`);
+
 const KIND_LABELS: Record<PqrEventKind, string> = {
   radicada: 'Radicada',
   respuesta: 'Respuesta',

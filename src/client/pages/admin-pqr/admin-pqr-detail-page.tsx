@@ -13,7 +13,7 @@ import { FactList } from '../../components/fact-list.tsx';
 import { Loaded } from '../../components/load-failure.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
-import { PqrThreadList } from '../../components/pqr-thread.tsx';
+import { PqrThreadList, pqrTitle } from '../../components/pqr-thread.tsx';
 import { StaffNav } from '../../components/staff-nav.tsx';
 import { Link, useParams } from '../../router.tsx';
 import { DecisionCard } from './decision-card.tsx';
@@ -29,8 +29,8 @@ function AdminPqrDetailPage() {
     queryFn: ({ signal }) => getStaffPqr(radicado, signal),
   });
   return (
-    <Page title={`PQR ${radicado}`} wide nav={<StaffNav />}>
-      <h1>PQR {radicado}</h1>
+    <Page title={pqrTitle(radicado)} wide nav={<StaffNav />}>
+      <h1>{pqrTitle(radicado)}</h1>
       <Loaded
         query={detail}
         missing="No encontramos esa PQR."

@@ -112,12 +112,14 @@ function AdminPqrPage() {
               </p>
               {data.rows.some((row) => row.overdue) && <Notice tone="info">{data.overdueMeaning}</Notice>}
               <InboxTable rows={data.rows} busy={inbox.isPlaceholderData} />
-              <Pager
-                page={data.page}
-                pages={Math.max(1, Math.ceil(data.total / data.pageSize))}
-                busy={inbox.isPlaceholderData}
-                onPage={(page) => setQuery((now) => ({ ...now, page }))}
-              />
+              {data.total > data.pageSize && (
+                <Pager
+                  page={data.page}
+                  pages={Math.ceil(data.total / data.pageSize)}
+                  busy={inbox.isPlaceholderData}
+                  onPage={(page) => setQuery((now) => ({ ...now, page }))}
+                />
+              )}
             </>
           )}
           <PqrReportSection />

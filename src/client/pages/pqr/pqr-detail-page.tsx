@@ -11,7 +11,7 @@ import { FactList } from '../../components/fact-list.tsx';
 import { Loaded } from '../../components/load-failure.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
-import { PqrThreadList } from '../../components/pqr-thread.tsx';
+import { PqrThreadList, pqrTitle } from '../../components/pqr-thread.tsx';
 import { Link, useParams, useSearchParams } from '../../router.tsx';
 import { ReviewForm } from './review-form.tsx';
 
@@ -19,8 +19,8 @@ function PqrDetailPage() {
   const radicado = useParams().radicado ?? '';
   const clave = useSearchParams()[0].get('clave') ?? '';
   return (
-    <Page title={`PQR ${radicado}`}>
-      <h1>PQR {radicado}</h1>
+    <Page title={pqrTitle(radicado)}>
+      <h1>{pqrTitle(radicado)}</h1>
       {/* Another radicado is another PQR: nothing of the previous one's form carries over. */}
       <PqrScreen key={`${radicado}\u0000${clave}`} radicado={radicado} clave={clave} />
     </Page>

@@ -75,7 +75,7 @@ function Filed({ filed, linked }: { filed: PqrFiled; linked: boolean }) {
 function VisitorFiling() {
   const [filed, setFiled] = useState<PqrFiled | null>(null);
   return (
-    <section aria-labelledby="filing-heading">
+    <section className="pqr-section" aria-labelledby="filing-heading">
       <h2 id="filing-heading">Radicar una PQR</h2>
       <p>
         No necesitas una cuenta. Si ya eres cliente, <Link to={paths.login}>inicia sesión</Link> para elegir
@@ -108,7 +108,7 @@ function CustomerPqr() {
 
   return (
     <>
-      <section aria-labelledby="filing-heading">
+      <section className="pqr-section" aria-labelledby="filing-heading">
         <h2 id="filing-heading">Radicar una PQR</h2>
         <p>
           Te respondemos a más tardar en {list.data.deadlines.answerDays} días hábiles. Si no estás de acuerdo
@@ -126,7 +126,7 @@ function CustomerPqr() {
           }}
         />
       </section>
-      <section aria-labelledby="mine-heading">
+      <section className="pqr-section" aria-labelledby="mine-heading">
         <h2 id="mine-heading">Tus PQR</h2>
         {list.data.pqrs.length === 0 ? (
           <p>Aún no has radicado ninguna PQR.</p>
