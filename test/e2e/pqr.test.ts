@@ -17,7 +17,7 @@ const ANSWER =
 const REVIEW = 'No estoy de acuerdo: en la foto de entrega se ve la caja golpeada.';
 
 const status = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function noAxeViolations(page: Page) {
   await page.waitForFunction(() => !document.body.textContent?.includes('Cargando'));
@@ -103,7 +103,7 @@ describe('PQR in Chromium: filing, answering, review and a visitor', () => {
     expect(await page.getByLabel('Descripción').inputValue()).toBe('');
     await page.getByRole('region', { name: 'Tus PQR' }).getByText(radicado).waitFor();
 
-    const mail = await e2e.smtp.waitFor(customerEmail, new RegExp(escape(radicado)));
+    const mail = await e2e.smtp.waitFor(customerEmail, new RegExp(escapeRegExp(radicado)));
     expect(mail).toContain(`Radicamos tu Reclamo con el número ${radicado}`);
 
     // Its page: the whole thread, the description as text (not HTML) and the photo.
@@ -188,8 +188,8 @@ describe('PQR in Chromium: filing, answering, review and a visitor', () => {
       const number = /con el número (\S+)\./.exec((await filed.textContent()) ?? '')?.[1] ?? '';
       expect(number).not.toBe('');
 
-      const mail = await e2e.smtp.waitFor('visitante@example.com', new RegExp(escape(number)));
-      const link = new RegExp(`https?://\\S+/pqr/${escape(number)}\\?clave=[A-Za-z0-9_-]+`).exec(mail)?.[0];
+      const mail = await e2e.smtp.waitFor('visitante@example.com', new RegExp(escapeRegExp(number)));
+      const link = new RegExp(`https?://\\S+/pqr/${escapeRegExp(number)}\\?clave=[A-Za-z0-9_-]+`).exec(mail)?.[0];
       expect(link).toBeDefined();
       await page.goto(link as string);
       await page.getByRole('heading', { level: 1, name: number }).waitFor();
