@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import * as adminSearch from './admin-search.ts';
 import * as charges from './charges.ts';
+import * as courierSync from './courier-sync.ts';
 import * as fanOut from './fan-out.ts';
 import * as lighthouse from './lighthouse.ts';
 import * as operations from './operations.ts';
@@ -24,6 +25,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchResult
   warehouse: { title: 'Warehouse', run: warehouse.run },
   operations: { title: 'Operations', run: operations.run },
   charges: { title: 'Charges', run: charges.run },
+  'courier-sync': { title: 'Last mile', run: courierSync.run },
   'fan-out': { title: 'Live fan-out', run: fanOut.run },
   'page-weight': { title: 'Page weight', run: pageWeight.run },
   lighthouse: { title: 'Lighthouse', run: lighthouse.run },

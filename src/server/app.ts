@@ -24,13 +24,16 @@ import { ApiError, errorResponse } from './http.ts';
 import { lockerRoutes } from './lockers/routes.ts';
 import { boardRoutes } from './packages/board-routes.ts';
 import { packageRoutes } from './packages/routes.ts';
+import { pqrRoutes } from './pqr/routes.ts';
+import { pqrStaffRoutes } from './pqr/staff-routes.ts';
 import { privacyRoutes } from './privacy/routes.ts';
 import { createRateLimiter } from './security/rate-limit.ts';
 import { warehouseRoutes } from './warehouse/routes.ts';
 
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 const MAX_BODY_BYTES = 64 * 1024;
-const UPLOAD_PATH = /^\/api\/(packages\/[^/]+\/invoice|warehouse\/photos|admin\/packages\/import)$/;
+const UPLOAD_PATH =
+  /^\/api\/(packages\/[^/]+\/invoice|warehouse\/photos|admin\/packages\/import|delivery\/(stops\/[^/]+\/(deliver|attempt)|sync)|pqr\/adjuntos)$/;
 
 export interface AppDeps {
   config: Config;
@@ -124,9 +127,11 @@ export function createApp(deps: AppDeps) {
   api.route('/', chargeRoutes({ db, auth, config }));
   api.route('/', boardRoutes({ db, auth, config }));
   api.route('/', dispatchRoutes({ db, auth, config }));
-  api.route('/', deliveryRoutes({ db, auth, config }));
+  api.route('/', deliveryRoutes({ db, database, auth, config }));
   api.route('/', courierRoutes({ db, auth, config }));
   api.route('/', privacyRoutes({ db, auth, config, limiter }));
+  api.route('/', pqrRoutes({ db, auth, config, limiter }));
+  api.route('/admin/pqr', pqrStaffRoutes({ db, auth, config }));
   api.route('/admin/audit', auditRoutes({ db, auth, config }));
   api.route('/admin', adminRoutes({ db, auth, config, database }));
   api.all('*', (c) => errorResponse(c, new ApiError(404, 'not_found', messages.notFound)));

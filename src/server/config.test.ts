@@ -24,6 +24,7 @@ describe('configuration', () => {
       secureCookies: false,
       rateLimits: true,
       trustProxy: false,
+      deliveryMaxAttempts: 3,
     });
     expect(DEFAULT_OFFICE_ADDRESS).toMatch(/Hialeah, FL/);
     expect(DEFAULT_OFFICE_ADDRESS).toMatch(/Suite 114/);
@@ -116,9 +117,16 @@ describe('configuration', () => {
     ['COMPANY_ADDRESS', ' '],
     ['OFFICE_PHONE', '+57 300 111 2233'],
     ['OFFICE_PHONE', '(055) 555-0134'],
+    ['DELIVERY_MAX_ATTEMPTS', 'tres'],
+    ['DELIVERY_MAX_ATTEMPTS', '0'],
+    ['DELIVERY_MAX_ATTEMPTS', '2.5'],
   ])('stops with a message naming %s when it is bad', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('reads DELIVERY_MAX_ATTEMPTS', () => {
+    expect(loadConfig({ DELIVERY_MAX_ATTEMPTS: '5' }).deliveryMaxAttempts).toBe(5);
   });
 
   it('refuses CAPTCHA_TEST_ANSWER and requires AUTH_SECRET in production', () => {

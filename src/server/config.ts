@@ -1,6 +1,7 @@
 // The configuration of DESIGN.md, read from the environment and validated once at start-up.
 import { z } from 'zod';
 import { parseOfficeAddress } from '../shared/address.ts';
+import { DEFAULT_MAX_ATTEMPTS } from '../shared/delivery/door-forms.ts';
 
 // Zod's own fallback messages in Spanish too, for every schema the server runs.
 z.config(z.locales.es());
@@ -37,8 +38,61 @@ const emailList = z
   )
   .pipe(z.array(z.email({ error: 'debe ser una lista de correos separados por comas' })));
 
+/** A comma-separated list of 'YYYY-MM-DD' days (PQR holiday overrides). */
+const dayList = z
+  .string()
+  .default('')
+  .transform((list) =>
+    list
+      .split(',')
+      .map((day) => day.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.iso.date({ error: 'debe ser una lista de fechas AAAA-MM-DD separadas por comas' })));
+
+/** PQR settings (docs/OPERATIONS.md 'PQR' says which law each comes from). */
+const pqrSettings = {
+  /** Business days to answer a PQR (Ley 1369 de 2009; Res. CRC 3038 de 2011). */
+  PQR_ANSWER_DAYS: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(1, 'debe ser al menos 1')
+    .max(60, 'admite hasta 60')
+    .default(15),
+  /** Business days to ask for a review after an answer is notified (Res. CRC 3038 de 2011). */
+  PQR_REVIEW_DAYS: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(1, 'debe ser al menos 1')
+    .max(30, 'admite hasta 30')
+    .default(5),
+  /** The radicado: {año} the filing's year, {numero} its sequence number (6 digits at least). */
+  PQR_RADICADO_FORMAT: z
+    .string()
+    .trim()
+    .default('PQR-{año}-{numero}')
+    .refine(
+      (format) =>
+        format.includes('{numero}') && /^[A-Za-z0-9_.-]*$/.test(format.replace(/\{(año|numero)\}/g, '')),
+      'debe contener {numero} y solo letras, números, guiones, puntos y {año}',
+    )
+    .refine((format) => format.length <= 40, 'admite hasta 40 caracteres'),
+  /** Holidays a new law adds, not yet in the library (e.g. 2026-07-09 if Ley 2578 de 2026 is confirmed). */
+  PQR_EXTRA_HOLIDAYS: dayList,
+  /** Holidays the library has that are no longer holidays. */
+  PQR_REMOVED_HOLIDAYS: dayList,
+  /** The hour (Bogotá) from which the morning reminders are mailed to staff. */
+  PQR_REMINDER_HOUR: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(0, 'debe estar entre 0 y 23')
+    .max(23, 'debe estar entre 0 y 23')
+    .default(7),
+};
+
 const configSchema = z
   .object({
+    ...pqrSettings,
     NODE_ENV: z.string().default('development'),
     PORT: z.coerce.number({ error: 'debe ser un número' }).int().min(0).max(65535).default(3000),
     APP_URL: httpUrl.default('http://localhost:3000'),
@@ -109,6 +163,12 @@ const configSchema = z
         (digits) => /^[2-9]\d{2}[2-9]\d{6}$/.test(digits),
         'debe ser un teléfono de Estados Unidos de 10 dígitos',
       ),
+    DELIVERY_MAX_ATTEMPTS: z.coerce
+      .number({ error: 'debe ser un número' })
+      .int('debe ser un número entero')
+      .min(1, 'debe ser al menos 1')
+      .max(20, 'admite hasta 20')
+      .default(DEFAULT_MAX_ATTEMPTS),
     RATE_LIMITS: z.enum(['on', 'off'], { error: 'debe ser on u off' }).default('on'),
     TRUST_PROXY: z.enum(['true', 'false'], { error: 'debe ser true o false' }).default('false'),
     CAPTCHA_TEST_ANSWER: z
@@ -152,8 +212,17 @@ function toConfig(env: z.output<typeof configSchema>) {
     companyAddress: env.COMPANY_ADDRESS,
     officePhone: env.OFFICE_PHONE,
     captchaTestAnswer: env.CAPTCHA_TEST_ANSWER,
+    deliveryMaxAttempts: env.DELIVERY_MAX_ATTEMPTS,
     rateLimits: env.RATE_LIMITS === 'on',
     trustProxy: env.TRUST_PROXY === 'true',
+    pqr: {
+      answerDays: env.PQR_ANSWER_DAYS,
+      reviewDays: env.PQR_REVIEW_DAYS,
+      radicadoFormat: env.PQR_RADICADO_FORMAT,
+      extraHolidays: env.PQR_EXTRA_HOLIDAYS,
+      removedHolidays: env.PQR_REMOVED_HOLIDAYS,
+      reminderHour: env.PQR_REMINDER_HOUR,
+    },
   };
 }
 

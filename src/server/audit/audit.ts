@@ -18,7 +18,9 @@ export type AuditAction =
   | 'account_deleted'
   | 'rates_changed'
   | 'charge_recomputed'
-  | 'package_state_corrected';
+  | 'package_state_corrected'
+  | 'route_closed'
+  | 'pqr_decision';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -6,3 +6,4 @@ export * from './schema/accounts.ts';
 export * from './schema/charges.ts';
 export * from './schema/delivery.ts';
 export * from './schema/packages.ts';
+export * from './schema/pqr.ts';

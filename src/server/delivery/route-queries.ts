@@ -1,19 +1,22 @@
 // What the staff read of 'Rutas de reparto': the couriers to choose from, the day's routes with their progress, and
 // one route with its stops in order (the route sheet's columns); and a courier's own route in course and its stops.
-import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type {
   Courier,
   MyRoute,
+  MyRouteStop,
   MyStop,
   RouteDetail,
   RouteProgress,
   RouteStop,
   RouteSummary,
+  StaffRouteStop,
+  StopOutcome,
 } from '../../shared/delivery/api-types.ts';
 import { ROUTE_STATE_LABELS } from '../../shared/delivery/route-forms.ts';
-import { FINAL_STATES, isActive } from '../../shared/packages/states.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { deliveryRoutes, packageCharges, packages, routeStops, users } from '../db/schema.ts';
+import { cashOfRoute, NO_FACTS, outcomeCounts, stopFacts } from './outcomes.ts';
 
 type Reader = Database | Transaction;
 
@@ -52,9 +55,16 @@ function summary(row: RouteRow, progress: RouteProgress): RouteSummary {
   };
 }
 
-const NO_PROGRESS: RouteProgress = { stops: 0, delivered: 0, pending: 0, valueToCollectCop: 0 };
+const NO_PROGRESS: RouteProgress = {
+  stops: 0,
+  delivered: 0,
+  failed: 0,
+  pending: 0,
+  valueToCollectCop: 0,
+  collectedCop: 0,
+};
 
-/** The routes of one day, oldest first, each with its counts (one grouped read for all of them). */
+/** The routes of one day, oldest first, each with its counts (a few grouped reads for all of them). */
 export async function listRoutes(db: Reader, date: string): Promise<RouteSummary[]> {
   const rows = await db
     .select(routeColumns)
@@ -63,29 +73,33 @@ export async function listRoutes(db: Reader, date: string): Promise<RouteSummary
     .where(eq(deliveryRoutes.date, date))
     .orderBy(asc(deliveryRoutes.id));
   if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
   const counts = await db
     .select({
       routeId: routeStops.routeId,
       stops: sql<number>`count(*)::int`,
-      delivered: sql<number>`(count(*) filter (where ${packages.state} = 'entregado'))::int`,
-      pending: sql<number>`(count(*) filter (where ${notInArray(packages.state, [...FINAL_STATES])}))::int`,
       valueToCollectCop: sql<number>`coalesce(sum(${packageCharges.totalCop}), 0)::bigint`,
     })
     .from(routeStops)
-    .innerJoin(packages, eq(packages.number, routeStops.packageNumber))
     .leftJoin(packageCharges, eq(packageCharges.packageNumber, routeStops.packageNumber))
-    .where(
-      inArray(
-        routeStops.routeId,
-        rows.map((row) => row.id),
-      ),
-    )
+    .where(inArray(routeStops.routeId, ids))
     .groupBy(routeStops.routeId);
+  const outcomes = await outcomeCounts(db, ids);
   const byRoute = new Map(
-    counts.map(({ routeId, ...progress }) => [
-      routeId,
-      { ...progress, valueToCollectCop: Number(progress.valueToCollectCop) },
-    ]),
+    counts.map(({ routeId, stops, valueToCollectCop }) => {
+      const { delivered, failed, collectedCop } = outcomes.get(routeId) ?? NO_PROGRESS;
+      return [
+        routeId,
+        {
+          stops,
+          delivered,
+          failed,
+          pending: stops - delivered - failed,
+          valueToCollectCop: Number(valueToCollectCop),
+          collectedCop,
+        },
+      ];
+    }),
   );
   return rows.map((row) => summary(row, byRoute.get(row.id) ?? NO_PROGRESS));
 }
@@ -118,16 +132,20 @@ export async function routeStopsOf(db: Reader, routeId: number): Promise<RouteSt
   }));
 }
 
-function progressOf(stops: RouteStop[]): RouteProgress {
+function progressOf(stops: Array<RouteStop & { outcome: StopOutcome }>, collectedCop: number): RouteProgress {
+  const delivered = stops.filter((stop) => stop.outcome.kind === 'delivered').length;
+  const failed = stops.filter((stop) => stop.outcome.kind === 'failed').length;
   return {
     stops: stops.length,
-    delivered: stops.filter((stop) => stop.state === 'entregado').length,
-    pending: stops.filter((stop) => isActive(stop.state)).length,
+    delivered,
+    failed,
+    pending: stops.length - delivered - failed,
     valueToCollectCop: stops.reduce((total, stop) => total + (stop.valueToPayCop ?? 0), 0),
+    collectedCop,
   };
 }
 
-/** One route with its stops; null when there is none with that id. */
+/** One route with its stops, what became of each and their attempts; null when there is none with that id. */
 export async function routeDetail(db: Reader, id: number): Promise<RouteDetail | null> {
   const [row] = await db
     .select(routeColumns)
@@ -135,11 +153,16 @@ export async function routeDetail(db: Reader, id: number): Promise<RouteDetail |
     .innerJoin(users, eq(users.id, deliveryRoutes.courierId))
     .where(eq(deliveryRoutes.id, id));
   if (!row) return null;
-  const stops = await routeStopsOf(db, id);
-  return { ...summary(row, progressOf(stops)), stops };
+  const facts = await stopFacts(db, id);
+  const stops: StaffRouteStop[] = (await routeStopsOf(db, id)).map((stop) => {
+    const { outcome, attempts } = facts.get(stop.number) ?? NO_FACTS;
+    return { ...stop, outcome, attempts };
+  });
+  const collected = (await outcomeCounts(db, [id])).get(id)?.collectedCop ?? 0;
+  return { ...summary(row, progressOf(stops, collected)), stops };
 }
 
-/** The courier's newest route 'En curso' of `date`, with its stops; null when there is none. */
+/** The courier's newest route 'En curso' of `date`, with its stops, counters and 'Mi caja'; null when none. */
 export async function courierRoute(db: Reader, courierId: string, date: string): Promise<MyRoute | null> {
   const [route] = await db
     .select()
@@ -154,11 +177,27 @@ export async function courierRoute(db: Reader, courierId: string, date: string):
     .orderBy(desc(deliveryRoutes.id))
     .limit(1);
   if (!route) return null;
-  const stops = await routeStopsOf(db, route.id);
+  const facts = await stopFacts(db, route.id);
+  const stops: MyRouteStop[] = (await routeStopsOf(db, route.id)).map((stop) => {
+    const { outcome, earlierAttempts } = facts.get(stop.number) ?? NO_FACTS;
+    return { ...stop, outcome, earlierAttempts };
+  });
+  const cash = await cashOfRoute(db, route.id);
+  const progress = progressOf(
+    stops,
+    cash.reduce((total, means) => total + means.amountCop, 0),
+  );
   const { id, zone } = route;
-  return { id, date, zone, stateLabel: ROUTE_STATE_LABELS[route.state], progress: progressOf(stops), stops };
+  return {
+    id,
+    date,
+    zone,
+    stateLabel: ROUTE_STATE_LABELS[route.state],
+    progress,
+    counters: { delivered: progress.delivered, pending: progress.pending, failed: progress.failed, cash },
+    stops,
+  };
 }
-
 /** A stop of one of the courier's routes 'En curso'; null for any other (another courier's is never told apart). */
 export async function courierStop(db: Reader, courierId: string, number: number): Promise<MyStop | null> {
   const [held] = await db

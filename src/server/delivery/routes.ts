@@ -1,9 +1,16 @@
 // The staff's 'Rutas de reparto' API (admin and bodega, DELIVERY.md 'Routes'): the couriers, the day's routes with
 // their progress, a new route, one route with its stops, adding packages by number or guide, moving and removing
-// stops while 'En preparación', and 'Iniciar ruta'. Every change answers the route as it now is.
+// stops while 'En preparación', 'Iniciar ruta', 'Cerrar ruta' (admin), the flagged packages, and the live stream of
+// route changes. Every change answers the route as it now is and tells the open screens in its transaction.
 import { type Context, Hono } from 'hono';
 import { isoDayInColombia } from '../../shared/dates.ts';
-import type { CourierList, RouteChanged, RouteDetail, RouteList } from '../../shared/delivery/api-types.ts';
+import type {
+  CourierList,
+  FlaggedList,
+  RouteChanged,
+  RouteDetail,
+  RouteList,
+} from '../../shared/delivery/api-types.ts';
 import {
   deliveryMessages,
   newRouteSchema,
@@ -11,11 +18,13 @@ import {
   stopMoveSchema,
 } from '../../shared/delivery/route-forms.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
-import type { Database } from '../db/open.ts';
+import type { Database, OpenDatabase, Transaction } from '../db/open.ts';
 import { Invalid, NotFound } from '../errors.ts';
-import { type RouteDeps, readBody } from '../http.ts';
+import { clientIp, type RouteDeps, readBody } from '../http.ts';
 import { packageNumberParam, routeIdParam } from '../packages/list-query.ts';
 import type { Actor } from '../packages/state-change.ts';
+import { closeRoute, flaggedPackages } from './close.ts';
+import { notifyRouteChange, routeEventStream } from './live.ts';
 import { listCouriers, listRoutes, routeDetail } from './route-queries.ts';
 import { addToRoute, createRoute, moveStop, removeStop, startRoute } from './routes-domain.ts';
 
@@ -25,7 +34,7 @@ async function foundRoute(db: Database, id: number): Promise<RouteDetail> {
   return detail;
 }
 
-export function deliveryRoutes({ db, auth, config }: RouteDeps) {
+export function deliveryRoutes({ db, database, auth, config }: RouteDeps & { database: OpenDatabase }) {
   const routes = new Hono<SessionEnv>();
   routes.use(
     '/admin/delivery/*',
@@ -36,6 +45,14 @@ export function deliveryRoutes({ db, auth, config }: RouteDeps) {
     return { id: record.id, role: record.role === 'admin' ? 'admin' : 'bodega' };
   };
   const mail = { brandName: config.brandName, appUrl: config.appUrl };
+  /** A change of route `id` in one transaction with the notice that tells the open screens. */
+  const change = <T>(id: number, apply: (tx: Transaction) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      const result = await apply(tx);
+      await notifyRouteChange(tx, id);
+      return result;
+    });
+  const admin = requireCaller(auth, db, { role: 'admin', verifiedEmail: config.production });
   const changed = async (id: number, message: string) =>
     ({ route: await foundRoute(db, id), message }) satisfies RouteChanged;
 
@@ -53,41 +70,60 @@ export function deliveryRoutes({ db, auth, config }: RouteDeps) {
 
   routes.post('/admin/delivery/routes', async (c) => {
     const form = await readBody(c, newRouteSchema);
-    const id = await db.transaction((tx) => createRoute(tx, form, actorOf(c).id ?? ''));
+    const id = await db.transaction(async (tx) => {
+      const created = await createRoute(tx, form, actorOf(c).id ?? '');
+      await notifyRouteChange(tx, created);
+      return created;
+    });
     return c.json(await changed(id, deliveryMessages.created(id)), 201);
   });
 
   routes.get('/admin/delivery/routes/:id', async (c) => {
     c.header('cache-control', 'no-store');
-    return c.json(await foundRoute(db, routeIdParam(c)));
+    return c.json((await foundRoute(db, routeIdParam(c))) satisfies RouteDetail);
   });
 
   routes.post('/admin/delivery/routes/:id/stops', async (c) => {
     const { packages } = await readBody(c, routePackagesSchema);
     const id = routeIdParam(c);
-    const added = await db.transaction((tx) => addToRoute(tx, id, packages));
+    const added = await change(id, (tx) => addToRoute(tx, id, packages));
     return c.json(await changed(id, deliveryMessages.added(added)));
   });
 
   routes.post('/admin/delivery/routes/:id/stops/:number/move', async (c) => {
     const { direction } = await readBody(c, stopMoveSchema);
     const id = routeIdParam(c);
-    await db.transaction((tx) => moveStop(tx, id, packageNumberParam(c), direction));
+    await change(id, (tx) => moveStop(tx, id, packageNumberParam(c), direction));
     return c.json(await changed(id, deliveryMessages.moved));
   });
 
   routes.delete('/admin/delivery/routes/:id/stops/:number', async (c) => {
     const id = routeIdParam(c);
     const number = packageNumberParam(c);
-    await db.transaction((tx) => removeStop(tx, id, number));
+    await change(id, (tx) => removeStop(tx, id, number));
     return c.json(await changed(id, deliveryMessages.removed(number)));
   });
 
   routes.post('/admin/delivery/routes/:id/start', async (c) => {
     const id = routeIdParam(c);
-    const moved = await db.transaction((tx) => startRoute(tx, id, actorOf(c), mail));
+    const moved = await change(id, (tx) => startRoute(tx, id, actorOf(c), mail));
     return c.json(await changed(id, deliveryMessages.started(id, moved)));
   });
+
+  routes.post('/admin/delivery/routes/:id/close', admin, async (c) => {
+    const id = routeIdParam(c);
+    const options = { maxAttempts: config.deliveryMaxAttempts, ip: clientIp(c, config.trustProxy) };
+    const back = await db.transaction((tx) => closeRoute(tx, id, actorOf(c), mail, options));
+    return c.json(await changed(id, deliveryMessages.closed(id, back)));
+  });
+
+  routes.get('/admin/delivery/flagged', async (c) => {
+    c.header('cache-control', 'no-store');
+    const maxAttempts = config.deliveryMaxAttempts;
+    return c.json({ maxAttempts, packages: await flaggedPackages(db, maxAttempts) } satisfies FlaggedList);
+  });
+
+  routes.get('/admin/delivery/events', (c) => routeEventStream(c, database));
 
   return routes;
 }

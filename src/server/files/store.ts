@@ -5,7 +5,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/open.ts';
 import { files } from '../db/schema.ts';
 
-export type FileKind = 'invoice' | 'photo' | 'thumbnail';
+export type FileKind = 'invoice' | 'photo' | 'thumbnail' | 'delivery' | 'pqr';
 
 /** Where the API serves a file (GET /api/files/:id, owner and staff only). */
 export const fileUrl = (id: string) => `/api/files/${id}`;

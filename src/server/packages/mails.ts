@@ -83,3 +83,33 @@ export function packageStateMail(
     ),
   };
 }
+
+/**
+ * 'No entregado' (DELIVERY.md 'The courier's screen'): the customer told why the courier could not deliver, that we
+ * will try again, and how to arrange it (reply to the mail or write to support). The package stays 'En reparto'
+ * until its route closes, so this is a mail of its own, not a state's.
+ */
+export function failedAttemptMail(
+  settings: { brandName: string; appUrl: string; supportEmail: string },
+  owner: { email: string; name: string },
+  pkg: PackageRow,
+  attempt: { reasonLabel: string; note: string },
+): Mail {
+  const url = screenUrl(settings.appUrl, paths.packageDetail(pkg.number));
+  return {
+    to: owner.email,
+    subject: `${settings.brandName}: no pudimos entregar tu paquete ${pkg.number}`,
+    ...layout(
+      settings.brandName,
+      'No pudimos entregar tu paquete',
+      [
+        `Hola ${owner.name},`,
+        `Hoy fuimos a entregar tu paquete ${pkg.number} (guía ${pkg.guide}) en ${pkg.deliveryAddress} y no pudimos entregarlo.`,
+        `Motivo: ${attempt.reasonLabel}${attempt.note ? ` (${attempt.note})` : ''}.`,
+        'El paquete vuelve a nuestra bodega y volveremos a intentarlo en una próxima ruta.',
+        `Si quieres acordar otro día, otra dirección o recogerlo, responde a este correo o escríbenos a ${settings.supportEmail}.`,
+      ],
+      { label: 'Ver mi paquete', url },
+    ),
+  };
+}

@@ -17,6 +17,7 @@ import { ratesInForce } from '../charges/rates.ts';
 import { containing } from '../db/like.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { packageEvents, packages } from '../db/schema.ts';
+import { deliveryAttemptsOf, deliveryProof } from '../delivery/proof.ts';
 import { filesOfPackages, fileUrl } from '../files/store.ts';
 
 export const PAGE_SIZE = 20;
@@ -35,6 +36,7 @@ const ACTOR_LABELS: Record<string, string> = {
   customer: 'Tú',
   bodega: 'Bodega',
   admin: 'Administración',
+  reparto: 'Mensajero',
   system: 'Sistema',
 };
 
@@ -165,11 +167,14 @@ export async function packageDetail(
   const fileRows = await filesOfPackages(db, [row.number]);
   const charge = await storedCharge(db, row.number);
   const storage = await storageDays(db, row);
+  const delivery = await deliveryProof(db, row.number, viewer);
+  const attempts = await deliveryAttemptsOf(db, row.number);
   const thumbnails = new Map(
     fileRows.filter((file) => file.kind === 'thumbnail').map((file) => [file.thumbnailOf, file.id]),
   );
   const shownFiles: PackageFile[] = fileRows
-    .filter((file) => file.kind !== 'thumbnail')
+    // The delivery's photos belong to its proof (delivery.photoId), not to the package's files.
+    .filter((file) => file.kind !== 'thumbnail' && file.kind !== 'delivery')
     .map((file) => {
       const thumbnail = thumbnails.get(file.id);
       return {
@@ -226,5 +231,7 @@ export async function packageDetail(
       quantity: row.quantity,
       weightKg: weightLb === null ? null : weightLb * 0.45359237,
     }),
+    delivery,
+    attempts,
   };
 }

@@ -17,7 +17,7 @@ import { outbox, packageCharges, packageEvents, packages, users } from '../db/sc
 import { Conflict, NotFound, PACKAGE_NOT_FOUND, type Refusal } from '../errors.ts';
 import { packageStateMail } from './mails.ts';
 
-export type ActorRole = 'customer' | 'bodega' | 'admin' | 'system';
+export type ActorRole = 'customer' | 'bodega' | 'admin' | 'reparto' | 'system';
 
 export interface Actor {
   id: string | null;

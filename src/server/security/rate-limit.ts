@@ -26,6 +26,9 @@ export const LIMITS: Record<LimitedAction, { ip?: Limit; email?: Limit; account?
   captcha: { ip: { limit: 300, windowSeconds: 10 * 60 } },
   // Wrong passwords typed by a signed-in person (Mis datos): a stolen session cannot guess its way further.
   wrongPassword: { ip: { limit: 30, windowSeconds: 15 * 60 }, account: { limit: 5, windowSeconds: 15 * 60 } },
+  // A visitor's PQR (no account), like a sign-up: per address and per e-mail; and a visitor's attachments.
+  pqrVisitor: { ip: { limit: 20, windowSeconds: 60 * 60 }, email: { limit: 5, windowSeconds: 60 * 60 } },
+  pqrUpload: { ip: { limit: 60, windowSeconds: 60 * 60 } },
 };
 
 export type LimitedAction =
@@ -36,7 +39,9 @@ export type LimitedAction =
   | 'resetRequest'
   | 'verificationResend'
   | 'captcha'
-  | 'wrongPassword';
+  | 'wrongPassword'
+  | 'pqrVisitor'
+  | 'pqrUpload';
 
 export interface Subjects {
   ip: string;

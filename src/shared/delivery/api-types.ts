@@ -1,7 +1,14 @@
 // What the delivery API answers (src/server/delivery): the staff's 'Rutas de reparto' and the courier's 'Mi ruta'.
 // Types only: the browser and the server read the same shapes.
 import type { PackageState } from '../packages/states.ts';
-import type { FailureReason, Novelty, PaymentMeans, Relation } from './door-forms.ts';
+import type {
+  AttemptForm,
+  DeliveryForm,
+  FailureReason,
+  Novelty,
+  PaymentMeans,
+  Relation,
+} from './door-forms.ts';
 import type { RouteState } from './route-forms.ts';
 
 /** A person with role reparto, for the 'Mensajero' choice. */
@@ -103,7 +110,8 @@ export interface MyStop {
 /** What became of a stop on its route: nothing yet, delivered, or a failed attempt ('No entregado'). */
 export type StopOutcome =
   | { kind: 'pending' }
-  | { kind: 'delivered'; at: string; collectedCop: number; means: PaymentMeans }
+  /** `means` is null when nothing was collected (a zero 'Valor a pagar'). */
+  | { kind: 'delivered'; at: string; collectedCop: number; means: PaymentMeans | null }
   | { kind: 'failed'; at: string; reason: FailureReason; reasonLabel: string };
 
 /** 'Mi caja': what the courier holds from the route, by payment means, in whole pesos (sums of stored collections). */
@@ -137,6 +145,28 @@ export interface DoorActionDone {
   repeated: boolean;
   message: string;
   outcome: StopOutcome;
+}
+
+/** One queued action of POST /api/delivery/sync: the body its own endpoint takes, for stop `number`. */
+export type QueuedDoorAction =
+  | { kind: 'deliver'; number: number; body: DeliveryForm }
+  | { kind: 'attempt'; number: number; body: AttemptForm };
+
+/** What became of one queued action: applied (now or before: `done.repeated`), or refused as its own endpoint
+ * would have answered (`status` and the error body's fields). */
+export type SyncResult =
+  | { ok: true; key: string; number: number; done: DoorActionDone }
+  | {
+      ok: false;
+      key: string;
+      number: number;
+      status: number;
+      error: { code: string; message: string; field?: string };
+    };
+
+/** POST /api/delivery/sync: one result per action, in the order sent. */
+export interface SyncAnswer {
+  results: SyncResult[];
 }
 
 /** The proof of delivery on a package's page. The customer reads the last four digits of 'Documento' only;

@@ -58,6 +58,9 @@ export const MAX_COLLECTED_COP = 100_000_000;
 /** A photo travels inside the action as a data URL (so a queued action is one JSON value); at most ~1.5 MB of it. */
 export const MAX_PHOTO_DATA_URL = 2_000_000;
 
+/** The body limit of 'Entregar' and 'No entregado': two photos at their largest and the rest of the form. */
+export const MAX_DOOR_BODY_BYTES = 2 * MAX_PHOTO_DATA_URL + 64 * 1024;
+
 export const doorMessages = {
   key: 'La acción no trae su clave: vuelve a confirmarla.',
   document: 'Escribe el documento de quien recibe: solo números, de 5 a 12 dígitos.',
@@ -159,3 +162,23 @@ export const attemptSchema = z
   });
 export type AttemptForm = z.input<typeof attemptSchema>;
 export type Attempt = z.output<typeof attemptSchema>;
+
+/** The most queued actions one POST /api/delivery/sync takes (the phone sends a longer queue in several). */
+export const MAX_SYNC_ACTIONS = 200;
+
+/**
+ * POST /api/delivery/sync: the phone's queue, in the order the courier confirmed it. Each action's `body` is what
+ * its own endpoint takes (deliverySchema or attemptSchema), checked one by one: a bad action is refused alone.
+ */
+export const syncSchema = z.object({
+  actions: z
+    .array(
+      z.object({
+        kind: z.enum(['deliver', 'attempt']),
+        number: z.number().int().positive(),
+        body: z.record(z.string(), z.unknown()),
+      }),
+    )
+    .min(1)
+    .max(MAX_SYNC_ACTIONS),
+});

@@ -42,6 +42,12 @@ export const deliveryMessages = {
   moved: 'Parada movida.',
   started: (id: number, count: number) =>
     `Ruta ${id} iniciada: ${count === 1 ? '1 paquete salió' : `${count} paquetes salieron`} a reparto.`,
+  notClosable: (label: string) => `La ruta está «${label}»: solo se cierra una ruta en curso.`,
+  closed: (id: number, back: number) =>
+    `Ruta ${id} cerrada: ${back === 1 ? '1 paquete volvió' : `${back} paquetes volvieron`} a «En bodega Colombia».`,
+  backWithAttempt: (attempt: number, max: number, reason: string) =>
+    `Vuelve a bodega: intento ${attempt} de ${max} (${reason})`,
+  backWithoutAttempt: 'Vuelve a bodega sin intento',
 } as const;
 
 /** 'Nueva ruta': 'Fecha', 'Mensajero' (a users id with role reparto), 'Zona'. */

@@ -1,4 +1,5 @@
 // What the packages API answers (src/server/packages/routes.ts), as the screens read it.
+import type { DeliveryAttempt, DeliveryProof } from '../delivery/api-types.ts';
 import type { Carrier } from './guides.ts';
 import type { PackageState } from './states.ts';
 
@@ -81,6 +82,10 @@ export interface PackageDetail extends PackageSummary {
   events: PackageEvent[];
   files: PackageFile[];
   warning: string | null;
+  /** The proof of delivery once a courier delivered it ('Documento' is '••••' + its last four digits for the customer). */
+  delivery: DeliveryProof | null;
+  /** Its failed delivery attempts ('No entregado'), oldest first. */
+  attempts: DeliveryAttempt[];
 }
 
 /** POST /api/packages and PATCH /api/packages/:number */

@@ -94,6 +94,13 @@ describe('the package state machine', () => {
     expect(nextStates('retenido', { heldFrom: 'en_transito' })).toEqual(['en_transito', 'devuelto']);
   });
 
+  it('lets a package out for delivery come back to the warehouse when its route closes, and nothing else backwards', () => {
+    expect(moveProblem('en_reparto', 'en_bodega_colombia')).toBeNull();
+    expect(nextStates('en_reparto')).toEqual(['retenido', 'en_bodega_colombia', 'entregado', 'devuelto']);
+    expect(moveProblem('en_reparto', 'en_aduana')).toMatch(/no puede pasar/);
+    expect(moveProblem('en_bodega_colombia', 'en_aduana')).toMatch(/no puede pasar/);
+  });
+
   it('reads a state from its code or its label', () => {
     expect(stateFromText('en_transito')).toBe('en_transito');
     expect(stateFromText(' En tránsito ')).toBe('en_transito');

@@ -56,7 +56,8 @@ const FORWARD: Record<PackageState, readonly PackageState[]> = {
   en_transito: ['en_aduana', 'en_bodega_colombia', 'devuelto'],
   en_aduana: ['en_bodega_colombia', 'devuelto'],
   en_bodega_colombia: ['en_reparto', 'devuelto'],
-  en_reparto: ['entregado', 'devuelto'],
+  // A route closed with the package undelivered brings it back to the warehouse ('Cerrar ruta').
+  en_reparto: ['entregado', 'en_bodega_colombia', 'devuelto'],
   entregado: [],
   devuelto: [],
   cancelado: [],

@@ -62,6 +62,7 @@ export const pqrMessages = {
   reviewNotAnswered: 'Aún no hay una respuesta que puedas pedir revisar.',
   reviewAlready: 'Ya pediste la revisión de esta respuesta.',
   decisionSaved: 'Decisión guardada.',
+  creditNeedsAccount: 'Quien radicó no tiene cuenta: paga por «Transferencia».',
   decisionOnlyIndemnity: 'Solo una solicitud de indemnización tiene «Decisión».',
   decisionAlready:
     'Esta solicitud ya tiene una decisión: las correcciones se registran como una nota interna.',

@@ -1,7 +1,10 @@
-// The last mile (DELIVERY.md 'Routes'): a courier's route for one day and its stops in order.
+// The last mile (DELIVERY.md 'Routes', 'Proof of delivery', 'Collections'): a courier's route for one day and its
+// stops in order, the deliveries with their proof, the money each collected, and the failed attempts.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -10,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { FailureReason, Novelty, PaymentMeans, Relation } from '../../../shared/delivery/door-forms.ts';
 import type { RouteState } from '../../../shared/delivery/route-forms.ts';
 import { users } from './accounts.ts';
 import { packages } from './packages.ts';
@@ -57,5 +61,100 @@ export const routeStops = pgTable(
     primaryKey({ columns: [table.routeId, table.packageNumber] }),
     uniqueIndex('route_stops_open_package_unique').on(table.packageNumber).where(sql`open`),
     index('route_stops_route_position_idx').on(table.routeId, table.position),
+  ],
+);
+
+/**
+ * What every door action records: the phone's key (unique per table, so a queued action sent twice is stored once),
+ * the stop (package and route), the courier, when the courier confirmed it on the phone and when the server stored it.
+ */
+const doorAction = () => ({
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+  key: text('key').notNull(),
+  packageNumber: integer('package_number')
+    .notNull()
+    .references(() => packages.number),
+  routeId: integer('route_id')
+    .notNull()
+    .references(() => deliveryRoutes.id),
+  courierId: text('courier_id')
+    .notNull()
+    .references(() => users.id),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Proof of delivery ('Entregar'): who received the package, their ID, the photos, the phone's time and the server's,
+ * and where the phone was if the courier allowed it. One per package; `key` is the phone's key of the action, so a
+ * queued delivery sent twice is stored once.
+ */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    ...doorAction(),
+    receivedBy: text('received_by').notNull(),
+    document: text('document').notNull(),
+    relation: text('relation').$type<Relation>().notNull(),
+    novelty: text('novelty').$type<Novelty>().notNull().default('sin_novedad'),
+    photoId: text('photo_id'),
+    noveltyPhotoId: text('novelty_photo_id'),
+    note: text('note').notNull().default(''),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    accuracy: doublePrecision('accuracy'),
+  },
+  (table) => [
+    uniqueIndex('deliveries_key_unique').on(table.key),
+    uniqueIndex('deliveries_package_unique').on(table.packageNumber),
+    index('deliveries_route_idx').on(table.routeId),
+  ],
+);
+
+/**
+ * 'Recaudos': the money of a delivery, in whole pesos, one per delivery with money. A cash close (issue 20) sums them
+ * by route and means; `routeId`/`courierId` are null for a carrier's collection ('recaudo' of a national carrier).
+ */
+export const collections = pgTable(
+  'collections',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+    deliveryId: integer('delivery_id').references(() => deliveries.id),
+    packageNumber: integer('package_number')
+      .notNull()
+      .references(() => packages.number),
+    routeId: integer('route_id').references(() => deliveryRoutes.id),
+    courierId: text('courier_id').references(() => users.id),
+    /** 'Valor cobrado' in whole pesos. */
+    amountCop: bigint('amount_cop', { mode: 'number' }).notNull(),
+    means: text('means').$type<PaymentMeans>().notNull(),
+    reference: text('reference').notNull().default(''),
+    collectedAt: timestamp('collected_at', { withTimezone: true }).notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who recorded it (the courier, or staff for a carrier's). */
+    recordedBy: text('recorded_by'),
+  },
+  (table) => [
+    uniqueIndex('collections_delivery_unique').on(table.deliveryId),
+    uniqueIndex('collections_package_unique').on(table.packageNumber),
+    index('collections_route_means_idx').on(table.routeId, table.means),
+    index('collections_courier_collected_idx').on(table.courierId, table.collectedAt),
+    index('collections_collected_idx').on(table.collectedAt),
+  ],
+);
+
+/** 'No entregado': a failed attempt with its reason, one per package per route; `key` as in deliveries. */
+export const deliveryAttempts = pgTable(
+  'delivery_attempts',
+  {
+    ...doorAction(),
+    reason: text('reason').$type<FailureReason>().notNull(),
+    note: text('note').notNull().default(''),
+    photoId: text('photo_id'),
+  },
+  (table) => [
+    uniqueIndex('delivery_attempts_key_unique').on(table.key),
+    uniqueIndex('delivery_attempts_route_package_unique').on(table.routeId, table.packageNumber),
+    index('delivery_attempts_package_idx').on(table.packageNumber),
   ],
 );

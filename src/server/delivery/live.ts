@@ -1,0 +1,68 @@
+// Live 'Reparto' (GET /api/admin/delivery/events): the staff's routes screen learns that a route changed (built,
+// started, a delivery or an attempt, closed) on any instance, through the NOTIFY each change sends in its own
+// transaction. The event carries only the route's id and date: the screen reads the route again through the API.
+import { eq, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { SessionEnv } from '../auth/session.ts';
+import { isStaff } from '../auth/session.ts';
+import type { OpenDatabase, Transaction } from '../db/open.ts';
+import { authSession, deliveryRoutes, users } from '../db/schema.ts';
+import { type LiveChannel, liveHub } from '../live/hub.ts';
+import { liveStream, sessionInForce } from '../live/stream.ts';
+
+export const ROUTE_CHANNEL = 'delivery_routes';
+
+/** What a route's notice says. */
+export interface RouteNotice {
+  routeId: number;
+  date: string;
+}
+
+/** Tunables of the route streams; tests shorten them. */
+export const routeStreams = { heartbeatMs: 25_000 };
+
+export const routeChanges: LiveChannel<RouteNotice> = {
+  name: ROUTE_CHANNEL,
+  decode(payload) {
+    try {
+      const { routeId, date } = JSON.parse(payload) as Partial<RouteNotice>;
+      return typeof routeId === 'number' && typeof date === 'string' ? { routeId, date } : null;
+    } catch {
+      return null;
+    }
+  },
+};
+
+/** Tells every instance's staff screens that route `id` changed (sent when the transaction commits). */
+export async function notifyRouteChange(tx: Transaction, id: number) {
+  await tx.execute(
+    sql`select pg_notify(${ROUTE_CHANNEL}, json_build_object('routeId', ${deliveryRoutes.id}, 'date', ${deliveryRoutes.date})::text) from ${deliveryRoutes} where ${eq(deliveryRoutes.id, id)}`,
+  );
+}
+
+/** The stream: 'ready', then one 'route-changed' per route changed (data {routeId, date}); staff only. */
+export function routeEventStream(c: Context<SessionEnv>, database: OpenDatabase) {
+  const { sessionToken } = c.get('caller');
+  const { db } = database;
+  return liveStream(c, {
+    hub: liveHub(database),
+    channel: routeChanges,
+    heartbeatMs: routeStreams.heartbeatMs,
+    async stillAllowed() {
+      const [row] = await db
+        .select({ role: users.role })
+        .from(authSession)
+        .innerJoin(users, eq(users.id, authSession.userId))
+        .where(sessionInForce(sessionToken))
+        .limit(1);
+      return isStaff(row?.role);
+    },
+    start: (stream) => stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 }),
+    async send(stream, notices) {
+      // Changes that arrived together name each route once.
+      const routes = new Map(notices.map((notice) => [notice.routeId, notice]));
+      for (const notice of routes.values())
+        await stream.writeSSE({ event: 'route-changed', data: JSON.stringify(notice) });
+    },
+  });
+}

@@ -1,0 +1,133 @@
+// The phone's queue at once (POST /api/delivery/sync, DELIVERY.md 'No signal'): the actions the courier confirmed
+// without signal, applied in the order sent, each as its own endpoint would, with one answer per action. Runs of
+// deliveries are applied set-based in one transaction (1,000 queued deliveries are a few dozen statements, not tens
+// of thousands); attempts, rarer, one by one. Nothing is all-or-none: a refused action is answered alone.
+import type { SyncResult } from '../../shared/delivery/api-types.ts';
+import {
+  type Attempt,
+  attemptSchema,
+  type Delivery,
+  deliverySchema,
+} from '../../shared/delivery/door-forms.ts';
+import { firstIssueMessage } from '../../shared/schemas.ts';
+import type { Database } from '../db/open.ts';
+import { Conflict, DomainError, Forbidden, Invalid, NotFound } from '../errors.ts';
+import { type AttemptMailSettings, recordAttempt } from './attempt.ts';
+import { applyDeliveries, type DeliveryItem, deliver, type ItemResult, isDeliveryRace } from './deliver.ts';
+import { doorPhoto } from './door-common.ts';
+
+type Action = { kind: 'deliver' | 'attempt'; number: number; body: Record<string, unknown> };
+
+type Parsed =
+  | { kind: 'deliver'; item: DeliveryItem }
+  | { kind: 'attempt'; number: number; form: Attempt; photo: Buffer | null }
+  | { kind: 'refused'; key: string; number: number; error: DomainError };
+
+const STATUS = (error: DomainError) =>
+  error instanceof NotFound
+    ? 404
+    : error instanceof Invalid
+      ? 400
+      : error instanceof Conflict
+        ? 409
+        : error instanceof Forbidden
+          ? 403
+          : 500;
+
+function refusedResult(key: string, number: number, error: DomainError): SyncResult {
+  const { code, message, field } = error;
+  return {
+    ok: false,
+    key,
+    number,
+    status: STATUS(error),
+    error: { code, message, ...(field ? { field } : {}) },
+  };
+}
+
+function resultOf(key: string, number: number, result: ItemResult): SyncResult {
+  return result instanceof DomainError
+    ? refusedResult(key, number, result)
+    : { ok: true, key, number, done: result };
+}
+
+/** An action's body checked with its endpoint's schema, its photos decoded; a refusal of its own otherwise. */
+async function parse({ kind, number, body }: Action): Promise<Parsed> {
+  const key = typeof body.key === 'string' ? body.key : '';
+  const checked = (kind === 'deliver' ? deliverySchema : attemptSchema).safeParse(body);
+  try {
+    if (!checked.success) {
+      const field = checked.error.issues[0]?.path[0];
+      throw new Invalid('invalid', firstIssueMessage(checked.error), {
+        field: typeof field === 'string' ? field : undefined,
+      });
+    }
+    if (kind === 'attempt') {
+      const form = checked.data as Attempt;
+      return { kind, number, form, photo: await doorPhoto(form.photo, 'photo') };
+    }
+    const form = checked.data as Delivery;
+    const photos = {
+      photo: await doorPhoto(form.photo, 'photo'),
+      noveltyPhoto: await doorPhoto(form.noveltyPhoto, 'noveltyPhoto'),
+    };
+    return { kind, item: { number, form, photos } };
+  } catch (error) {
+    if (error instanceof DomainError) return { kind: 'refused', key, number, error };
+    throw error;
+  }
+}
+
+/** A run of deliveries in one transaction; when it meets a racing twin, each again on its own. */
+async function deliverRun(db: Database, courierId: string, items: DeliveryItem[], mail: AttemptMailSettings) {
+  try {
+    const results = await db.transaction((tx) => applyDeliveries(tx, courierId, items, mail));
+    return items.map((item, index) => resultOf(item.form.key, item.number, results[index] as ItemResult));
+  } catch (error) {
+    if (!isDeliveryRace(error)) throw error;
+    const results: SyncResult[] = [];
+    for (const { number, form, photos } of items) {
+      try {
+        results.push(resultOf(form.key, number, await deliver(db, courierId, number, form, photos, mail)));
+      } catch (refusal) {
+        if (!(refusal instanceof DomainError)) throw refusal;
+        results.push(refusedResult(form.key, number, refusal));
+      }
+    }
+    return results;
+  }
+}
+
+export async function syncActions(
+  db: Database,
+  courierId: string,
+  actions: Action[],
+  mail: AttemptMailSettings,
+): Promise<SyncResult[]> {
+  const parsed: Parsed[] = [];
+  for (const action of actions) parsed.push(await parse(action));
+  const results: SyncResult[] = [];
+  let run: DeliveryItem[] = [];
+  const flush = async () => {
+    if (run.length > 0) results.push(...(await deliverRun(db, courierId, run, mail)));
+    run = [];
+  };
+  for (const action of parsed) {
+    if (action.kind === 'deliver') {
+      run.push(action.item);
+      continue;
+    }
+    await flush();
+    if (action.kind === 'refused') results.push(refusedResult(action.key, action.number, action.error));
+    else
+      try {
+        const done = await recordAttempt(db, courierId, action.number, action.form, action.photo, mail);
+        results.push({ ok: true, key: action.form.key, number: action.number, done });
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        results.push(refusedResult(action.form.key, action.number, error));
+      }
+  }
+  await flush();
+  return results;
+}

@@ -1,0 +1,149 @@
+// What happens to a filed PQR (PQR.md 'Answering'): staff's 'Responder' (mailed, its notification time stored),
+// internal notes, 'Cambiar estado', and the customer's 'Recurso de reposición' with 'Apelación' en subsidio. Each is
+// one transaction on the locked PQR: its event (who, when), its state, its attachments and its mail.
+import { eq, sql } from 'drizzle-orm';
+import { formatCalendarDay } from '../../shared/dates.ts';
+import { type Answer, pqrMessages, type Review } from '../../shared/pqr/forms.ts';
+import { allowedPqrMove, canAnswer, PQR_STATE_LABELS, type PqrState } from '../../shared/pqr/states.ts';
+import type { UserRecord } from '../auth/session.ts';
+import type { Transaction } from '../db/open.ts';
+import { pqrEvents, pqrs } from '../db/schema.ts';
+import { Conflict } from '../errors.ts';
+import { enqueueMail, type Mail } from '../mail/outbox.ts';
+import { claimUploads } from './attachments.ts';
+import { answerMail, answerWithRights, type Recipient, reviewMail } from './mails.ts';
+import { eventsOf, type PqrRow, reviewWindow } from './records.ts';
+import type { PqrSettings } from './settings.ts';
+
+type NewEvent = typeof pqrEvents.$inferInsert;
+
+/** Adds an event; with `state`, moves the PQR there too. Answers the event's id. */
+export async function addEvent(tx: Transaction, row: PqrRow, event: Omit<NewEvent, 'pqrNumber'>) {
+  const [added] = await tx
+    .insert(pqrEvents)
+    .values({ ...event, pqrNumber: row.number })
+    .returning({ id: pqrEvents.id });
+  if (!added) throw new Error('no event');
+  if (event.state) await tx.update(pqrs).set({ state: event.state }).where(eq(pqrs.number, row.number));
+  return added.id;
+}
+
+/** Queues a mail to whoever filed it, unless their address is gone (a deleted account). */
+export async function mailFiler(tx: Transaction, row: PqrRow, build: (to: Recipient) => Mail) {
+  if (!row.email) return;
+  await enqueueMail(tx, build({ email: row.email, name: row.name, visitorKey: row.visitorKey }));
+}
+
+const staffActor = (staff: UserRecord) => ({
+  actorId: staff.id,
+  actorRole: 'staff' as const,
+  actorName: staff.name,
+});
+
+/** 'Responder': the answer with the right-to-review sentence, mailed now; that time is its notification. */
+export async function answerPqr(
+  tx: Transaction,
+  settings: PqrSettings,
+  row: PqrRow,
+  staff: UserRecord,
+  form: Answer,
+) {
+  if (!canAnswer(row.state))
+    throw new Conflict('not_answerable', pqrMessages.notAnswerable(PQR_STATE_LABELS[row.state]));
+  const text = answerWithRights(settings, form.text);
+  const notifiedAt = new Date();
+  const eventId = await addEvent(tx, row, {
+    kind: 'respuesta',
+    at: notifiedAt,
+    ...staffActor(staff),
+    text,
+    state: 'respondida',
+    notifiedAt,
+  });
+  await claimUploads(tx, form.attachments, { uploaderId: staff.id, pqrNumber: row.number, eventId });
+  await tx
+    .update(pqrs)
+    .set({
+      firstAnsweredAt: sql`coalesce(${pqrs.firstAnsweredAt}, ${notifiedAt.toISOString()}::timestamptz)`,
+    })
+    .where(eq(pqrs.number, row.number));
+  await mailFiler(tx, row, (to) => answerMail(settings, to, row.radicado, text));
+  return pqrMessages.answered(row.radicado);
+}
+
+/** An internal note: staff only, never shown or mailed to the customer. */
+export async function addNote(tx: Transaction, row: PqrRow, staff: UserRecord, text: string) {
+  await addEvent(tx, row, { kind: 'nota', ...staffActor(staff), text });
+  return pqrMessages.noteSaved;
+}
+
+/** The moves 'Cambiar estado' offers now ('Enviada a la SIC' only after an answered review with 'Apelación'). */
+export async function movesOf(tx: Transaction, row: PqrRow): Promise<PqrState[]> {
+  const events = await eventsOf(tx, row.number);
+  return movesFrom(row, events);
+}
+
+export function movesFrom(row: PqrRow, events: Awaited<ReturnType<typeof eventsOf>>): PqrState[] {
+  const review = events.findLast((event) => event.kind === 'reposicion');
+  const reviewAnswered =
+    review !== undefined && events.some((event) => event.kind === 'respuesta' && event.id > review.id);
+  const toSic = reviewAnswered && review?.appeal === true;
+  return (
+    ['radicada', 'en_tramite', 'respondida', 'en_reposicion', 'enviada_sic', 'cerrada'] as const
+  ).filter((to) => allowedPqrMove(row.state, to) && (to !== 'enviada_sic' || toSic));
+}
+
+/** 'Cambiar estado' by staff: only the moves of PQR_MOVES, and to the SIC only when the law sends it there. */
+export async function changePqrState(
+  tx: Transaction,
+  row: PqrRow,
+  staff: UserRecord,
+  to: PqrState,
+  note: string,
+) {
+  const moves = await movesOf(tx, row);
+  if (!moves.includes(to)) {
+    if (to === 'enviada_sic' && allowedPqrMove(row.state, to))
+      throw new Conflict('needs_appeal', pqrMessages.sicNeedsAppeal);
+    throw new Conflict(
+      'move_refused',
+      pqrMessages.moveRefused(PQR_STATE_LABELS[row.state], PQR_STATE_LABELS[to]),
+    );
+  }
+  await addEvent(tx, row, { kind: 'estado', ...staffActor(staff), text: note, state: to });
+  return pqrMessages.stateChanged(PQR_STATE_LABELS[to]);
+}
+
+/**
+ * 'Recurso de reposición' by whoever filed it, within the review term of the answer's notification; refused after
+ * with the day it closed. Its own due day (the answer term again) becomes the one the inbox orders by.
+ */
+export async function fileReview(
+  tx: Transaction,
+  settings: PqrSettings,
+  row: PqrRow,
+  form: Review,
+  filer: { userId: string | null },
+) {
+  const events = await eventsOf(tx, row.number);
+  const now = new Date();
+  const window = reviewWindow(row, events, settings, now);
+  if (!window.open) throw new Conflict('review_closed', window.reason ?? pqrMessages.reviewNotAnswered);
+  const dueDate = settings.calendar.addBusinessDays(now, settings.answerDays);
+  const eventId = await addEvent(tx, row, {
+    kind: 'reposicion',
+    at: now,
+    actorId: filer.userId,
+    actorRole: filer.userId ? 'customer' : 'visitor',
+    text: form.text,
+    state: 'en_reposicion',
+    appeal: form.appeal,
+    dueDate,
+  });
+  await claimUploads(tx, form.attachments, { uploaderId: filer.userId, pqrNumber: row.number, eventId });
+  await tx.update(pqrs).set({ runningDue: dueDate }).where(eq(pqrs.number, row.number));
+  await mailFiler(tx, row, (to) =>
+    reviewMail(settings, to, { radicado: row.radicado, dueDate, appeal: form.appeal }),
+  );
+  return pqrMessages.reviewFiled(row.radicado, formatCalendarDay(dueDate));
+}

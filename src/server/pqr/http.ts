@@ -1,0 +1,34 @@
+// What the PQR routes share: the radicado in the path, sending an attachment, reading a query.
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { firstIssueMessage } from '../../shared/schemas.ts';
+import { Invalid } from '../errors.ts';
+import { EXTENSIONS, type InvoiceType } from '../files/invoice-check.ts';
+
+/** The radicado of the path (Hono decodes it). */
+export const radicadoParam = (c: Context) => c.req.param('radicado') ?? '';
+
+/** A query parsed with `schema`; an empty parameter means "not given". */
+export function readPqrQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  const given = Object.fromEntries(Object.entries(c.req.query()).filter(([, value]) => value !== ''));
+  const result = schema.safeParse(given);
+  if (!result.success) throw new Invalid('invalid', firstIssueMessage(result.error));
+  return result.data;
+}
+
+/** An attachment, always downloaded (never opened by our origin), with `nosniff` and a CSP that runs nothing. */
+export function sendAttachment(
+  c: Context,
+  file: { mime: string; size: number; bytes: Buffer },
+  name: string,
+) {
+  const extension = EXTENSIONS[file.mime as InvoiceType] ?? 'bin';
+  return c.body(new Uint8Array(file.bytes), 200, {
+    'content-type': file.mime,
+    'content-length': String(file.size),
+    'content-disposition': `attachment; filename="${name}.${extension}"`,
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; sandbox",
+    'cache-control': 'private, no-cache',
+  });
+}

@@ -1,0 +1,94 @@
+// The staff's PQR inbox (PQR.md 'Answering'): by the due day of the answer awaited, with filters by state (or
+// 'abiertas', 'vencida') and tipo and a search by radicado, name, e-mail, ID or package; one page at a time, each
+// row with its business days left. Served by pqrs' due-day indexes (100,000 PQR: docs/PERFORMANCE.md 'PQR').
+import { and, asc, count, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type * as Api from '../../shared/pqr/api-types.ts';
+import { INBOX_PAGE_SIZE, type InboxQuery } from '../../shared/pqr/forms.ts';
+import {
+  AWAITING_ANSWER,
+  DUE_SOON_BUSINESS_DAYS,
+  isOverdue,
+  OVERDUE_MEANING,
+  PQR_STATE_LABELS,
+  PQR_TYPE_LABELS,
+  type PqrState,
+} from '../../shared/pqr/states.ts';
+import { containing } from '../db/like.ts';
+import type { Database } from '../db/open.ts';
+import { packages, pqrs } from '../db/schema.ts';
+import { type PqrSettings, todayInBogota } from './settings.ts';
+
+const AWAITING = [...AWAITING_ANSWER] as PqrState[];
+
+function conditionsOf(query: InboxQuery, today: string): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.state === 'abiertas') conditions.push(inArray(pqrs.state, AWAITING));
+  else if (query.state === 'vencida')
+    conditions.push(inArray(pqrs.state, AWAITING), lt(pqrs.runningDue, today));
+  else if (query.state !== '') conditions.push(eq(pqrs.state, query.state));
+  if (query.type !== '') conditions.push(eq(pqrs.type, query.type));
+  if (query.q !== '') conditions.push(sql`${pqrs.searchText} like ${containing(query.q.toLowerCase())}`);
+  return conditions;
+}
+
+/** Business days left to a due day, and what they mean for the row's colour. */
+export function dueFigures(settings: PqrSettings, state: PqrState, dueDate: string, today: string) {
+  const businessDaysLeft = settings.calendar.businessDaysBetween(today, dueDate);
+  const overdue = isOverdue(state, dueDate, today);
+  return {
+    businessDaysLeft,
+    overdue,
+    dueSoon: AWAITING_ANSWER.has(state) && !overdue && businessDaysLeft <= DUE_SOON_BUSINESS_DAYS,
+  };
+}
+
+export async function inboxPage(
+  db: Database,
+  settings: PqrSettings,
+  query: InboxQuery,
+  now = new Date(),
+): Promise<Api.PqrInbox> {
+  const today = todayInBogota(now);
+  const where = and(...conditionsOf(query, today));
+  const rows = await db
+    .select({
+      radicado: pqrs.radicado,
+      type: pqrs.type,
+      state: pqrs.state,
+      name: pqrs.name,
+      userId: pqrs.userId,
+      packageNumber: pqrs.packageNumber,
+      guide: pqrs.guide,
+      packageGuide: packages.guide,
+      filedAt: pqrs.filedAt,
+      runningDue: pqrs.runningDue,
+    })
+    .from(pqrs)
+    .leftJoin(packages, eq(packages.number, pqrs.packageNumber))
+    .where(where)
+    .orderBy(asc(pqrs.runningDue), asc(pqrs.number))
+    .limit(INBOX_PAGE_SIZE)
+    .offset((query.page - 1) * INBOX_PAGE_SIZE);
+  const [total] = await db.select({ n: count() }).from(pqrs).where(where);
+  return {
+    rows: rows.map((row) => ({
+      radicado: row.radicado,
+      type: row.type,
+      typeLabel: PQR_TYPE_LABELS[row.type],
+      customerName: row.name,
+      visitor: row.userId === null,
+      packageNumber: row.packageNumber,
+      guide: row.guide || (row.packageGuide ?? ''),
+      filedAt: row.filedAt.toISOString(),
+      dueDate: row.runningDue,
+      ...dueFigures(settings, row.state, row.runningDue, today),
+      state: row.state,
+      stateLabel: PQR_STATE_LABELS[row.state],
+    })),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: INBOX_PAGE_SIZE,
+    filter: query.state,
+    overdueMeaning: OVERDUE_MEANING,
+  };
+}

@@ -1,0 +1,116 @@
+// The PQR API of customers and visitors (PQR.md 'What a customer files'): attachments, filing, the list, one PQR's
+// thread and the 'Recurso de reposición'; a visitor follows theirs by the link mailed to them. Another's radicado,
+// package or file answers 404. Endpoints: src/shared/pqr/api-types.ts.
+import { type Context, Hono } from 'hono';
+import type * as Api from '../../shared/pqr/api-types.ts';
+import {
+  ATTACHMENT_MAX_BYTES,
+  customerFilingSchema,
+  pqrMessages,
+  reviewSchema,
+  visitorFilingSchema,
+} from '../../shared/pqr/forms.ts';
+import { readCaller, requireCaller, type SessionEnv } from '../auth/session.ts';
+import { NotFound } from '../errors.ts';
+import { clientIp, type RouteDeps, readBody, uploadedBytes, uploadLimit } from '../http.ts';
+import type { RateLimiter } from '../security/rate-limit.ts';
+import { fileReview } from './actions.ts';
+import { readAttachment, saveUpload } from './attachments.ts';
+import { fileForCustomer, fileForVisitor } from './filing.ts';
+import { radicadoParam, sendAttachment } from './http.ts';
+import { customerList } from './lists.ts';
+import { basePath, findPqr, type PqrViewer, threadOf } from './records.ts';
+import { pqrSettingsOf } from './settings.ts';
+
+export interface PqrRoutesDeps extends RouteDeps {
+  limiter: RateLimiter;
+}
+
+const notFound = () => new NotFound(pqrMessages.notFound);
+
+export function pqrRoutes({ db, auth, config, limiter }: PqrRoutesDeps) {
+  const routes = new Hono<SessionEnv>();
+  const settings = pqrSettingsOf(config);
+  const signedIn = requireCaller(auth, db);
+  const ipOf = (c: Context) => clientIp(c, config.trustProxy);
+  const customerOf = (c: Context<SessionEnv>): PqrViewer => ({
+    kind: 'customer',
+    userId: c.get('caller').record.id,
+  });
+  const visitorOf = (c: Context): PqrViewer => ({
+    kind: 'visitor',
+    key: (c.req.query('clave') ?? '').slice(0, 100),
+  });
+
+  async function thread(c: Context, viewer: PqrViewer) {
+    const row = await findPqr(db, radicadoParam(c), viewer);
+    if (!row) throw notFound();
+    c.header('cache-control', 'no-store');
+    return c.json(
+      (await threadOf(db, row, viewer, settings, basePath(row.radicado, viewer))) satisfies Api.PqrThread,
+    );
+  }
+
+  async function review(c: Context, viewer: PqrViewer, userId: string | null) {
+    const form = await readBody(c, reviewSchema);
+    const changed = await db.transaction(async (tx) => {
+      const row = await findPqr(tx, radicadoParam(c), viewer, { forUpdate: true });
+      if (!row) throw notFound();
+      const message = await fileReview(tx, settings, row, form, { userId });
+      const updated = (await findPqr(tx, row.radicado, viewer)) ?? row;
+      return { pqr: await threadOf(tx, updated, viewer, settings, basePath(row.radicado, viewer)), message };
+    });
+    return c.json(changed satisfies Api.PqrChanged, 201);
+  }
+
+  async function attachment(c: Context, viewer: PqrViewer) {
+    const row = await findPqr(db, radicadoParam(c), viewer);
+    const file = row && (await readAttachment(db, row.number, c.req.param('id') ?? ''));
+    if (!row || !file) throw new NotFound('No encontramos ese archivo.');
+    return sendAttachment(c, file, `adjunto-${row.radicado}`);
+  }
+
+  // The file itself as the body; a visitor's uploads are rate-limited like their filings.
+  routes.post(
+    '/pqr/adjuntos',
+    uploadLimit(ATTACHMENT_MAX_BYTES, pqrMessages.attachmentInvalid),
+    async (c) => {
+      const caller = await readCaller(c, auth, db);
+      const uploaderId = caller?.record?.id ?? null;
+      if (!uploaderId) await limiter.check('pqrUpload', { ip: ipOf(c) });
+      const bytes = Buffer.from(await uploadedBytes(c, pqrMessages.attachmentInvalid));
+      return c.json((await saveUpload(db, bytes, uploaderId)) satisfies Api.PqrUpload, 201);
+    },
+  );
+
+  routes.post('/pqr/visitante', async (c) => {
+    const form = await readBody(c, visitorFilingSchema);
+    await limiter.check('pqrVisitor', { ip: ipOf(c), email: form.email });
+    return c.json((await fileForVisitor(db, settings, form)) satisfies Api.PqrFiled, 201);
+  });
+
+  routes.get('/pqr/seguimiento/:radicado', (c) => thread(c, visitorOf(c)));
+  routes.post('/pqr/seguimiento/:radicado/reposicion', (c) => review(c, visitorOf(c), null));
+  routes.get('/pqr/seguimiento/:radicado/adjuntos/:id', (c) => attachment(c, visitorOf(c)));
+
+  routes.get('/pqr', signedIn, async (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json((await customerList(db, settings, c.get('caller').record)) satisfies Api.PqrList);
+  });
+
+  routes.post('/pqr', signedIn, async (c) => {
+    const form = await readBody(c, customerFilingSchema);
+    return c.json(
+      (await fileForCustomer(db, settings, c.get('caller').record, form)) satisfies Api.PqrFiled,
+      201,
+    );
+  });
+
+  routes.get('/pqr/:radicado', signedIn, (c) => thread(c, customerOf(c)));
+  routes.post('/pqr/:radicado/reposicion', signedIn, (c) =>
+    review(c, customerOf(c), c.get('caller').record.id),
+  );
+  routes.get('/pqr/:radicado/adjuntos/:id', signedIn, (c) => attachment(c, customerOf(c)));
+
+  return routes;
+}
