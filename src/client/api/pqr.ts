@@ -104,7 +104,7 @@ export const getReport = (range: ReportQuery, signal?: AbortSignal) =>
   api.get<PqrReport>(pathWith(`${staffBase}/reporte`, range), { signal });
 
 /** 'Descargar CSV' of the report: a plain link, so the browser downloads it with the session's cookie. */
-export const reportCsvUrl = (range: ReportQuery) => pathWith(`${staffBase}/reporte.csv`, range);
+export const reportCsvUrl = ({ from, to }: ReportQuery) => pathWith(`${staffBase}/reporte.csv`, { from, to });
 
 export const getStaffPqr = (radicado: string, signal?: AbortSignal) =>
   api.get<PqrStaffDetail>(staffOne(radicado), { signal });

@@ -72,7 +72,7 @@ export function PqrReportSection() {
   return (
     <section className="card" aria-labelledby="report-heading">
       <h2 id="report-heading">Informe</h2>
-      <FormShell form={form} className="form pqr-report__range" aria-labelledby="report-heading">
+      <FormShell form={form} className="form pqr-report__range">
         <Field {...form.field('from')} label="Desde" type="date" required />
         <Field {...form.field('to')} label="Hasta" type="date" required />
         <FormError message={form.formError} />

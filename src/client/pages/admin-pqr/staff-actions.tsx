@@ -37,7 +37,7 @@ export function ActionCard(props: {
   return (
     <section className="card" aria-labelledby={`${props.id}-heading`}>
       <h2 id={`${props.id}-heading`}>{props.title}</h2>
-      <FormShell form={props.form} aria-labelledby={`${props.id}-heading`}>
+      <FormShell form={props.form}>
         {props.children}
         <FormError message={props.form.formError} />
         <SubmitButton busy={props.form.busy} label={props.label} busyLabel={props.busyLabel} />
@@ -109,7 +109,7 @@ export function NoteCard({ pqr, onChanged }: { pqr: PqrStaffDetail; onChanged: O
     send: (data) => addNote(pqr.radicado, data),
   });
   return (
-    <ActionCard id="note" title="Nota interna" form={form} label="Guardar nota" busyLabel="Guardando...">
+    <ActionCard id="note" title="Notas internas" form={form} label="Guardar nota" busyLabel="Guardando...">
       <TextAreaField {...form.field('text')} {...NOTE_TEXT} />
     </ActionCard>
   );

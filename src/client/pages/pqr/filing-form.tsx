@@ -109,7 +109,7 @@ export function FilingForm(props: {
   const indemnity = values.type === 'indemnizacion';
 
   return (
-    <FormShell form={form} markRequired aria-labelledby="filing-heading">
+    <FormShell form={form} markRequired>
       <SelectField
         id={id('type')}
         label="Tipo"

@@ -1,6 +1,7 @@
 // PQR.md: one PQR with its whole thread, for its customer (signed in) or its visitor (the mailed link's `clave`);
 // within the review window, 'Recurso de reposición' with 'Apelación' en subsidio. Another's radicado is a 404.
 import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { formatCalendarDay, formatLocalDateTime } from '../../../shared/dates.ts';
 import { paths } from '../../../shared/paths.ts';
 import type { PqrThread } from '../../../shared/pqr/api-types.ts';
@@ -49,6 +50,8 @@ function PqrScreen({ radicado, clave }: { radicado: string; clave: string }) {
 
 function PqrView(props: { pqr: PqrThread; clave: string; onChanged: (pqr: PqrThread) => void }) {
   const { pqr } = props;
+  const [reviewed, setReviewed] = useState('');
+  const reviewedRef = useRef<HTMLDivElement>(null);
   const facts: Array<[string, string]> = [
     ['Tipo', pqr.typeLabel],
     ['Estado', pqr.overdue ? `${pqr.stateLabel} · ${OVERDUE_LABEL}` : pqr.stateLabel],
@@ -67,22 +70,27 @@ function PqrView(props: { pqr: PqrThread; clave: string; onChanged: (pqr: PqrThr
         </p>
       )}
       <PqrThreadList events={pqr.events} />
-      {pqr.review.open ? (
+      <div ref={reviewedRef} tabIndex={-1} className="package-notice">
+        {reviewed && <Notice tone="success">{reviewed}</Notice>}
+      </div>
+      {!reviewed && pqr.review.open && (
         <ReviewForm
           radicado={pqr.radicado}
           clave={props.clave}
           closesOn={pqr.review.closesOn}
           reviewDays={pqr.deadlines.reviewDays}
-          onChanged={props.onChanged}
+          onChanged={(changed) => {
+            setReviewed(changed.message);
+            props.onChanged(changed.pqr);
+            requestAnimationFrame(() => reviewedRef.current?.focus());
+          }}
         />
-      ) : (
-        pqr.review.closesOn &&
-        pqr.review.reason && (
-          <section className="card" aria-labelledby="review-heading">
-            <h2 id="review-heading">Recurso de reposición</h2>
-            <Notice tone="info">{pqr.review.reason}</Notice>
-          </section>
-        )
+      )}
+      {!reviewed && !pqr.review.open && pqr.review.closesOn && pqr.review.reason && (
+        <section className="card" aria-labelledby="review-heading">
+          <h2 id="review-heading">Pedir la revisión de la respuesta</h2>
+          <Notice tone="info">{pqr.review.reason}</Notice>
+        </section>
       )}
       {!props.clave && (
         <p>

@@ -2,7 +2,7 @@
 // PQR (state, radicado, dates); a visitor who is not a customer files one with their name, ID number and e-mail and
 // follows it by the link we mail. Filing shows the radicado and the due date at once.
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatCalendarDay } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
@@ -14,11 +14,29 @@ import { queryClient, withQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
-import { Link, useSearchParams } from '../../router.tsx';
+import { Link, useNavigate, useSearchParams } from '../../router.tsx';
 import { FilingForm } from './filing-form.tsx';
 import { PqrCards } from './pqr-cards.tsx';
 
+/** The mailed link of a visitor's PQR (`/pqr?radicado=…&clave=…`) opens that PQR's page. */
+function mailedLink(params: URLSearchParams): string | null {
+  const radicado = params.get('radicado');
+  const clave = params.get('clave');
+  return radicado && clave ? `${paths.pqrDetail(radicado)}?${new URLSearchParams({ clave })}` : null;
+}
+
 function PqrPage() {
+  const [params] = useSearchParams();
+  const link = mailedLink(params);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (link) navigate(link, { replace: true });
+  }, [link, navigate]);
+  if (link) return <p role="status">{messages.loading}</p>;
+  return <PqrScreen />;
+}
+
+function PqrScreen() {
   const me = useQuery(meQuery);
   const signedOut = me.error instanceof RequestError && me.error.status === 401;
   return (

@@ -1,13 +1,11 @@
 // 'Recurso de reposición' against our answer, within the review window, with 'Apelación' en subsidio (the SIC hears
 // it if we decide against the customer) and attachments. The answer replaces the thread on screen.
-import { useState } from 'react';
 import { formatCalendarDay } from '../../../shared/dates.ts';
-import type { PqrThread } from '../../../shared/pqr/api-types.ts';
+import type { PqrChanged } from '../../../shared/pqr/api-types.ts';
 import { DESCRIPTION_MAX, type Review, reviewSchema } from '../../../shared/pqr/forms.ts';
 import { fileReview, uploadAttachments } from '../../api/pqr.ts';
 import { AttachmentsField, attachmentsOf, withValidatingIds } from '../../components/attachments-field.tsx';
 import { FormError, FormShell, SubmitButton } from '../../components/form-shell.tsx';
-import { Notice } from '../../components/notice.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 
@@ -22,9 +20,9 @@ export function ReviewForm(props: {
   clave: string;
   closesOn: string | null;
   reviewDays: number;
-  onChanged: (pqr: PqrThread) => void;
+  /** The review is filed: the screen shows its message in place of the form, which the PQR no longer offers. */
+  onChanged: (changed: PqrChanged) => void;
 }) {
-  const [done, setDone] = useState('');
   const form = useForm<ReviewValues, Review, string>({
     initial: { text: '', appeal: false, attachments: [] },
     input: withValidatingIds,
@@ -33,21 +31,14 @@ export function ReviewForm(props: {
     async submit(data, values) {
       const body = { ...data, attachments: await uploadAttachments(values.attachments) };
       const changed = await fileReview(props.radicado, props.clave, body);
-      setDone(changed.message);
-      props.onChanged(changed.pqr);
+      props.onChanged(changed);
       return changed.message;
     },
   });
-  if (done)
-    return (
-      <Notice tone="success">
-        <p>{done}</p>
-      </Notice>
-    );
   const { values } = form;
   return (
     <section className="card" aria-labelledby="review-heading">
-      <h2 id="review-heading">Recurso de reposición</h2>
+      <h2 id="review-heading">Pedir la revisión de la respuesta</h2>
       <p>
         Si no estás de acuerdo con la respuesta, pide que la revisemos
         {props.closesOn
@@ -56,13 +47,13 @@ export function ReviewForm(props: {
         . Si decidimos en contra y pediste la apelación, enviamos tu caso a la Superintendencia de Industria y
         Comercio.
       </p>
-      <FormShell form={form} aria-labelledby="review-heading">
+      <FormShell form={form}>
         <TextAreaField
           {...form.field('text')}
-          label="Motivos del recurso de reposición"
+          label="Recurso de reposición"
           rows={5}
           maxLength={DESCRIPTION_MAX}
-          hint={`Por qué no estás de acuerdo y qué pides. ${values.text.length.toLocaleString('es-CO')} caracteres (mínimo 20).`}
+          hint={`Por qué no estás de acuerdo con la respuesta y qué pides. ${values.text.length.toLocaleString('es-CO')} caracteres (mínimo 20).`}
         />
         <AttachmentsField {...attachmentsOf(form, 'review-attachments')} />
         <div className="field consent">
