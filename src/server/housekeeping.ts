@@ -6,6 +6,8 @@ import type { Database } from './db/open.ts';
 import { authVerification } from './db/schema.ts';
 import type { MailSettings } from './packages/state-change.ts';
 import { sendStorageReminders } from './packages/storage-reminders.ts';
+import { pqrHousekeeping } from './pqr/reminders.ts';
+import type { PqrSettings } from './pqr/settings.ts';
 import { pruneRateLimits } from './security/rate-limit.ts';
 
 const HOUSEKEEPING_MS = 5 * 60 * 1000;
@@ -16,13 +18,21 @@ export async function removeExpired(db: Database): Promise<void> {
   await db.delete(authVerification).where(lt(authVerification.expiresAt, sql`now() - interval '1 day'`));
 }
 
-export function startHousekeeping(db: Database, log: (line: string) => void, mail: MailSettings): () => void {
+export function startHousekeeping(
+  db: Database,
+  log: (line: string) => void,
+  mail: MailSettings & { pqr?: PqrSettings },
+): () => void {
   const timer = setInterval(() => {
     removeExpired(db).catch((error) => log(`[limpieza] ${error instanceof Error ? error.message : error}`));
     // The outbox's NOTIFY wakes the mail worker once the reminders commit.
     sendStorageReminders(db, mail).catch((error) =>
       log(`[bodegaje] ${error instanceof Error ? error.message : error}`),
     );
+    if (mail.pqr)
+      pqrHousekeeping(db, mail.pqr).catch((error) =>
+        log(`[pqr] ${error instanceof Error ? error.message : error}`),
+      );
   }, HOUSEKEEPING_MS);
   timer.unref();
   return () => clearInterval(timer);

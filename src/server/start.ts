@@ -10,6 +10,7 @@ import { type OpenDatabase, openDatabase } from './db/open.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { liveHub } from './live/hub.ts';
 import { startMailWorker } from './mail/outbox.ts';
+import { pqrSettingsOf } from './pqr/settings.ts';
 
 export interface Server {
   app: ReturnType<typeof createApp>;
@@ -65,6 +66,7 @@ export async function startServer(
   const stopHousekeeping = startHousekeeping(db, options.log ?? ((line) => console.log(line)), {
     brandName: config.brandName,
     appUrl: config.appUrl,
+    pqr: pqrSettingsOf(config),
   });
   return {
     app,

@@ -7,7 +7,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
 import { newTestGuide } from '../../../test/support/packages.ts';
-import { signedUpCustomer, startTestServerWithAdmin, type TestServer } from '../../../test/support/server.ts';
+import {
+  browser,
+  signedUpCustomer,
+  startTestServerWithAdmin,
+  type TestServer,
+} from '../../../test/support/server.ts';
 import { bogotaDay, businessCalendar } from '../../shared/pqr/business-days.ts';
 import { outbox, pqrs } from '../db/schema.ts';
 
@@ -199,12 +204,12 @@ describe.each(drivers)('PQR filing on %s', (driver) => {
       otherFiled.body.radicado,
     );
     // Without a session: 401.
-    const anonymous = await fetchAnonymous(server, path);
-    expect(anonymous).toBe(401);
+    expect((await browser(server).get(path)).status).toBe(401);
   });
 
   it('takes a visitor’s PQR, followed by the link in their mail and by nobody else', async () => {
-    const filed = await anonymousPost(server, '/api/pqr/visitante', {
+    const visitor = browser(server);
+    const filed = await visitor.post('/api/pqr/visitante', {
       type: 'peticion',
       name: 'Carlos Visitante',
       idNumber: '79.555.123',
@@ -219,31 +224,13 @@ describe.each(drivers)('PQR filing on %s', (driver) => {
     const [, radicado = '', key = ''] = link ?? [];
     expect(decodeURIComponent(radicado)).toBe(filed.body.radicado);
     const path = `/api/pqr/seguimiento/${radicado}`;
-    const thread = await anonymousGet(server, `${path}?clave=${key}`);
+    const thread = await visitor.get(`${path}?clave=${key}`);
     expect(thread.status).toBe(200);
     expect(thread.body.events[0].actor).toBe('Tú');
-    expect((await anonymousGet(server, `${path}?clave=otra-clave-cualquiera`)).status).toBe(404);
-    expect((await anonymousGet(server, path)).status).toBe(404);
+    expect((await visitor.get(`${path}?clave=otra-clave-cualquiera`)).status).toBe(404);
+    expect((await visitor.get(path)).status).toBe(404);
     expect((await customer.client.get(`/api/pqr/${radicado}`)).status).toBe(404);
     const [row] = await server.db.select().from(pqrs).where(eq(pqrs.radicado, filed.body.radicado));
     expect(row).toMatchObject({ userId: null, name: 'Carlos Visitante', idNumber: '79555123' });
   });
 });
-
-async function anonymousPost(server: TestServer, path: string, body: unknown) {
-  const response = await server.app.request(`http://localhost:3000${path}`, {
-    method: 'POST',
-    headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
-
-async function anonymousGet(server: TestServer, path: string) {
-  const response = await server.app.request(`http://localhost:3000${path}`);
-  return { status: response.status, body: await response.json() };
-}
-
-async function fetchAnonymous(server: TestServer, path: string) {
-  return (await server.app.request(`http://localhost:3000${path}`)).status;
-}

@@ -19,6 +19,7 @@ import { clientIp, type RouteDeps, readBody } from '../http.ts';
 import { addNote, answerPqr, changePqrState } from './actions.ts';
 import { readAttachment } from './attachments.ts';
 import { decideIndemnity } from './decision.ts';
+import { expedientePdf } from './expediente.ts';
 import { radicadoParam, readPqrQuery, sendAttachment } from './http.ts';
 import { inboxPage } from './inbox.ts';
 import { findPqr, type PqrRow } from './records.ts';
@@ -98,6 +99,18 @@ export function pqrStaffRoutes({ db, auth, config }: RouteDeps) {
     const file = row && (await readAttachment(db, row.number, c.req.param('id') ?? ''));
     if (!row || !file) throw new NotFound('No encontramos ese archivo.');
     return sendAttachment(c, file, `adjunto-${row.radicado}`);
+  });
+
+  routes.get('/:radicado/expediente.pdf', async (c) => {
+    const row = await findPqr(db, radicadoParam(c), STAFF);
+    if (!row) throw notFound();
+    const pdf = await expedientePdf(db, row, settings);
+    return c.body(new Uint8Array(pdf), 200, {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="expediente-${row.radicado}.pdf"`,
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+    });
   });
 
   return routes;

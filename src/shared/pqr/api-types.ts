@@ -6,6 +6,8 @@
 //   POST /api/pqr/adjuntos                         the file itself as the body (PDF/JPG/PNG/WebP, ≤ 10 MB) → PqrUpload
 //   POST /api/pqr/visitante      VisitorFiling     a visitor's filing (no session)                       → PqrFiled
 //   GET  /api/pqr/seguimiento/:radicado?clave=     a visitor's PQR by the link in their mail            → PqrThread
+//        (the mailed link is the screen /pqr?radicado={radicado}&clave={clave}: /pqr with those two parameters
+//        shows that visitor's thread, no session needed)
 //   POST /api/pqr/seguimiento/:radicado/reposicion?clave=   ReviewForm                              → PqrChanged
 // Customer (signed in; only their own PQR: another's radicado, package or file answers 404)
 //   GET  /api/pqr                                  their PQR, newest first, and the form's context      → PqrList

@@ -1,0 +1,161 @@
+// The 'Decisión' on a solicitud de indemnización through the staff API, on every driver: approved as credit (a
+// row of the credit ledger, audited), approved for a visitor by transfer only with its reference, denied with its
+// reason (mailed); once per PQR, and only for an indemnización.
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drivers } from '../../../test/support/database.ts';
+import { newTestGuide } from '../../../test/support/packages.ts';
+import {
+  type browser,
+  signedUpCustomer,
+  startTestServerWithAdmin,
+  type TestServer,
+} from '../../../test/support/server.ts';
+import { auditLog, creditLedger, outbox } from '../db/schema.ts';
+
+type Customer = Awaited<ReturnType<typeof signedUpCustomer>>;
+const DESCRIPTION = 'El paquete aparece entregado pero nunca llegó a mi casa, revisen por favor.';
+
+describe.each(drivers)('PQR decision on %s', (driver) => {
+  let server: TestServer;
+  let admin: ReturnType<typeof browser>;
+  let customer: Customer;
+  beforeAll(async () => {
+    ({ server, admin } = await startTestServerWithAdmin(driver, 'pqr-decision-admin@example.com'));
+    customer = await signedUpCustomer(server, { name: 'Lucía Fernández' });
+  });
+  afterAll(() => server?.close());
+
+  async function file(fields: Record<string, unknown> = {}) {
+    const filed = await customer.client.post('/api/pqr', {
+      type: 'reclamo',
+      description: DESCRIPTION,
+      ...fields,
+    });
+    expect(filed.status).toBe(201);
+    return filed.body.radicado as string;
+  }
+  const staffPath = (radicado: string) => `/api/admin/pqr/${encodeURIComponent(radicado)}`;
+
+  it('decides an indemnización: credit in the ledger, audited, once', async () => {
+    const saved = await customer.client.post('/api/packages', {
+      guide: newTestGuide(),
+      content: 'Celular',
+      declaredValue: '300',
+    });
+    const radicado = await file({
+      type: 'indemnizacion',
+      packageNumber: saved.body.package.number,
+      noGuide: true,
+    });
+    const detail = await admin.get(staffPath(radicado));
+    expect(detail.body).toMatchObject({ canDecide: true, cargo: false });
+    expect(detail.body.package.number).toBe(saved.body.package.number);
+    expect(detail.body.customer).toMatchObject({ name: 'Lucía Fernández', visitor: false, deleted: false });
+    const missing = await admin.post(`${staffPath(radicado)}/decision`, {
+      outcome: 'aprobada',
+      payment: 'credito',
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.field).toBe('amountCop');
+    const decided = await admin.post(`${staffPath(radicado)}/decision`, {
+      outcome: 'aprobada',
+      amountCop: 120000,
+      payment: 'credito',
+    });
+    expect(decided.status).toBe(200);
+    expect(decided.body.pqr.canDecide).toBe(false);
+    expect(decided.body.pqr.events.at(-1).decision).toMatchObject({
+      outcomeLabel: 'Aprobada',
+      amountCop: 120000,
+      paymentLabel: 'Crédito',
+    });
+    const ledger = await server.db
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.userId, customer.record.id));
+    expect(ledger.find((entry) => entry.kind === 'indemnizacion')?.amountCents).toBeGreaterThan(0);
+    const audits = await server.db.select().from(auditLog).where(eq(auditLog.action, 'pqr_decision'));
+    expect(audits.some((audit) => (audit.detail as { radicado?: string }).radicado === radicado)).toBe(true);
+    const twice = await admin.post(`${staffPath(radicado)}/decision`, { outcome: 'negada', reason: 'Error' });
+    expect(twice.status).toBe(409);
+    const reclamo = await file();
+    const notIndemnity = await admin.post(`${staffPath(reclamo)}/decision`, {
+      outcome: 'negada',
+      reason: 'No',
+    });
+    expect(notIndemnity.status).toBe(409);
+  });
+
+  it('pays a visitor only by transfer with its reference, and denies with a reason', async () => {
+    const filed = await admin.post('/api/pqr/visitante', {
+      type: 'indemnizacion',
+      name: 'Pedro Destinatario',
+      idNumber: '1234567',
+      email: 'pedro-destinatario@example.com',
+      guide: 'TBA000111222',
+      noGuide: false,
+      description: 'Recibí la caja mojada y el contenido dañado por completo.',
+    });
+    expect(filed.status).toBe(400);
+    expect(filed.body.error.field).toBe('attachments');
+    const ok = await admin.post('/api/pqr/visitante', {
+      type: 'indemnizacion',
+      name: 'Pedro Destinatario',
+      idNumber: '1234567',
+      email: 'pedro-destinatario@example.com',
+      guide: 'TBA000111222',
+      noGuide: true,
+      description: 'Recibí la caja mojada y el contenido dañado por completo.',
+    });
+    expect(ok.status).toBe(201);
+    const path = `${staffPath(ok.body.radicado)}/decision`;
+    const credit = await admin.post(path, { outcome: 'aprobada', amountCop: 50000, payment: 'credito' });
+    expect(credit.status).toBe(400);
+    const noReference = await admin.post(path, {
+      outcome: 'aprobada',
+      amountCop: 50000,
+      payment: 'transferencia',
+    });
+    expect(noReference.body.error.message).toBe('Escribe la referencia de la transferencia.');
+    const paid = await admin.post(path, {
+      outcome: 'aprobada',
+      amountCop: 50000,
+      payment: 'transferencia',
+      reference: 'TRF-889',
+    });
+    expect(paid.status).toBe(200);
+    expect(paid.body.pqr.customer.visitor).toBe(true);
+    const other = await admin.post('/api/pqr/visitante', {
+      type: 'indemnizacion',
+      name: 'Pedro Destinatario',
+      idNumber: '1234567',
+      email: 'pedro-destinatario@example.com',
+      guide: 'TBA000111333',
+      noGuide: true,
+      description: 'La segunda caja también llegó dañada por la lluvia.',
+    });
+    const deniedPath = `${staffPath(other.body.radicado)}/decision`;
+    const noReason = await admin.post(deniedPath, { outcome: 'negada' });
+    expect(noReason.body.error).toMatchObject({
+      field: 'reason',
+      message: 'Escribe el motivo por el que se niega.',
+    });
+    const denied = await admin.post(deniedPath, {
+      outcome: 'negada',
+      reason: 'La guía no es de nuestra red.',
+    });
+    expect(denied.body.pqr.events.at(-1).decision).toMatchObject({
+      outcomeLabel: 'Negada',
+      reason: 'La guía no es de nuestra red.',
+      amountCop: null,
+    });
+    const [mail] = await server.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.toAddress, 'pedro-destinatario@example.com'))
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    expect(mail?.text).toContain('Motivo: La guía no es de nuestra red.');
+  });
+});
