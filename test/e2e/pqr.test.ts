@@ -1,7 +1,8 @@
 // Issue 21 (PQR.md) in Chromium, one app for the file: a customer files a 'Reclamo' about their package with a photo
 // from '/locker', sees the radicado and the due date and gets the mail; the admin finds it in the inbox, writes an
 // internal note and answers; the customer (who never sees the note) files 'Recurso de reposición' with 'Apelación'
-// and the admin sees it; a visitor files a 'Petición' and follows it by the mailed link. axe on every new screen.
+// and the admin sees it; a visitor files a 'Petición' and follows it by the mailed link; the admin decides an
+// indemnización and downloads the 'Expediente'; the report counts them. axe on every new screen.
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,12 @@ const REVIEW = 'No estoy de acuerdo: en la foto de entrega se ve la caja golpead
 const status = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** The browser's session cookie, to read what a link downloads as the signed-in person would. */
+async function sessionCookie(page: Page): Promise<string> {
+  const cookies = await page.context().cookies();
+  return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+}
+
 async function noAxeViolations(page: Page) {
   await page.waitForFunction(() => !document.body.textContent?.includes('Cargando'));
   expect(await seriousAxeViolations(page)).toEqual([]);
@@ -32,6 +39,7 @@ describe('PQR in Chromium: filing, answering, review and a visitor', () => {
   let customerEmail = '';
   let packageNumber = 0;
   let radicado = '';
+  let customerCall: Awaited<ReturnType<typeof apiCall>>;
 
   beforeAll(async () => {
     const adminPassword = (await registerViaApi(e2e.app, { email: ADMIN, name: 'Jefa de Servicio' }))
@@ -39,6 +47,7 @@ describe('PQR in Chromium: filing, answering, review and a visitor', () => {
     const account = await registerViaApi(e2e.app, { name: 'Lucía Prada' });
     customerEmail = account.email;
     const customer = await apiCall(e2e.app, account.email, account.password);
+    customerCall = customer;
     const saved = await customer<{ package: { number: number } }>('POST', '/api/packages', {
       guide: `TBA${String(Date.now()).slice(-12)}`,
       store: 'Amazon',
@@ -207,13 +216,45 @@ describe('PQR in Chromium: filing, answering, review and a visitor', () => {
     }
   });
 
+  it("the admin decides a 'Solicitud de indemnización': 'Aprobada' as 'Crédito', with the 'Expediente' PDF", async () => {
+    const filed = await customerCall<{ radicado: string }>('POST', '/api/pqr', {
+      type: 'indemnizacion',
+      packageNumber,
+      description: 'El paquete llegó abierto y falta uno de los dos audífonos.',
+      noGuide: true,
+    });
+    expect(filed.status).toBe(201);
+    const page = adminPage;
+    await page.goto(`${e2e.app.url}/admin/pqr/${encodeURIComponent(filed.body.radicado)}`);
+    await page.getByRole('heading', { name: 'Decisión' }).waitFor();
+    await page.getByRole('button', { name: 'Guardar decisión' }).click();
+    await page.getByText(pqrMessages.outcome).waitFor();
+    await page.getByRole('radio', { name: 'Aprobada' }).check();
+    await page.getByLabel('Valor (pesos)').fill('85.000');
+    await page.getByRole('radio', { name: 'Crédito' }).check();
+    await noAxeViolations(page);
+    await page.getByRole('button', { name: 'Guardar decisión' }).click();
+    await status(page, pqrMessages.decisionSaved).waitFor();
+    // Decided once: the thread shows it and the form is gone.
+    const thread = page.getByRole('region', { name: 'Historial de la PQR' });
+    await thread.getByText('Aprobada').waitFor();
+    expect(await page.getByRole('button', { name: 'Guardar decisión' }).count()).toBe(0);
+
+    const expediente = await page.getByRole('link', { name: 'Expediente (PDF)' }).getAttribute('href');
+    const pdf = await fetch(`${e2e.app.url}${expediente}`, {
+      headers: { cookie: await sessionCookie(page) },
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toContain('application/pdf');
+  });
+
   it("the report for this month counts them, with 'Descargar CSV'", async () => {
     const page = adminPage;
     await page.goto(`${e2e.app.url}/admin/pqr`);
     await page.getByRole('button', { name: 'Ver informe' }).click();
     const total = page.getByRole('definition').first();
     await total.waitFor();
-    expect(await total.textContent()).toBe('2');
+    expect(await total.textContent()).toBe('3');
     const csv = await page.getByRole('link', { name: 'Descargar CSV' }).getAttribute('href');
     expect(csv).toMatch(/^\/api\/admin\/pqr\/reporte\.csv\?from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}$/);
     await noAxeViolations(page);
