@@ -69,10 +69,17 @@ function StaffPqrView({ pqr }: { pqr: PqrStaffDetail }) {
       <div ref={doneRef} tabIndex={-1} className="package-notice">
         {done && <Notice tone="success">{done}</Notice>}
       </div>
-      <p className="pqr-deadline">
-        Días hábiles restantes:{' '}
-        <DaysLeft days={pqr.businessDaysLeft} dueSoon={pqr.dueSoon} overdue={pqr.overdue} />
-      </p>
+      {pqr.canAnswer && (
+        <p>
+          Días hábiles restantes:{' '}
+          <DaysLeft
+            state={pqr.state}
+            days={pqr.businessDaysLeft}
+            dueSoon={pqr.dueSoon}
+            overdue={pqr.overdue}
+          />
+        </p>
+      )}
       {pqr.overdue && <Notice tone="error">{pqr.overdueMeaning}</Notice>}
       <FactList facts={facts} className="data-list" />
       <p>

@@ -3,7 +3,7 @@
 import { formatCalendarDay, formatLocalDate } from '../../../shared/dates.ts';
 import { paths } from '../../../shared/paths.ts';
 import type { PqrInboxRow } from '../../../shared/pqr/api-types.ts';
-import { OVERDUE_LABEL } from '../../../shared/pqr/states.ts';
+import { canAnswer, OVERDUE_LABEL, type PqrState } from '../../../shared/pqr/states.ts';
 import { ColumnHeads } from '../../components/column-heads.tsx';
 import { Link } from '../../router.tsx';
 
@@ -18,9 +18,10 @@ const COLUMNS = [
   'Estado',
 ] as const;
 
-/** 'Vencida' past due; the days left otherwise, marked when 3 or fewer. */
-export function DaysLeft(props: { days: number; dueSoon: boolean; overdue: boolean }) {
+/** 'Vencida' past due; the days left otherwise, marked when 3 or fewer; nothing once no answer is awaited. */
+export function DaysLeft(props: { state: PqrState; days: number; dueSoon: boolean; overdue: boolean }) {
   if (props.overdue) return <span className="tag">{OVERDUE_LABEL}</span>;
+  if (!canAnswer(props.state)) return <>—</>;
   if (!props.dueSoon) return <>{props.days}</>;
   return (
     <span className="pqr-due-soon">
@@ -46,7 +47,7 @@ function InboxRow({ row }: { row: PqrInboxRow }) {
       </td>
       <td>{formatCalendarDay(row.dueDate)}</td>
       <td>
-        <DaysLeft days={row.businessDaysLeft} dueSoon={row.dueSoon} overdue={row.overdue} />
+        <DaysLeft state={row.state} days={row.businessDaysLeft} dueSoon={row.dueSoon} overdue={row.overdue} />
       </td>
       <td>{row.stateLabel}</td>
     </tr>
