@@ -186,6 +186,10 @@ describe('PQR in Chromium: filing, answering, review and a visitor', () => {
     const visitor = await launchBrowser(e2e.app.url);
     try {
       const page = await visitor.newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
       await page.goto(`${e2e.app.url}/pqr`);
       await page.getByLabel('Nombre').waitFor();
       await noAxeViolations(page);
@@ -211,6 +215,8 @@ describe('PQR in Chromium: filing, answering, review and a visitor', () => {
       await page.getByRole('heading', { level: 1, name: number }).waitFor();
       await page.getByText('Quiero saber cómo abrir un casillero para mi empresa.').waitFor();
       await noAxeViolations(page);
+      // A visitor's pages ask for no session: nothing failed on the way.
+      expect(errors).toEqual([]);
     } finally {
       await visitor.close();
     }

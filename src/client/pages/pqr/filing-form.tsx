@@ -84,6 +84,8 @@ export function FilingForm(props: {
   /** The customer's packages to choose from, as [number, label]. */
   packages?: ReadonlyArray<readonly [string, string]>;
   initialPackage?: string;
+  /** Only the newest packages are offered: how many, when the customer has more. */
+  newestOnly?: number;
   onFiled: (filed: PqrFiled) => void;
 }) {
   const visitor = props.email === undefined;
@@ -154,7 +156,11 @@ export function FilingForm(props: {
           onValue={(value) => form.set('packageNumber', value)}
           choices={props.packages ?? []}
           empty="Ninguno en particular"
-          hint="Opcional, salvo en una solicitud de indemnización."
+          hint={
+            props.newestOnly
+              ? `Opcional, salvo en una solicitud de indemnización. Aquí están tus ${props.newestOnly} paquetes más recientes; para otro, ábrelo en Mis paquetes y elige «Presentar una PQR sobre este paquete».`
+              : 'Opcional, salvo en una solicitud de indemnización.'
+          }
           error={form.errors.packageNumber}
         />
       )}

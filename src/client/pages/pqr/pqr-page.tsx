@@ -14,6 +14,7 @@ import { queryClient, withQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
+import { useSession } from '../../components/session.ts';
 import { Link, useNavigate, useSearchParams } from '../../router.tsx';
 import { FilingForm } from './filing-form.tsx';
 import { PqrCards } from './pqr-cards.tsx';
@@ -36,9 +37,14 @@ function PqrPage() {
   return <PqrScreen />;
 }
 
+/**
+ * Who is here: a visitor unless this browser's session hint says someone signed in (so a visitor's page asks
+ * nothing and logs no 401); then the record says whether it is a customer's.
+ */
 function PqrScreen() {
-  const me = useQuery(meQuery);
-  const signedOut = me.error instanceof RequestError && me.error.status === 401;
+  const hinted = useSession(null) !== null;
+  const me = useQuery({ ...meQuery, enabled: hinted });
+  const signedOut = !hinted || (me.error instanceof RequestError && me.error.status === 401);
   return (
     <Page title="PQR">
       <h1>PQR</h1>
@@ -46,15 +52,19 @@ function PqrScreen() {
         Peticiones, quejas, reclamos y solicitudes de indemnización. Cada una recibe un número de radicado y
         la respondemos dentro del plazo legal, contado en días hábiles.
       </p>
-      {me.isPending && <p role="status">{messages.loading}</p>}
-      {signedOut && <VisitorFiling />}
-      {me.isError && !signedOut && <Retry error={me.error} onRetry={() => void me.refetch()} />}
-      {me.data && me.data.role !== 'customer' && (
+      {signedOut ? (
+        <VisitorFiling />
+      ) : me.isPending ? (
+        <p role="status">{messages.loading}</p>
+      ) : me.isError ? (
+        <Retry error={me.error} onRetry={() => void me.refetch()} />
+      ) : me.data.role === 'customer' ? (
+        <CustomerPqr />
+      ) : (
         <Notice tone="info">
           Las PQR de los clientes se atienden en <Link to={paths.adminPqr}>PQR de administración</Link>.
         </Notice>
       )}
-      {me.data?.role === 'customer' && <CustomerPqr />}
     </Page>
   );
 }
@@ -138,6 +148,9 @@ function CustomerPqr() {
           email={list.data.email}
           packages={choices}
           initialPackage={asked}
+          newestOnly={
+            packages.data && packages.data.total > packages.data.pageSize ? packages.data.pageSize : undefined
+          }
           onFiled={(answer) => {
             setFiled(answer);
             void queryClient.invalidateQueries({ queryKey: pqrKeys.all });
