@@ -10,6 +10,7 @@ import * as lighthouse from './lighthouse.ts';
 import * as operations from './operations.ts';
 import * as packages from './packages.ts';
 import * as pageWeight from './page-weight.ts';
+import * as pqr from './pqr.ts';
 import * as registration from './registration.ts';
 import * as signIn from './sign-in.ts';
 import { backgroundLoad } from './support/machine.ts';
@@ -27,6 +28,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchResult
   charges: { title: 'Charges', run: charges.run },
   'courier-sync': { title: 'Last mile', run: courierSync.run },
   'fan-out': { title: 'Live fan-out', run: fanOut.run },
+  pqr: { title: 'PQR', run: pqr.run },
   'page-weight': { title: 'Page weight', run: pageWeight.run },
   lighthouse: { title: 'Lighthouse', run: lighthouse.run },
 };

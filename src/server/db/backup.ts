@@ -20,6 +20,10 @@ import {
   packageCharges,
   packageEvents,
   packages,
+  pqrAttachments,
+  pqrEvents,
+  pqrReminders,
+  pqrs,
   rateSettings,
   users,
 } from './schema.ts';
@@ -47,10 +51,14 @@ const TABLES: PgTable[] = [
   creditLedger,
   dispatches,
   dispatchPackages,
+  pqrs,
+  pqrEvents,
+  pqrAttachments,
+  pqrReminders,
 ];
 const GENERATED = new Set(['searchText']);
 /** Tables whose `id` a sequence gives: after a restore the sequence continues after the highest id. */
-const SERIAL_TABLES = [outbox, auditLog, packageEvents, rateSettings, creditLedger, dispatches];
+const SERIAL_TABLES = [outbox, auditLog, packageEvents, rateSettings, creditLedger, dispatches, pqrEvents];
 /** Rows a new database already has (the generated secret, the default rates): the backup's replace them. */
 const SEEDED_TABLES = [appSetting, rateSettings];
 
@@ -120,6 +128,10 @@ export async function restoreBackup(db: Database, file: Buffer): Promise<Record<
     }
     await tx.execute(
       sql`select setval('package_number_seq', coalesce((select max(number) from ${packages}), 100000) + 1, false)`,
+    );
+    // A radicado is never given twice: the sequence continues after the highest restored.
+    await tx.execute(
+      sql`select setval('pqr_number_seq', coalesce((select max(number) from ${pqrs}), 0) + 1, false)`,
     );
   });
   return counts;

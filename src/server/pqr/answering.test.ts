@@ -6,7 +6,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
 import {
-  type browser,
+  browser,
   signedUpCustomer,
   startTestServerWithAdmin,
   type TestServer,
@@ -176,5 +176,45 @@ describe.each(drivers)('PQR answering on %s', (driver) => {
     );
     const thread = await customer.client.get(customerPath(radicado));
     expect(thread.body.review).toMatchObject({ open: false, closesOn: closedOn });
+  });
+  it('lets a visitor follow the answer and file a review by their link alone', async () => {
+    const visitor = browser(server);
+    const filed = await visitor.post('/api/pqr/visitante', {
+      type: 'queja',
+      name: 'Nora Visitante',
+      idNumber: 'PA123456',
+      email: 'nora-visitante@example.com',
+      description: 'El mensajero fue grosero al entregar el paquete de mi vecina.',
+    });
+    expect(filed.status).toBe(201);
+    await answer(filed.body.radicado, 'Hablamos con el mensajero y te pedimos disculpas.');
+    const [mail] = await server.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.toAddress, 'nora-visitante@example.com'))
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    expect(mail?.text).toContain(RIGHTS);
+    const key = /clave=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+    const path = `/api/pqr/seguimiento/${encodeURIComponent(filed.body.radicado)}`;
+    const thread = await visitor.get(`${path}?clave=${key}`);
+    expect(thread.body.review.open).toBe(true);
+    const forged = await visitor.post(`${path}/reposicion?clave=otra`, { text: DESCRIPTION });
+    expect(forged.status).toBe(404);
+    const review = await visitor.post(`${path}/reposicion?clave=${key}`, {
+      text: DESCRIPTION,
+      appeal: false,
+    });
+    expect(review.status).toBe(201);
+    expect(review.body.pqr.events.at(-1)).toMatchObject({ kind: 'reposicion', actor: 'Tú', appeal: false });
+    const [received] = await server.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.toAddress, 'nora-visitante@example.com'))
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    expect(received?.text).toContain(
+      'puedes pedir que tu caso pase a la Superintendencia de Industria y Comercio',
+    );
   });
 });

@@ -50,26 +50,41 @@ export async function inboxPage(
 ): Promise<Api.PqrInbox> {
   const today = todayInBogota(now);
   const where = and(...conditionsOf(query, today));
-  const rows = await db
-    .select({
-      radicado: pqrs.radicado,
-      type: pqrs.type,
-      state: pqrs.state,
-      name: pqrs.name,
-      userId: pqrs.userId,
-      packageNumber: pqrs.packageNumber,
-      guide: pqrs.guide,
-      packageGuide: packages.guide,
-      filedAt: pqrs.filedAt,
-      runningDue: pqrs.runningDue,
-    })
-    .from(pqrs)
-    .leftJoin(packages, eq(packages.number, pqrs.packageNumber))
-    .where(where)
-    .orderBy(asc(pqrs.runningDue), asc(pqrs.number))
-    .limit(INBOX_PAGE_SIZE)
-    .offset((query.page - 1) * INBOX_PAGE_SIZE);
-  const [total] = await db.select({ n: count() }).from(pqrs).where(where);
+  // The page and its total at once (two connections of the pool on PostgreSQL); the packages' guides after, for
+  // the page's rows only, so a deep page never joins the rows it skips.
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        radicado: pqrs.radicado,
+        type: pqrs.type,
+        state: pqrs.state,
+        name: pqrs.name,
+        userId: pqrs.userId,
+        packageNumber: pqrs.packageNumber,
+        guide: pqrs.guide,
+        filedAt: pqrs.filedAt,
+        runningDue: pqrs.runningDue,
+      })
+      .from(pqrs)
+      .where(where)
+      .orderBy(asc(pqrs.runningDue), asc(pqrs.number))
+      .limit(INBOX_PAGE_SIZE)
+      .offset((query.page - 1) * INBOX_PAGE_SIZE),
+    db.select({ n: count() }).from(pqrs).where(where),
+  ]);
+  const numbers = [
+    ...new Set(rows.flatMap((row) => (row.packageNumber === null ? [] : [row.packageNumber]))),
+  ];
+  const guides = new Map(
+    numbers.length === 0
+      ? []
+      : (
+          await db
+            .select({ number: packages.number, guide: packages.guide })
+            .from(packages)
+            .where(inArray(packages.number, numbers))
+        ).map((pkg) => [pkg.number, pkg.guide]),
+  );
   return {
     rows: rows.map((row) => ({
       radicado: row.radicado,
@@ -78,7 +93,7 @@ export async function inboxPage(
       customerName: row.name,
       visitor: row.userId === null,
       packageNumber: row.packageNumber,
-      guide: row.guide || (row.packageGuide ?? ''),
+      guide: row.guide || (row.packageNumber === null ? '' : (guides.get(row.packageNumber) ?? '')),
       filedAt: row.filedAt.toISOString(),
       dueDate: row.runningDue,
       ...dueFigures(settings, row.state, row.runningDue, today),

@@ -13,6 +13,7 @@ import {
   users,
 } from '../db/schema.ts';
 import { erasePackagesOf, packagesForExport } from '../packages/privacy.ts';
+import { erasePqrsOf, pqrsForExport } from '../pqr/privacy.ts';
 import { pendingEmailChanges } from './email-change.ts';
 
 export const DELETED_NAME = 'Cuenta eliminada';
@@ -89,6 +90,7 @@ export async function personalData(db: Database, userId: string) {
     ...usersDocument(row.record, row.emailVerified),
     correoPendiente: pending ?? '',
     paquetes: await packagesForExport(db, userId),
+    pqr: await pqrsForExport(db, userId),
     actividad: activity.map((entry) => ({
       ...entry,
       at: entry.at.toISOString(),
@@ -132,6 +134,7 @@ export async function eraseAccount(tx: Transaction, record: UserRecord): Promise
     .where(or(eq(authVerification.value, id), like(authVerification.value, `${id} %`)));
   await tx.delete(outbox).where(inArray(outbox.toAddress, addresses));
   await erasePackagesOf(tx, id);
+  await erasePqrsOf(tx, id);
   await tx
     .update(auditLog)
     .set({ email: placeholder, detail: null })

@@ -11,6 +11,7 @@ import { recordAudit } from '../audit/audit.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
 import { Invalid, NotFound } from '../errors.ts';
 import { clientIp, type RouteDeps, readBody } from '../http.ts';
+import { PQR_KEPT_ON_DELETION, pqrCountOf } from '../pqr/privacy.ts';
 import type { RateLimiter } from '../security/rate-limit.ts';
 import {
   CORRECTABLE_FIELDS,
@@ -130,13 +131,15 @@ export function privacyRoutes({ db, auth, config, limiter }: PrivacyRoutesDeps) 
 
   routes.post('/me/delete', signedIn, async (c) => {
     const { record } = await provenBody(c, passwordSchema);
+    const keptPqr = (await pqrCountOf(db, record.id)) > 0;
     await deleteAccount(db, record, ipOf(c));
     // The session is already gone from the database; better-auth's sign-out still clears the browser's cookies.
     const { headers } = await auth.api
       .signOut({ headers: c.req.raw.headers, returnHeaders: true })
       .catch(() => ({ headers: new Headers() }));
     for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
-    return c.json({ message: messages.accountDeleted } satisfies Api.Confirmation);
+    const message = keptPqr ? `${messages.accountDeleted} ${PQR_KEPT_ON_DELETION}` : messages.accountDeleted;
+    return c.json({ message } satisfies Api.Confirmation);
   });
 
   return routes;
