@@ -22,6 +22,7 @@ const ADMIN_LINKS = [
   'Despachos',
   'Tarifas',
   'Recepción en bodega',
+  'PQR',
   'Cerrar sesión',
 ];
 
