@@ -2,9 +2,10 @@
 // 'Responder' (mailed with the right-to-review sentence, its notification time kept), internal notes the customer
 // never sees, the allowed state moves, the customer's review within 5 business days (and refused after, with the
 // day it closed), and 'Enviada a la SIC' only after an appealed review.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
+import { customerPqrPath, newestMailTo, PQR_DESCRIPTION, staffPqrPath } from '../../../test/support/pqr.ts';
 import {
   browser,
   signedUpCustomer,
@@ -13,10 +14,10 @@ import {
 } from '../../../test/support/server.ts';
 import { formatCalendarDay } from '../../shared/dates.ts';
 import { businessCalendar } from '../../shared/pqr/business-days.ts';
-import { outbox, pqrEvents, pqrs } from '../db/schema.ts';
+import { pqrEvents, pqrs } from '../db/schema.ts';
 
 type Customer = Awaited<ReturnType<typeof signedUpCustomer>>;
-const DESCRIPTION = 'El paquete aparece entregado pero nunca llegó a mi casa, revisen por favor.';
+const DESCRIPTION = PQR_DESCRIPTION;
 const RIGHTS =
   'Contra esta decisión procede el recurso de reposición ante CasilleroYa S.A.S. y, en subsidio, el de apelación ante la Superintendencia de Industria y Comercio, dentro de los 5 días hábiles siguientes a su notificación.';
 
@@ -39,13 +40,13 @@ describe.each(drivers)('PQR answering on %s', (driver) => {
     expect(filed.status).toBe(201);
     return filed.body.radicado as string;
   }
-  const staffPath = (radicado: string) => `/api/admin/pqr/${encodeURIComponent(radicado)}`;
-  const customerPath = (radicado: string) => `/api/pqr/${encodeURIComponent(radicado)}`;
+  const _staffPath = (radicado: string) => `/api/admin/pqr/${encodeURIComponent(radicado)}`;
+  const _customerPath = (radicado: string) => `/api/pqr/${encodeURIComponent(radicado)}`;
   async function answer(
     radicado: string,
     text = 'Revisamos tu caso y encontramos el paquete en la portería.',
   ) {
-    const answered = await admin.post(`${staffPath(radicado)}/respuesta`, { text });
+    const answered = await admin.post(`${staffPqrPath(radicado)}/respuesta`, { text });
     expect(answered.status).toBe(200);
     return answered.body;
   }
@@ -89,48 +90,43 @@ describe.each(drivers)('PQR answering on %s', (driver) => {
     const event = changed.pqr.events.at(-1);
     expect(event.text.endsWith(RIGHTS)).toBe(true);
     expect(event.notifiedAt).not.toBeNull();
-    const [mail] = await server.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.toAddress, customer.record.email))
-      .orderBy(desc(outbox.id))
-      .limit(1);
+    const mail = await newestMailTo(server, customer.record.email);
     expect(mail?.text).toContain(RIGHTS);
     expect(mail?.html).toContain('&#60;b&#62;te devolvemos&#60;/b&#62;');
-    const thread = await customer.client.get(customerPath(radicado));
+    const thread = await customer.client.get(customerPqrPath(radicado));
     expect(thread.body.answeredAt).toBe(event.notifiedAt);
     expect(thread.body.events.at(-1).actor).toBe('Servicio al cliente');
     expect(thread.body.review.open).toBe(true);
     // Answered already: a second 'Responder' is refused until a review comes.
-    const again = await admin.post(`${staffPath(radicado)}/respuesta`, { text: 'Otra' });
+    const again = await admin.post(`${staffPqrPath(radicado)}/respuesta`, { text: 'Otra' });
     expect(again.status).toBe(409);
   });
 
   it('keeps internal notes from the customer', async () => {
     const radicado = await file();
-    const noted = await admin.post(`${staffPath(radicado)}/notas`, {
+    const noted = await admin.post(`${staffPqrPath(radicado)}/notas`, {
       text: 'Llamar a la portería del edificio.',
     });
     expect(noted.status).toBe(200);
     expect(noted.body.message).toBe('Nota interna guardada. El cliente no la ve.');
     expect(noted.body.pqr.events.some((event: { kind: string }) => event.kind === 'nota')).toBe(true);
-    const thread = await customer.client.get(customerPath(radicado));
+    const thread = await customer.client.get(customerPqrPath(radicado));
     expect(JSON.stringify(thread.body)).not.toContain('portería del edificio');
   });
 
   it('allows only the listed state moves', async () => {
     const radicado = await file();
-    const moved = await admin.post(`${staffPath(radicado)}/estado`, { to: 'en_tramite' });
+    const moved = await admin.post(`${staffPqrPath(radicado)}/estado`, { to: 'en_tramite' });
     expect(moved.status).toBe(200);
     expect(moved.body.message).toBe('Estado cambiado a «En trámite».');
-    const refused = await admin.post(`${staffPath(radicado)}/estado`, { to: 'cerrada' });
+    const refused = await admin.post(`${staffPqrPath(radicado)}/estado`, { to: 'cerrada' });
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toBe('No se puede pasar de «En trámite» a «Cerrada».');
     await answer(radicado);
-    const sic = await admin.post(`${staffPath(radicado)}/estado`, { to: 'enviada_sic' });
+    const sic = await admin.post(`${staffPqrPath(radicado)}/estado`, { to: 'enviada_sic' });
     expect(sic.status).toBe(409);
     expect(sic.body.error.message).toMatch(/Apelación/);
-    const closed = await admin.post(`${staffPath(radicado)}/estado`, { to: 'cerrada' });
+    const closed = await admin.post(`${staffPqrPath(radicado)}/estado`, { to: 'cerrada' });
     expect(closed.body.pqr.state).toBe('cerrada');
     const events = await server.db.select().from(pqrEvents).where(eq(pqrEvents.actorRole, 'staff'));
     expect(events.every((stored) => stored.actorId !== null)).toBe(true);
@@ -139,7 +135,7 @@ describe.each(drivers)('PQR answering on %s', (driver) => {
   it('takes a review with Apelación within 5 business days; after the review’s answer, the SIC', async () => {
     const radicado = await file();
     await answer(radicado);
-    const review = await customer.client.post(`${customerPath(radicado)}/reposicion`, {
+    const review = await customer.client.post(`${customerPqrPath(radicado)}/reposicion`, {
       text: 'No estoy de acuerdo: el portero dice que nunca recibió nada.',
       appeal: true,
     });
@@ -149,12 +145,14 @@ describe.each(drivers)('PQR answering on %s', (driver) => {
     );
     expect(review.body.pqr.state).toBe('en_reposicion');
     expect(review.body.pqr.dueDate).toBe(businessCalendar().addBusinessDays(new Date(), 15));
-    const detail = await admin.get(staffPath(radicado));
+    const detail = await admin.get(staffPqrPath(radicado));
     expect(detail.body.events.at(-1)).toMatchObject({ kind: 'reposicion', appeal: true });
-    const twice = await customer.client.post(`${customerPath(radicado)}/reposicion`, { text: DESCRIPTION });
+    const twice = await customer.client.post(`${customerPqrPath(radicado)}/reposicion`, {
+      text: DESCRIPTION,
+    });
     expect(twice.status).toBe(409);
     await answer(radicado, 'Confirmamos nuestra decisión.');
-    const sic = await admin.post(`${staffPath(radicado)}/estado`, { to: 'enviada_sic' });
+    const sic = await admin.post(`${staffPqrPath(radicado)}/estado`, { to: 'enviada_sic' });
     expect(sic.status).toBe(200);
     expect(sic.body.pqr.stateLabel).toBe('Enviada a la SIC');
   });
@@ -169,12 +167,12 @@ describe.each(drivers)('PQR answering on %s', (driver) => {
       .set({ notifiedAt })
       .where(and(eq(pqrEvents.pqrNumber, row?.number ?? 0), eq(pqrEvents.kind, 'respuesta')));
     const closedOn = businessCalendar().addBusinessDays(notifiedAt, 5);
-    const late = await customer.client.post(`${customerPath(radicado)}/reposicion`, { text: DESCRIPTION });
+    const late = await customer.client.post(`${customerPqrPath(radicado)}/reposicion`, { text: DESCRIPTION });
     expect(late.status).toBe(409);
     expect(late.body.error.message).toBe(
       `El plazo para pedir la revisión de esta respuesta venció el ${formatCalendarDay(closedOn)}. Puedes radicar una nueva PQR.`,
     );
-    const thread = await customer.client.get(customerPath(radicado));
+    const thread = await customer.client.get(customerPqrPath(radicado));
     expect(thread.body.review).toMatchObject({ open: false, closesOn: closedOn });
   });
   it('lets a visitor follow the answer and file a review by their link alone', async () => {
@@ -188,12 +186,7 @@ describe.each(drivers)('PQR answering on %s', (driver) => {
     });
     expect(filed.status).toBe(201);
     await answer(filed.body.radicado, 'Hablamos con el mensajero y te pedimos disculpas.');
-    const [mail] = await server.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.toAddress, 'nora-visitante@example.com'))
-      .orderBy(desc(outbox.id))
-      .limit(1);
+    const mail = await newestMailTo(server, 'nora-visitante@example.com');
     expect(mail?.text).toContain(RIGHTS);
     const key = /clave=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
     const path = `/api/pqr/seguimiento/${encodeURIComponent(filed.body.radicado)}`;
@@ -207,12 +200,7 @@ describe.each(drivers)('PQR answering on %s', (driver) => {
     });
     expect(review.status).toBe(201);
     expect(review.body.pqr.events.at(-1)).toMatchObject({ kind: 'reposicion', actor: 'Tú', appeal: false });
-    const [received] = await server.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.toAddress, 'nora-visitante@example.com'))
-      .orderBy(desc(outbox.id))
-      .limit(1);
+    const received = await newestMailTo(server, 'nora-visitante@example.com');
     expect(received?.text).toContain(
       'puedes pedir que tu caso pase a la Superintendencia de Industria y Comercio',
     );

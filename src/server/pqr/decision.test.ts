@@ -1,20 +1,20 @@
 // The 'Decisión' on a solicitud de indemnización through the staff API, on every driver: approved as credit (a
 // row of the credit ledger, audited), approved for a visitor by transfer only with its reference, denied with its
 // reason (mailed); once per PQR, and only for an indemnización.
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
 import { newTestGuide } from '../../../test/support/packages.ts';
+import { newestMailTo, PQR_DESCRIPTION, staffPqrPath } from '../../../test/support/pqr.ts';
 import {
   type browser,
   signedUpCustomer,
   startTestServerWithAdmin,
   type TestServer,
 } from '../../../test/support/server.ts';
-import { auditLog, creditLedger, outbox } from '../db/schema.ts';
+import { auditLog, creditLedger } from '../db/schema.ts';
 
 type Customer = Awaited<ReturnType<typeof signedUpCustomer>>;
-const DESCRIPTION = 'El paquete aparece entregado pero nunca llegó a mi casa, revisen por favor.';
 
 describe.each(drivers)('PQR decision on %s', (driver) => {
   let server: TestServer;
@@ -29,13 +29,13 @@ describe.each(drivers)('PQR decision on %s', (driver) => {
   async function file(fields: Record<string, unknown> = {}) {
     const filed = await customer.client.post('/api/pqr', {
       type: 'reclamo',
-      description: DESCRIPTION,
+      description: PQR_DESCRIPTION,
       ...fields,
     });
     expect(filed.status).toBe(201);
     return filed.body.radicado as string;
   }
-  const staffPath = (radicado: string) => `/api/admin/pqr/${encodeURIComponent(radicado)}`;
+  const _staffPath = (radicado: string) => `/api/admin/pqr/${encodeURIComponent(radicado)}`;
 
   it('decides an indemnización: credit in the ledger, audited, once', async () => {
     const saved = await customer.client.post('/api/packages', {
@@ -48,17 +48,17 @@ describe.each(drivers)('PQR decision on %s', (driver) => {
       packageNumber: saved.body.package.number,
       noGuide: true,
     });
-    const detail = await admin.get(staffPath(radicado));
+    const detail = await admin.get(staffPqrPath(radicado));
     expect(detail.body).toMatchObject({ canDecide: true, cargo: false });
     expect(detail.body.package.number).toBe(saved.body.package.number);
     expect(detail.body.customer).toMatchObject({ name: 'Lucía Fernández', visitor: false, deleted: false });
-    const missing = await admin.post(`${staffPath(radicado)}/decision`, {
+    const missing = await admin.post(`${staffPqrPath(radicado)}/decision`, {
       outcome: 'aprobada',
       payment: 'credito',
     });
     expect(missing.status).toBe(400);
     expect(missing.body.error.field).toBe('amountCop');
-    const decided = await admin.post(`${staffPath(radicado)}/decision`, {
+    const decided = await admin.post(`${staffPqrPath(radicado)}/decision`, {
       outcome: 'aprobada',
       amountCop: 120000,
       payment: 'credito',
@@ -77,10 +77,13 @@ describe.each(drivers)('PQR decision on %s', (driver) => {
     expect(ledger.find((entry) => entry.kind === 'indemnizacion')?.amountCents).toBeGreaterThan(0);
     const audits = await server.db.select().from(auditLog).where(eq(auditLog.action, 'pqr_decision'));
     expect(audits.some((audit) => (audit.detail as { radicado?: string }).radicado === radicado)).toBe(true);
-    const twice = await admin.post(`${staffPath(radicado)}/decision`, { outcome: 'negada', reason: 'Error' });
+    const twice = await admin.post(`${staffPqrPath(radicado)}/decision`, {
+      outcome: 'negada',
+      reason: 'Error',
+    });
     expect(twice.status).toBe(409);
     const reclamo = await file();
-    const notIndemnity = await admin.post(`${staffPath(reclamo)}/decision`, {
+    const notIndemnity = await admin.post(`${staffPqrPath(reclamo)}/decision`, {
       outcome: 'negada',
       reason: 'No',
     });
@@ -109,7 +112,7 @@ describe.each(drivers)('PQR decision on %s', (driver) => {
       description: 'Recibí la caja mojada y el contenido dañado por completo.',
     });
     expect(ok.status).toBe(201);
-    const path = `${staffPath(ok.body.radicado)}/decision`;
+    const path = `${staffPqrPath(ok.body.radicado)}/decision`;
     const credit = await admin.post(path, { outcome: 'aprobada', amountCop: 50000, payment: 'credito' });
     expect(credit.status).toBe(400);
     const noReference = await admin.post(path, {
@@ -135,7 +138,7 @@ describe.each(drivers)('PQR decision on %s', (driver) => {
       noGuide: true,
       description: 'La segunda caja también llegó dañada por la lluvia.',
     });
-    const deniedPath = `${staffPath(other.body.radicado)}/decision`;
+    const deniedPath = `${staffPqrPath(other.body.radicado)}/decision`;
     const noReason = await admin.post(deniedPath, { outcome: 'negada' });
     expect(noReason.body.error).toMatchObject({
       field: 'reason',
@@ -150,12 +153,7 @@ describe.each(drivers)('PQR decision on %s', (driver) => {
       reason: 'La guía no es de nuestra red.',
       amountCop: null,
     });
-    const [mail] = await server.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.toAddress, 'pedro-destinatario@example.com'))
-      .orderBy(desc(outbox.id))
-      .limit(1);
+    const mail = await newestMailTo(server, 'pedro-destinatario@example.com');
     expect(mail?.text).toContain('Motivo: La guía no es de nuestra red.');
   });
 });

@@ -2,11 +2,12 @@
 // and due date, the acknowledgement mail (HTML typed in the text arrives as text), the list and the thread; a
 // visitor's by their link; and the refusals: a bad description, a file that is not what it says, another's package
 // or PQR (404).
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
 import { newTestGuide } from '../../../test/support/packages.ts';
+import { newestMailTo } from '../../../test/support/pqr.ts';
 import {
   browser,
   signedUpCustomer,
@@ -14,7 +15,7 @@ import {
   type TestServer,
 } from '../../../test/support/server.ts';
 import { bogotaDay, businessCalendar } from '../../shared/pqr/business-days.ts';
-import { outbox, pqrs } from '../db/schema.ts';
+import { pqrs } from '../db/schema.ts';
 
 type Customer = Awaited<ReturnType<typeof signedUpCustomer>>;
 
@@ -34,17 +35,6 @@ const png = () =>
   sharp({ create: { width: 8, height: 8, channels: 3, background: '#c00' } })
     .png()
     .toBuffer();
-
-async function newestMailTo(server: TestServer, email: string) {
-  const [mail] = await server.db
-    .select()
-    .from(outbox)
-    .where(eq(outbox.toAddress, email))
-    .orderBy(desc(outbox.id))
-    .limit(1);
-  if (!mail) throw new Error(`no mail to ${email}`);
-  return mail;
-}
 
 describe.each(drivers)('PQR filing on %s', (driver) => {
   let server: TestServer;
