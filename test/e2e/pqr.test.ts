@@ -1,8 +1,9 @@
-// Issue 21 (PQR.md) in Chromium, one app for the file: a customer files a 'Reclamo' about their package with a photo
-// from '/locker', sees the radicado and the due date and gets the mail; the admin finds it in the inbox, writes an
-// internal note and answers; the customer (who never sees the note) files 'Recurso de reposición' with 'Apelación'
-// and the admin sees it; a visitor files a 'Petición' and follows it by the mailed link; the admin decides an
-// indemnización and downloads the 'Expediente'; the report counts them. axe on every new screen.
+// Issue 21 (PQR.md) in Chromium, one app for the file: a customer reaches /pqr from '/locker' and the package's page,
+// files a 'Reclamo' about their package with a photo, sees the radicado and the due date and gets the mail; the
+// admin finds it in the inbox, writes an internal note and answers; the customer (who never sees the note) files
+// 'Recurso de reposición' with 'Apelación' and the admin sees it; a visitor files a 'Petición' and follows it by the
+// mailed link; the admin decides an indemnización and downloads the 'Expediente'; the report counts them. axe on
+// every new screen.
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +28,10 @@ async function sessionCookie(page: Page): Promise<string> {
 }
 
 async function noAxeViolations(page: Page) {
-  await page.waitForFunction(() => !document.body.textContent?.includes('Cargando'));
+  // Settled: nothing loading, no list dimmed while its next page or filter arrives.
+  await page.waitForFunction(
+    () => !document.body.textContent?.includes('Cargando') && !document.querySelector('[aria-busy="true"]'),
+  );
   expect(await seriousAxeViolations(page)).toEqual([]);
 }
 
@@ -78,6 +82,15 @@ describe('PQR in Chromium: filing, answering, review and a visitor', () => {
     await page.waitForURL(`${e2e.app.url}/pqr`);
     await page.getByRole('heading', { level: 1, name: 'PQR' }).waitFor();
     await page.getByText('Aún no has radicado ninguna PQR.').waitFor();
+    expect(await page.getByRole('contentinfo').getByRole('link', { name: /PQR/ }).getAttribute('href')).toBe(
+      '/pqr',
+    );
+    // From the package's page, the package comes chosen.
+    await page.goto(`${e2e.app.url}/paquetes/${packageNumber}`);
+    await page.getByRole('link', { name: 'Presentar una PQR sobre este paquete' }).click();
+    await page.waitForURL(`${e2e.app.url}/pqr?paquete=${packageNumber}`);
+    await page.getByRole('button', { name: 'Radicar PQR' }).waitFor();
+    expect(await page.getByLabel('Paquete').inputValue()).toBe(String(packageNumber));
 
     // Nothing chosen: the form says what is missing, beside the field, and sends nothing.
     await page.getByRole('button', { name: 'Radicar PQR' }).click();
@@ -85,7 +98,6 @@ describe('PQR in Chromium: filing, answering, review and a visitor', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('pqr-type');
 
     await page.getByLabel('Tipo').selectOption({ label: 'Reclamo' });
-    await page.getByLabel('Paquete').selectOption(String(packageNumber));
     await page.getByLabel('Descripción').fill(DESCRIPTION);
     await page.getByText(`${DESCRIPTION.length} de 5.000 caracteres`).waitFor();
     const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c96' } })
