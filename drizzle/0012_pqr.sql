@@ -65,6 +65,7 @@ CREATE INDEX "pqr_events_pqr_idx" ON "pqr_events" USING btree ("pqr_number","id"
 CREATE INDEX "pqrs_due_idx" ON "pqrs" USING btree ("running_due","number");--> statement-breakpoint
 CREATE INDEX "pqrs_state_due_idx" ON "pqrs" USING btree ("state","running_due","number");--> statement-breakpoint
 CREATE INDEX "pqrs_type_due_idx" ON "pqrs" USING btree ("type","running_due","number");--> statement-breakpoint
+CREATE INDEX "pqrs_type_state_due_idx" ON "pqrs" USING btree ("type","state","running_due","number");--> statement-breakpoint
 CREATE INDEX "pqrs_open_due_idx" ON "pqrs" USING btree ("running_due","number") WHERE state in ('radicada', 'en_tramite', 'en_reposicion');--> statement-breakpoint
 CREATE INDEX "pqrs_user_idx" ON "pqrs" USING btree ("user_id","number");--> statement-breakpoint
 CREATE INDEX "pqrs_filed_idx" ON "pqrs" USING btree ("filed_at");--> statement-breakpoint

@@ -69,6 +69,7 @@ describe.each(drivers)('PQR answering on %s', (driver) => {
     const second = inbox.body.rows.find((row: { radicado: string }) => row.radicado === late);
     expect(second).toMatchObject({ overdue: false, businessDaysLeft: 15, dueSoon: false });
     expect(inbox.body.overdueMeaning).toMatch(/silencio administrativo positivo/);
+    expect(inbox.body.capped).toBe(false);
 
     const overdue = await admin.get('/api/admin/pqr?state=vencida');
     expect(overdue.body.rows.map((row: { radicado: string }) => row.radicado)).toEqual([early]);

@@ -3,7 +3,7 @@
 // row with its business days left. Served by pqrs' due-day indexes (100,000 PQR: docs/PERFORMANCE.md 'PQR').
 import { and, asc, count, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type * as Api from '../../shared/pqr/api-types.ts';
-import { INBOX_PAGE_SIZE, type InboxQuery } from '../../shared/pqr/forms.ts';
+import { INBOX_COUNT_CAP, INBOX_PAGE_SIZE, type InboxQuery } from '../../shared/pqr/forms.ts';
 import {
   AWAITING_ANSWER,
   DUE_SOON_BUSINESS_DAYS,
@@ -70,7 +70,15 @@ export async function inboxPage(
       .orderBy(asc(pqrs.runningDue), asc(pqrs.number))
       .limit(INBOX_PAGE_SIZE)
       .offset((query.page - 1) * INBOX_PAGE_SIZE),
-    db.select({ n: count() }).from(pqrs).where(where),
+    // Counted up to the cap, as the board does: a count of every match would read them all.
+    db.select({ n: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(pqrs)
+        .where(where)
+        .limit(INBOX_COUNT_CAP + 1)
+        .as('matching'),
+    ),
   ]);
   const numbers = [
     ...new Set(rows.flatMap((row) => (row.packageNumber === null ? [] : [row.packageNumber]))),
@@ -100,7 +108,8 @@ export async function inboxPage(
       state: row.state,
       stateLabel: PQR_STATE_LABELS[row.state],
     })),
-    total: total?.n ?? 0,
+    total: Math.min(total?.n ?? 0, INBOX_COUNT_CAP),
+    capped: (total?.n ?? 0) > INBOX_COUNT_CAP,
     page: query.page,
     pageSize: INBOX_PAGE_SIZE,
     filter: query.state,

@@ -178,7 +178,10 @@ export interface PqrInboxRow {
 /** GET /api/admin/pqr */
 export interface PqrInbox {
   rows: PqrInboxRow[];
+  /** The PQR matching (all pages), counted up to INBOX_COUNT_CAP (1.000). */
   total: number;
+  /** More than `total` (1.000) match: the server stops counting there (show 'más de 1.000'), as the board does. */
+  capped: boolean;
   page: number;
   pageSize: number;
   filter: InboxFilter;

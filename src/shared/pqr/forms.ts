@@ -16,6 +16,8 @@ export const ATTACHMENT_ACCEPT = 'application/pdf,image/jpeg,image/png,image/web
 /** The largest amount a 'Decisión' may approve: 100 million pesos. */
 export const MAX_INDEMNITY_COP = 100_000_000;
 export const INBOX_PAGE_SIZE = 50;
+/** The inbox counts its matches up to this many (PqrInbox.capped says there are more). */
+export const INBOX_COUNT_CAP = 1000;
 
 export const pqrMessages = {
   type: 'Elige el tipo de PQR.',

@@ -73,6 +73,7 @@ export const pqrs = pgTable(
     index('pqrs_due_idx').on(table.runningDue, table.number),
     index('pqrs_state_due_idx').on(table.state, table.runningDue, table.number),
     index('pqrs_type_due_idx').on(table.type, table.runningDue, table.number),
+    index('pqrs_type_state_due_idx').on(table.type, table.state, table.runningDue, table.number),
     index('pqrs_open_due_idx')
       .on(table.runningDue, table.number)
       .where(sql`state in ('radicada', 'en_tramite', 'en_reposicion')`),
