@@ -107,15 +107,19 @@ function AdminPqrPage() {
           {data && (
             <>
               <p className="board-total">
-                {data.total === 1 ? '1 PQR' : `${data.total.toLocaleString('es-CO')} PQR`}
+                {data.capped
+                  ? `más de ${data.total.toLocaleString('es-CO')} PQR`
+                  : `${data.total.toLocaleString('es-CO')} PQR`}
                 {inbox.isFetching && ' · Actualizando...'}
               </p>
               {data.rows.some((row) => row.overdue) && <Notice tone="info">{data.overdueMeaning}</Notice>}
               <InboxTable rows={data.rows} busy={inbox.isPlaceholderData} />
-              {data.total > data.pageSize && (
+              {(data.capped || data.total > data.pageSize) && (
                 <Pager
                   page={data.page}
                   pages={Math.ceil(data.total / data.pageSize)}
+                  capped={data.capped}
+                  hasNext={data.rows.length >= data.pageSize}
                   busy={inbox.isPlaceholderData}
                   onPage={(page) => setQuery((now) => ({ ...now, page }))}
                 />
