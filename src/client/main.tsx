@@ -4,10 +4,12 @@ import { type ComponentType, lazy, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { messages } from '../shared/messages.ts';
 import {
+  adminPqrDetailPattern,
   dispatchDetailPattern,
   labelPattern,
   packageDetailPattern,
   paths,
+  pqrDetailPattern,
   routeDetailPattern,
   type ScreenPattern,
 } from '../shared/paths.ts';
@@ -42,6 +44,10 @@ const screens = {
   [paths.adminRoutes]: lazy(() => import('./pages/admin-routes/routes-page.tsx')),
   [routeDetailPattern]: lazy(() => import('./pages/admin-routes/route-page.tsx')),
   [paths.courierRoute]: lazy(() => import('./pages/courier-route/courier-route-page.tsx')),
+  [paths.pqr]: lazy(() => import('./pages/pqr/pqr-page.tsx')),
+  [pqrDetailPattern]: lazy(() => import('./pages/pqr/pqr-detail-page.tsx')),
+  [paths.adminPqr]: lazy(() => import('./pages/admin-pqr/admin-pqr-page.tsx')),
+  [adminPqrDetailPattern]: lazy(() => import('./pages/admin-pqr/admin-pqr-detail-page.tsx')),
 } satisfies Record<ScreenPattern, ComponentType>;
 const NotFoundPage = lazy(() => import('./pages/not-found/not-found-page.tsx'));
 

@@ -31,12 +31,22 @@ export const paths = {
   adminRoute: (id: number | string) => `/admin/reparto/${encodeURIComponent(String(id))}`,
   /** The courier's 'Mi ruta' (DELIVERY.md 'The courier's screen'). */
   courierRoute: '/reparto',
+  /** PQR.md: filing a PQR (customers and visitors) and the customer's PQR. */
+  pqr: '/pqr',
+  /** One PQR with its thread: `/pqr/PQR-2026-000123` (its route pattern is `pqrDetailPattern`). */
+  pqrDetail: (radicado: string) => `/pqr/${encodeURIComponent(radicado)}`,
+  /** The staff's PQR inbox (PQR.md 'Answering'). */
+  adminPqr: '/admin/pqr',
+  /** One PQR for the staff: `/admin/pqr/PQR-2026-000123` (its route pattern is `adminPqrDetailPattern`). */
+  adminPqrDetail: (radicado: string) => `/admin/pqr/${encodeURIComponent(radicado)}`,
 } as const;
 
 export const packageDetailPattern = '/paquetes/:number';
 export const labelPattern = '/etiqueta/:number';
 export const dispatchDetailPattern = '/admin/despachos/:id';
 export const routeDetailPattern = '/admin/reparto/:id';
+export const pqrDetailPattern = '/pqr/:radicado';
+export const adminPqrDetailPattern = '/admin/pqr/:radicado';
 
 type PathTable = typeof paths;
 type FixedPath = {
@@ -50,14 +60,24 @@ export const SCREEN_PATTERNS = [
   labelPattern,
   dispatchDetailPattern,
   routeDetailPattern,
+  pqrDetailPattern,
+  adminPqrDetailPattern,
 ] as const;
 
 export type ScreenPattern = (typeof SCREEN_PATTERNS)[number];
 
-/** A parameter of a screen's path is a number of up to nine digits (package numbers, dispatch and route ids). */
-const PARAMETER = /:[a-z]+/gi;
+/**
+ * A parameter of a screen's path is a number of up to nine digits (package numbers, dispatch and route ids), except those
+ * named here: a radicado ('PQR-2026-000123', its format a setting) is letters, digits and inner dashes.
+ */
+const PARAMETER = /:([a-z]+)/gi;
+const PARAMETER_SHAPES: Partial<Record<string, { matcher: string; sample: string }>> = {
+  radicado: { matcher: '[A-Za-z0-9](?:[A-Za-z0-9-]{0,38}[A-Za-z0-9])?', sample: 'PQR-2026-000123' },
+};
+const NUMBER = { matcher: '\\d{1,9}', sample: '100001' };
+const shapeOf = (name: string) => PARAMETER_SHAPES[name] ?? NUMBER;
 const SCREEN_MATCHERS = SCREEN_PATTERNS.map(
-  (pattern) => new RegExp(`^${pattern.replace(PARAMETER, '\\d{1,9}')}$`),
+  (pattern) => new RegExp(`^${pattern.replace(PARAMETER, (_, name: string) => shapeOf(name).matcher)}$`),
 );
 
 /** Whether a request path (without query) names one of the app's screens; a trailing slash is allowed. */
@@ -68,7 +88,7 @@ export function isScreenPath(path: string): boolean {
 
 /** A pattern with each parameter replaced by a sample value: what the route test asks the server for. */
 export function sampleScreenPath(pattern: string): string {
-  return pattern.replace(PARAMETER, '100001');
+  return pattern.replace(PARAMETER, (_, name: string) => shapeOf(name).sample);
 }
 
 /** An absolute link to a screen for mails: `screenUrl(appUrl, paths.verifyEmail, { token })`. */

@@ -23,6 +23,7 @@ const ADMIN_LINKS = [
   'Reparto',
   'Tarifas',
   'Recepción en bodega',
+  'PQR',
   'Cerrar sesión',
 ];
 

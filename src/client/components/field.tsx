@@ -69,13 +69,22 @@ export function FieldFrame(props: {
     <div className="field">
       <FieldLabel id={props.id} label={props.label} required={props.required} />
       {props.children}
+      <HintAndError id={props.id} hint={props.hint} error={props.error} />
+    </div>
+  );
+}
+
+/** Below a control or a group: its hint (`<id>-hint`), if any, and its error (`<id>-error`), which describe it. */
+export function HintAndError(props: { id: string; hint?: string | undefined; error?: string | undefined }) {
+  return (
+    <>
       {props.hint && (
         <p className="field__hint" id={`${props.id}-hint`}>
           {props.hint}
         </p>
       )}
       <FieldError id={props.id} error={props.error} />
-    </div>
+    </>
   );
 }
 

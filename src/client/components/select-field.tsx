@@ -16,17 +16,24 @@ function ChoiceOptions({ choices }: { choices: readonly Choice[] }) {
   ));
 }
 
-type SelectFieldProps = BoundControl & { options: readonly Choice[] } & Omit<
-    SelectHTMLAttributes<HTMLSelectElement>,
-    'id' | 'onChange'
-  >;
+/** Choices written as pairs ([value, label], as the shared label tables give them) for `options`. */
+export function choicesOf(pairs: ReadonlyArray<readonly [value: string, label: string]>): Choice[] {
+  return pairs.map(([value, label]) => ({ value, label }));
+}
+
+type SelectFieldProps = BoundControl & {
+  options: readonly Choice[];
+  /** The label of an empty first option ('Todos', 'Elige…'), if any. */
+  empty?: string;
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'onChange'>;
 
 export function SelectField(props: SelectFieldProps) {
-  const { id, label, hint, error, onValue, options, ...select } = props;
+  const { id, label, hint, error, onValue, options, empty, ...select } = props;
   const aria = fieldAria(id, { hint, error, required: select.required });
   return (
     <FieldFrame id={id} label={label} required={select.required} hint={hint} error={error}>
       <select {...select} {...aria} id={id} onChange={(event) => onValue(event.target.value)}>
+        {empty !== undefined && <option value="">{empty}</option>}
         <ChoiceOptions choices={options} />
       </select>
     </FieldFrame>

@@ -30,6 +30,7 @@ const ADMIN: NavLink[] = [
   DELIVERY,
   { to: paths.adminRates, label: 'Tarifas' },
   RECEIVING,
+  { to: paths.adminPqr, label: 'PQR' },
 ];
 
 const NAVS: Record<Role, { label: string; links: NavLink[] }> = {

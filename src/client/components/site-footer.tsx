@@ -27,6 +27,7 @@ export function SiteFooter() {
         )}
         {supportEmail && <a href={`mailto:${supportEmail}`}>{supportEmail}</a>}
         <Link to={paths.privacyPolicy}>Política de datos</Link>
+        <Link to={paths.pqr}>Peticiones, quejas y reclamos (PQR)</Link>
       </p>
     </footer>
   );

@@ -10,6 +10,7 @@ const LINKS = [
   { to: paths.adminRoutes, label: 'Reparto' },
   { to: paths.adminRates, label: 'Tarifas' },
   { to: paths.warehouse, label: 'Recepción en bodega' },
+  { to: paths.adminPqr, label: 'PQR' },
 ] as const;
 
 export function StaffNav() {

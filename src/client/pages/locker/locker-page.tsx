@@ -12,7 +12,7 @@ import { MissingRecord } from '../../components/missing-record.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { signOutHere } from '../../components/session.ts';
-import { useNavigate } from '../../router.tsx';
+import { Link, useNavigate } from '../../router.tsx';
 import { Referrals } from './referrals.tsx';
 import { SendToAddress } from './send-to-address.tsx';
 import { VerifyReminder } from './verify-reminder.tsx';
@@ -104,6 +104,9 @@ function Locker({ me }: { me: Me }) {
           Cerrar sesión
         </button>
       </div>
+      <p>
+        ¿Un problema con un paquete o con el servicio? <Link to={paths.pqr}>Presentar una PQR</Link>
+      </p>
       <footer className="privacy-note">
         Puedes actualizar, corregir o eliminar tus datos escribiendo a{' '}
         <a href={`mailto:${appConfig.privacyEmail}`}>{appConfig.privacyEmail}</a>.

@@ -128,6 +128,9 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
         </>
       )}
       <p>
+        <Link to={`${paths.pqr}?paquete=${pkg.number}`}>Presentar una PQR sobre este paquete</Link>
+      </p>
+      <p>
         <Link to={paths.packages}>Volver a Mis paquetes</Link>
       </p>
     </>

@@ -1,0 +1,104 @@
+// PQR.md 'Answering': one PQR for the staff (admin only). Its facts and deadline (business days left, 'Vencida' with
+// what it means), the customer, the package with its history, photos and proof of delivery, the whole thread with
+// the internal notes, and the actions the PQR allows now: 'Responder', 'Nota interna', 'Cambiar estado', 'Decisión'
+// for an indemnización; 'Expediente' as one PDF for the SIC.
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { formatCalendarDay, formatLocalDateTime } from '../../../shared/dates.ts';
+import { paths } from '../../../shared/paths.ts';
+import type { PqrStaffChanged, PqrStaffDetail } from '../../../shared/pqr/api-types.ts';
+import { getStaffPqr, pqrKeys } from '../../api/pqr.ts';
+import { queryClient, withQuery } from '../../api/query-client.tsx';
+import { FactList } from '../../components/fact-list.tsx';
+import { Loaded } from '../../components/load-failure.tsx';
+import { Notice } from '../../components/notice.tsx';
+import { Page } from '../../components/page.tsx';
+import { PqrThreadList, pqrTitle } from '../../components/pqr-thread.tsx';
+import { StaffNav } from '../../components/staff-nav.tsx';
+import { Link, useParams } from '../../router.tsx';
+import { DecisionCard } from './decision-card.tsx';
+import { DaysLeft } from './inbox-table.tsx';
+import { CustomerCard, PackageCard } from './pqr-context.tsx';
+import { AnswerCard, NoteCard, StateCard } from './staff-actions.tsx';
+
+/** A new radicado is a new PQR: its key drops the previous one's notices and forms. */
+function AdminPqrDetailPage() {
+  const radicado = useParams().radicado ?? '';
+  const detail = useQuery({
+    queryKey: pqrKeys.staffDetail(radicado),
+    queryFn: ({ signal }) => getStaffPqr(radicado, signal),
+  });
+  return (
+    <Page title={pqrTitle(radicado)} wide nav={<StaffNav />}>
+      <h1>{pqrTitle(radicado)}</h1>
+      <Loaded
+        query={detail}
+        missing="No encontramos esa PQR."
+        back={<Link to={paths.adminPqr}>Volver a PQR</Link>}
+      >
+        {(pqr) => <StaffPqrView key={radicado} pqr={pqr} />}
+      </Loaded>
+    </Page>
+  );
+}
+
+function StaffPqrView({ pqr }: { pqr: PqrStaffDetail }) {
+  const [done, setDone] = useState('');
+  const doneRef = useRef<HTMLDivElement>(null);
+
+  function changed(answer: PqrStaffChanged) {
+    queryClient.setQueryData(pqrKeys.staffDetail(pqr.radicado), answer.pqr);
+    void queryClient.invalidateQueries({ queryKey: pqrKeys.staff });
+    setDone(answer.message);
+    requestAnimationFrame(() => doneRef.current?.focus());
+  }
+
+  const facts: Array<readonly [string, string]> = [
+    ['Tipo', pqr.typeLabel],
+    ['Estado', pqr.stateLabel],
+    ['Radicada el', formatLocalDateTime(pqr.filedAt)],
+    ['Vence el', formatCalendarDay(pqr.dueDate)],
+    ['Respuesta por', pqr.channelLabel],
+    ...(pqr.answeredAt ? [['Respondida el', formatLocalDateTime(pqr.answeredAt)] as const] : []),
+    ...(!pqr.packageNumber && pqr.guide ? [['Guía', pqr.guide] as const] : []),
+    ...(pqr.noGuide ? [['Guía', 'No conserva la guía'] as const] : []),
+  ];
+
+  return (
+    <>
+      <div ref={doneRef} tabIndex={-1} className="package-notice">
+        {done && <Notice tone="success">{done}</Notice>}
+      </div>
+      {pqr.canAnswer && (
+        <p>
+          Días hábiles restantes:{' '}
+          <DaysLeft
+            state={pqr.state}
+            days={pqr.businessDaysLeft}
+            dueSoon={pqr.dueSoon}
+            overdue={pqr.overdue}
+          />
+        </p>
+      )}
+      {pqr.overdue && <Notice tone="error">{pqr.overdueMeaning}</Notice>}
+      <FactList facts={facts} className="data-list" />
+      <p>
+        <a className="button button--secondary" href={pqr.expedienteUrl} target="_blank" rel="noopener">
+          Expediente (PDF)
+        </a>
+      </p>
+      <CustomerCard customer={pqr.customer} />
+      {pqr.package && <PackageCard pkg={pqr.package} proof={pqr.proof} cargo={pqr.cargo} />}
+      <PqrThreadList events={pqr.events} />
+      {pqr.canAnswer && <AnswerCard pqr={pqr} onChanged={changed} />}
+      {pqr.canDecide && <DecisionCard pqr={pqr} onChanged={changed} />}
+      {pqr.moves.length > 0 && <StateCard pqr={pqr} onChanged={changed} />}
+      <NoteCard pqr={pqr} onChanged={changed} />
+      <p>
+        <Link to={paths.adminPqr}>Volver a PQR</Link>
+      </p>
+    </>
+  );
+}
+
+export default withQuery(AdminPqrDetailPage);
