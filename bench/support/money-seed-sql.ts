@@ -30,7 +30,7 @@ export async function seedMoney(
   return withDatabase(storage, async ({ db }) => {
     const couriers = sql.raw(`array[${courierIds.map((id) => `'${id.replace(/'/g, "''")}'`).join(',')}]`);
     const carriers = sql.raw(`array[${CARRIERS.map((name) => `'${name}'`).join(',')}]`);
-    const days = sql`generate_series(${today}::date - ${DAYS - 1}, ${today}::date, interval '1 day')`;
+    const days = sql`generate_series((${today}::date - ${DAYS - 1}::int)::timestamp, ${today}::date::timestamp, interval '1 day')`;
     await db.execute(sql`insert into delivery_routes (date, courier_id, zone, state)
       select to_char(d, 'YYYY-MM-DD'), (${couriers})[1 + r % ${courierIds.length}], 'Bench ' || r,
         case when d::date < ${today}::date then 'cerrada' else 'en_curso' end
@@ -67,8 +67,8 @@ export async function seedMoney(
       select p.number, c.total_cop, 'efectivo',
         (substr(p.guide, 3, 8)::date + interval '17 hours') + split_part(p.guide, 'N', 2)::int * interval '1 second',
         'carrier', (${carriers})[1 + p.number % ${CARRIERS.length}], 'SV' || p.number,
-        case when substr(p.guide, 3, 8)::date <= ${today}::date - ${UNREMITTED_DAYS} then now() end,
-        case when substr(p.guide, 3, 8)::date <= ${today}::date - ${UNREMITTED_DAYS} then ${today} end
+        case when substr(p.guide, 3, 8)::date <= ${today}::date - ${UNREMITTED_DAYS}::int then now() end,
+        case when substr(p.guide, 3, 8)::date <= ${today}::date - ${UNREMITTED_DAYS}::int then ${today} end
       from packages p join package_charges c on c.package_number = p.number
       where p.guide like 'MC%'`);
     await db.execute(sql`analyze`);

@@ -4,7 +4,7 @@
 // why and not applied. The collections are locked while matched, so the same file imported twice, even at the same
 // moment, applies once: the second finds every row 'Ya liquidado' and changes nothing.
 import { createHash } from 'node:crypto';
-import { and, asc, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { RemittanceImported, RemittanceRow } from '../../shared/collections/api-types.ts';
 import {
   collectionMessages,
@@ -42,24 +42,31 @@ async function lookUp(tx: Transaction, guides: string[]) {
       .where(and(inArray(packages.guide, part), ne(packages.state, 'cancelado'))))
       packagesByGuide.set(row.guide, row);
     const numbers = part.flatMap((guide) => packagesByGuide.get(guide)?.number ?? []);
-    const found = await tx
-      .select({
-        id: collections.id,
-        packageNumber: collections.packageNumber,
-        source: collections.source,
-        amountCop: collections.amountCop,
-        carrierGuide: collections.carrierGuide,
-        remittedAt: collections.remittedAt,
-      })
-      .from(collections)
-      .where(
-        or(
-          and(inArray(collections.carrierGuide, part), sql`${collections.source} = 'carrier'`),
-          numbers.length ? inArray(collections.packageNumber, numbers) : sql`false`,
-        ),
-      )
-      .orderBy(asc(collections.id))
-      .for('update');
+    // Two index reads (the carriers' guides, our packages), each locking what it finds in id order.
+    const columns = {
+      id: collections.id,
+      packageNumber: collections.packageNumber,
+      source: collections.source,
+      amountCop: collections.amountCop,
+      carrierGuide: collections.carrierGuide,
+      remittedAt: collections.remittedAt,
+    };
+    const found = [
+      ...(await tx
+        .select(columns)
+        .from(collections)
+        .where(and(inArray(collections.carrierGuide, part), eq(collections.source, 'carrier')))
+        .orderBy(asc(collections.id))
+        .for('update')),
+      ...(numbers.length
+        ? await tx
+            .select(columns)
+            .from(collections)
+            .where(inArray(collections.packageNumber, numbers))
+            .orderBy(asc(collections.id))
+            .for('update')
+        : []),
+    ];
     for (const row of found) {
       byPackage.set(row.packageNumber, row);
       if (row.source === 'carrier' && row.carrierGuide) byCarrierGuide.set(row.carrierGuide, row);
