@@ -42,31 +42,36 @@ async function lookUp(tx: Transaction, guides: string[]) {
       .where(and(inArray(packages.guide, part), ne(packages.state, 'cancelado'))))
       packagesByGuide.set(row.guide, row);
     const numbers = part.flatMap((guide) => packagesByGuide.get(guide)?.number ?? []);
-    // Two index reads (the carriers' guides, our packages), each locking what it finds in id order.
-    const columns = {
-      id: collections.id,
-      packageNumber: collections.packageNumber,
-      source: collections.source,
-      amountCop: collections.amountCop,
-      carrierGuide: collections.carrierGuide,
-      remittedAt: collections.remittedAt,
-    };
-    const found = [
+    // The candidates by their own indexes (the carriers' guides, our packages), then locked by id in id order: an
+    // ORDER BY on the first reads would invite a scan of the whole table in id order.
+    const candidates = [
       ...(await tx
-        .select(columns)
+        .select({ id: collections.id })
         .from(collections)
-        .where(and(inArray(collections.carrierGuide, part), eq(collections.source, 'carrier')))
-        .orderBy(asc(collections.id))
-        .for('update')),
+        .where(and(inArray(collections.carrierGuide, part), eq(collections.source, 'carrier')))),
       ...(numbers.length
         ? await tx
-            .select(columns)
+            .select({ id: collections.id })
             .from(collections)
             .where(inArray(collections.packageNumber, numbers))
-            .orderBy(asc(collections.id))
-            .for('update')
         : []),
     ];
+    const ids = [...new Set(candidates.map((row) => row.id))].sort((a, b) => a - b);
+    const found = ids.length
+      ? await tx
+          .select({
+            id: collections.id,
+            packageNumber: collections.packageNumber,
+            source: collections.source,
+            amountCop: collections.amountCop,
+            carrierGuide: collections.carrierGuide,
+            remittedAt: collections.remittedAt,
+          })
+          .from(collections)
+          .where(inArray(collections.id, ids))
+          .orderBy(asc(collections.id))
+          .for('update')
+      : [];
     for (const row of found) {
       byPackage.set(row.packageNumber, row);
       if (row.source === 'carrier' && row.carrierGuide) byCarrierGuide.set(row.carrierGuide, row);
