@@ -20,7 +20,9 @@ export type AuditAction =
   | 'charge_recomputed'
   | 'package_state_corrected'
   | 'route_closed'
-  | 'pqr_decision';
+  | 'pqr_decision'
+  | 'collection_corrected'
+  | 'remittance_imported';
 
 export interface AuditEntry {
   action: AuditAction;
