@@ -8,6 +8,7 @@ import {
   labelPattern,
   packageDetailPattern,
   paths,
+  receiptPattern,
   routeDetailPattern,
   type ScreenPattern,
 } from '../shared/paths.ts';
@@ -42,6 +43,8 @@ const screens = {
   [paths.adminRoutes]: lazy(() => import('./pages/admin-routes/routes-page.tsx')),
   [routeDetailPattern]: lazy(() => import('./pages/admin-routes/route-page.tsx')),
   [paths.courierRoute]: lazy(() => import('./pages/courier-route/courier-route-page.tsx')),
+  [paths.adminCollections]: lazy(() => import('./pages/admin-collections/collections-page.tsx')),
+  [receiptPattern]: lazy(() => import('./pages/receipt/receipt-page.tsx')),
 } satisfies Record<ScreenPattern, ComponentType>;
 const NotFoundPage = lazy(() => import('./pages/not-found/not-found-page.tsx'));
 

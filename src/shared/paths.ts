@@ -31,12 +31,17 @@ export const paths = {
   adminRoute: (id: number | string) => `/admin/reparto/${encodeURIComponent(String(id))}`,
   /** The courier's 'Mi ruta' (DELIVERY.md 'The courier's screen'). */
   courierRoute: '/reparto',
+  /** The staff's 'Recaudos': collections, cash not yet closed, carriers' remittances (DELIVERY.md 'Collections'). */
+  adminCollections: '/admin/recaudos',
+  /** A delivered package's 'Comprobante de pago': `/paquetes/100001/comprobante` (pattern `receiptPattern`). */
+  receipt: (number: number | string) => `/paquetes/${encodeURIComponent(String(number))}/comprobante`,
 } as const;
 
 export const packageDetailPattern = '/paquetes/:number';
 export const labelPattern = '/etiqueta/:number';
 export const dispatchDetailPattern = '/admin/despachos/:id';
 export const routeDetailPattern = '/admin/reparto/:id';
+export const receiptPattern = '/paquetes/:number/comprobante';
 
 type PathTable = typeof paths;
 type FixedPath = {
@@ -50,6 +55,7 @@ export const SCREEN_PATTERNS = [
   labelPattern,
   dispatchDetailPattern,
   routeDetailPattern,
+  receiptPattern,
 ] as const;
 
 export type ScreenPattern = (typeof SCREEN_PATTERNS)[number];
