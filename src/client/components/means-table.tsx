@@ -1,7 +1,7 @@
 // What was collected by payment means ('Efectivo', 'Nequi'…): how many collections and how much, in whole pesos, each
 // a sum of stored collections. Shared by a route's 'Cierre de caja' and 'Recaudos'.
 import { formatCop } from '../../shared/money.ts';
-import { ColumnHeads } from './column-heads.tsx';
+import { DataTable } from './data-table.tsx';
 
 interface MeansRow {
   means: string;
@@ -15,22 +15,14 @@ const COLUMNS = ['Medio de pago', 'Recaudos', 'Valor'];
 export function MeansTable({ rows, caption }: { rows: readonly MeansRow[]; caption: string }) {
   if (rows.length === 0) return <p>Sin recaudos.</p>;
   return (
-    <table className="means-table">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <ColumnHeads columns={COLUMNS} />
+    <DataTable caption={caption} columns={COLUMNS} className="means-table" showCaption>
+      {rows.map((row) => (
+        <tr key={row.means}>
+          <th scope="row">{row.label}</th>
+          <td>{row.count}</td>
+          <td className="money">{formatCop(row.amountCop)}</td>
         </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.means}>
-            <th scope="row">{row.label}</th>
-            <td>{row.count}</td>
-            <td className="money">{formatCop(row.amountCop)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </DataTable>
   );
 }

@@ -36,6 +36,34 @@ function rangeProblem(range: DayRange): string {
   return days > MAX_RECAUDOS_DAYS ? collectionMessages.rangeTooLong : '';
 }
 
+const RANGE_ENDS = [
+  ['from', 'Desde'],
+  ['to', 'Hasta'],
+] as const;
+
+/** One end of the range: a day picker whose message, when the range is wrong, is the range's (`error`: its id). */
+function DayField(props: {
+  id: string;
+  label: string;
+  value: string;
+  error: string;
+  onDay: (day: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        type="date"
+        value={props.value}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error || undefined}
+        onChange={(event) => props.onDay(event.target.value)}
+      />
+    </div>
+  );
+}
+
 function CollectionsPage() {
   const id = useId();
   const [range, setRange] = useState(lastWeek);
@@ -60,30 +88,16 @@ function CollectionsPage() {
             mensajero y de cada transportadora.
           </p>
           <div className="toolbar recaudos-range">
-            <div className="field">
-              <label htmlFor={`${id}-from`}>Desde</label>
-              <input
-                id={`${id}-from`}
-                type="date"
-                value={range.from}
-                max={range.to}
-                aria-invalid={problem ? true : undefined}
-                aria-describedby={problem ? `${id}-range-error` : undefined}
-                onChange={(event) => setRange({ ...range, from: event.target.value })}
+            {RANGE_ENDS.map(([end, label]) => (
+              <DayField
+                key={end}
+                id={`${id}-${end}`}
+                label={label}
+                value={range[end]}
+                error={problem ? `${id}-range-error` : ''}
+                onDay={(day) => setRange({ ...range, [end]: day })}
               />
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-to`}>Hasta</label>
-              <input
-                id={`${id}-to`}
-                type="date"
-                value={range.to}
-                min={range.from}
-                aria-invalid={problem ? true : undefined}
-                aria-describedby={problem ? `${id}-range-error` : undefined}
-                onChange={(event) => setRange({ ...range, to: event.target.value })}
-              />
-            </div>
+            ))}
             {!problem && (
               <a className="button button--secondary" href={recaudosCsvUrl(range)} download>
                 Descargar CSV

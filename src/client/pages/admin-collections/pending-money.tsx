@@ -6,8 +6,7 @@ import { formatCalendarDay, formatLocalDateTime } from '../../../shared/dates.ts
 import { formatCop } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import type { Recaudos } from '../../api/collections.ts';
-import { ColumnHeads } from '../../components/column-heads.tsx';
-import { TableScroll } from '../../components/table-scroll.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { Link } from '../../router.tsx';
 
 const CASH_COLUMNS = ['Ruta', 'Fecha', 'Mensajero', 'Zona', 'Entregas', 'Efectivo', 'Recaudado'];
@@ -36,31 +35,21 @@ export function PendingMoney({ recaudos }: { recaudos: Recaudos }) {
               {formatCop(recaudos.unclosedCashCop)} en efectivo siguen con los mensajeros. Cierra cada ruta
               desde su pantalla con «Cerrar ruta».
             </p>
-            <TableScroll label="Efectivo sin cerrar, desplazable">
-              <table className="recaudos-table">
-                <caption className="visually-hidden">Rutas sin cerrar con su recaudo</caption>
-                <thead>
-                  <tr>
-                    <ColumnHeads columns={CASH_COLUMNS} />
-                  </tr>
-                </thead>
-                <tbody>
-                  {recaudos.unclosedCash.map((route) => (
-                    <tr key={route.routeId}>
-                      <th scope="row">
-                        <Link to={paths.adminRoute(route.routeId)}>Ruta {route.routeId}</Link>
-                      </th>
-                      <td>{formatCalendarDay(route.date)}</td>
-                      <td>{route.courierName}</td>
-                      <td>{route.zone}</td>
-                      <td>{route.deliveries}</td>
-                      <td className="money">{formatCop(route.cashCop)}</td>
-                      <td className="money">{formatCop(route.collectedCop)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable caption="Efectivo sin cerrar" columns={CASH_COLUMNS} className="recaudos-table">
+              {recaudos.unclosedCash.map((route) => (
+                <tr key={route.routeId}>
+                  <th scope="row">
+                    <Link to={paths.adminRoute(route.routeId)}>Ruta {route.routeId}</Link>
+                  </th>
+                  <td>{formatCalendarDay(route.date)}</td>
+                  <td>{route.courierName}</td>
+                  <td>{route.zone}</td>
+                  <td>{route.deliveries}</td>
+                  <td className="money">{formatCop(route.cashCop)}</td>
+                  <td className="money">{formatCop(route.collectedCop)}</td>
+                </tr>
+              ))}
+            </DataTable>
           </>
         )}
       </section>
@@ -85,30 +74,24 @@ export function PendingMoney({ recaudos }: { recaudos: Recaudos }) {
                 : ''}
               .
             </p>
-            <TableScroll label={`Sin liquidar de ${carrier.carrier}, desplazable`}>
-              <table className="recaudos-table">
-                <caption className="visually-hidden">Sin liquidar de {carrier.carrier}</caption>
-                <thead>
-                  <tr>
-                    <ColumnHeads columns={UNREMITTED_COLUMNS} />
-                  </tr>
-                </thead>
-                <tbody>
-                  {carrier.packages.map((item) => (
-                    <tr key={item.collectionId}>
-                      <th scope="row">
-                        <Link to={paths.packageDetail(item.packageNumber)}>{item.packageNumber}</Link>
-                      </th>
-                      <td>{item.guide}</td>
-                      <td>{item.carrierGuide || '—'}</td>
-                      <td className="money">{formatCop(item.amountCop)}</td>
-                      <td>{formatLocalDateTime(item.deliveredAt)}</td>
-                      <td>{daysText(item.ageDays)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable
+              caption={`Sin liquidar de ${carrier.carrier}`}
+              columns={UNREMITTED_COLUMNS}
+              className="recaudos-table"
+            >
+              {carrier.packages.map((item) => (
+                <tr key={item.collectionId}>
+                  <th scope="row">
+                    <Link to={paths.packageDetail(item.packageNumber)}>{item.packageNumber}</Link>
+                  </th>
+                  <td>{item.guide}</td>
+                  <td>{item.carrierGuide || '—'}</td>
+                  <td className="money">{formatCop(item.amountCop)}</td>
+                  <td>{formatLocalDateTime(item.deliveredAt)}</td>
+                  <td>{daysText(item.ageDays)}</td>
+                </tr>
+              ))}
+            </DataTable>
           </div>
         ))}
       </section>

@@ -3,10 +3,9 @@
 // and pending. Every figure is a sum of stored collections made by the server.
 import { formatCop } from '../../../shared/money.ts';
 import type { Recaudos, RecaudosFigures } from '../../api/collections.ts';
-import { ColumnHeads } from '../../components/column-heads.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { FactList } from '../../components/fact-list.tsx';
 import { MeansTable } from '../../components/means-table.tsx';
-import { TableScroll } from '../../components/table-scroll.tsx';
 
 const FIGURE_COLUMNS = ['Entregas', 'Esperado', 'Recaudado', 'Recibido', 'Pendiente'];
 
@@ -35,24 +34,14 @@ function FiguresTable(props: {
       {props.rows.length === 0 ? (
         <p>{props.empty}</p>
       ) : (
-        <TableScroll label={`${props.title}, desplazable`}>
-          <table className="recaudos-table">
-            <caption className="visually-hidden">{props.title}</caption>
-            <thead>
-              <tr>
-                <ColumnHeads columns={[props.who, ...FIGURE_COLUMNS]} />
-              </tr>
-            </thead>
-            <tbody>
-              {props.rows.map((row) => (
-                <tr key={row.key}>
-                  <th scope="row">{row.name}</th>
-                  {figureCells(row.figures)}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable caption={props.title} columns={[props.who, ...FIGURE_COLUMNS]} className="recaudos-table">
+          {props.rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.name}</th>
+              {figureCells(row.figures)}
+            </tr>
+          ))}
+        </DataTable>
       )}
     </>
   );

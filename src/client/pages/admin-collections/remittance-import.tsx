@@ -9,11 +9,10 @@ import { REMITTANCE_COLUMNS } from '../../../shared/collections/forms.ts';
 import { formatCop } from '../../../shared/money.ts';
 import { collectionKeys, importRemittance, type RemittanceImported } from '../../api/collections.ts';
 import { RequestError } from '../../api/request.ts';
-import { ColumnHeads } from '../../components/column-heads.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { FileImport } from '../../components/file-import.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { failureOf, OutcomeNotice } from '../../components/outcome.tsx';
-import { TableScroll } from '../../components/table-scroll.tsx';
 
 export function RemittanceImport() {
   const id = useId();
@@ -67,39 +66,33 @@ function RemittanceAnswer({ answer }: { answer: RemittanceImported }) {
 const ROW_COLUMNS = ['Línea', 'Guía', 'Paquete', 'Valor', 'Fecha'];
 
 function RowsTable({ title, rows, why }: { title: string; rows: RemittanceRow[]; why?: boolean }) {
-  const id = useId();
   return (
     <>
-      <h3 id={id}>{title}</h3>
+      <h3>{title}</h3>
       {rows.length === 0 ? (
         <p>Ninguna.</p>
       ) : (
-        <TableScroll label={`${title}, desplazable`}>
-          <table className="recaudos-table" aria-labelledby={id}>
-            <thead>
-              <tr>
-                <ColumnHeads columns={why ? [...ROW_COLUMNS, 'Motivo'] : ROW_COLUMNS} />
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.line}>
-                  <th scope="row">{row.line}</th>
-                  <td>{row.guide}</td>
-                  <td>{row.packageNumber ?? '—'}</td>
-                  <td className="money">{formatCop(row.amountCop)}</td>
-                  <td>{row.date}</td>
-                  {why && (
-                    <td>
-                      {row.outcomeLabel}
-                      {row.reason ? `: ${row.reason}` : ''}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          caption={title}
+          columns={why ? [...ROW_COLUMNS, 'Motivo'] : ROW_COLUMNS}
+          className="recaudos-table"
+        >
+          {rows.map((row) => (
+            <tr key={row.line}>
+              <th scope="row">{row.line}</th>
+              <td>{row.guide}</td>
+              <td>{row.packageNumber ?? '—'}</td>
+              <td className="money">{formatCop(row.amountCop)}</td>
+              <td>{row.date}</td>
+              {why && (
+                <td>
+                  {row.outcomeLabel}
+                  {row.reason ? `: ${row.reason}` : ''}
+                </td>
+              )}
+            </tr>
+          ))}
+        </DataTable>
       )}
     </>
   );

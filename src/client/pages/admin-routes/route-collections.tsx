@@ -13,18 +13,25 @@ import {
   correctCollection,
   type RouteCash,
 } from '../../api/collections.ts';
-import { ColumnHeads } from '../../components/column-heads.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { Field } from '../../components/field.tsx';
 import { FormActions, FormError, FormShell } from '../../components/form-shell.tsx';
 import { useOutcome } from '../../components/outcome.tsx';
 import { RowAction } from '../../components/row-action.tsx';
 import { SelectField } from '../../components/select-field.tsx';
-import { TableScroll } from '../../components/table-scroll.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { pesosFromInput } from './pesos.ts';
 
-const COLUMNS = ['Paquete', 'Valor a pagar', 'Valor cobrado', 'Medio de pago', 'Referencia', 'Correcciones'];
+const COLUMNS = [
+  'Paquete',
+  'Valor a pagar',
+  'Valor cobrado',
+  'Medio de pago',
+  'Referencia',
+  'Correcciones',
+  'Acciones',
+];
 const MEANS_CHOICES = PAYMENT_MEANS.map((means) => ({ value: means, label: PAYMENT_MEANS_LABELS[means] }));
 
 type Amounts = CollectionEntry['corrections'][number]['before'];
@@ -52,46 +59,39 @@ export function RouteCollections({ cash }: { cash: RouteCash }) {
         La ruta está cerrada: sus recaudos solo cambian con una corrección de un administrador, con una nota.
       </p>
       {region}
-      <TableScroll label={`Recaudos de la ruta ${cash.routeId}, desplazable`}>
-        <table className="route-collections__table">
-          <caption className="visually-hidden">Recaudos de la ruta {cash.routeId}</caption>
-          <thead>
-            <tr>
-              <ColumnHeads columns={COLUMNS} />
-              <th scope="col">Acciones</th>
-            </tr>
-          </thead>
-          <tbody>
-            {cash.collections.map((entry) => (
-              <tr key={entry.id}>
-                <th scope="row">{entry.packageNumber}</th>
-                <td className="money">{formatCop(entry.valueToPayCop)}</td>
-                <td className="money">{formatCop(entry.amountCop)}</td>
-                <td>{entry.meansLabel}</td>
-                <td>{entry.reference || '—'}</td>
-                <td>
-                  {entry.corrections.length === 0
-                    ? '—'
-                    : entry.corrections.map((fix) => (
-                        <span key={fix.id} className="route-stops__note">
-                          {formatLocalDateTime(fix.at)} · {fix.byName}: {amountsText(fix.before)} →{' '}
-                          {amountsText(fix.after)}. {fix.note}
-                        </span>
-                      ))}
-                </td>
-                <td>
-                  <RowAction
-                    label="Corregir"
-                    name={`Corregir recaudo del paquete ${entry.packageNumber}`}
-                    disabled={!entry.locked}
-                    onClick={() => setEditing(entry)}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        caption={`Recaudos de la ruta ${cash.routeId}`}
+        columns={COLUMNS}
+        className="route-collections__table"
+      >
+        {cash.collections.map((entry) => (
+          <tr key={entry.id}>
+            <th scope="row">{entry.packageNumber}</th>
+            <td className="money">{formatCop(entry.valueToPayCop)}</td>
+            <td className="money">{formatCop(entry.amountCop)}</td>
+            <td>{entry.meansLabel}</td>
+            <td>{entry.reference || '—'}</td>
+            <td>
+              {entry.corrections.length === 0
+                ? '—'
+                : entry.corrections.map((fix) => (
+                    <span key={fix.id} className="route-stops__note">
+                      {formatLocalDateTime(fix.at)} · {fix.byName}: {amountsText(fix.before)} →{' '}
+                      {amountsText(fix.after)}. {fix.note}
+                    </span>
+                  ))}
+            </td>
+            <td>
+              <RowAction
+                label="Corregir"
+                name={`Corregir recaudo del paquete ${entry.packageNumber}`}
+                disabled={!entry.locked}
+                onClick={() => setEditing(entry)}
+              />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       {editing && (
         <CorrectionForm
           key={editing.id}

@@ -15,15 +15,7 @@ import { SignedInNav } from '../../components/signed-in-nav.tsx';
 import { Link, useParams } from '../../router.tsx';
 
 function ReceiptPage() {
-  const number = useParams().number ?? '';
-  return (
-    <Page title={`Comprobante de pago del paquete ${number}`} nav={<SignedInNav />}>
-      <ReceiptScreen key={number} number={number} />
-    </Page>
-  );
-}
-
-function ReceiptScreen({ number }: { number: string }) {
+  const { number = '' } = useParams();
   const receipt = useQuery({
     queryKey: collectionKeys.receipt(number),
     queryFn: ({ signal }) => getReceipt(number, signal),
@@ -33,21 +25,20 @@ function ReceiptScreen({ number }: { number: string }) {
       <Link to={paths.packageDetail(number)}>Volver al paquete {number}</Link>
     </p>
   );
+  const heading = (missing: boolean) => (
+    <h1 className="no-print">{missing ? 'Comprobante no encontrado' : 'Comprobante de pago'}</h1>
+  );
   return (
-    <QueryStates
-      query={receipt}
-      heading={(missing) => (
-        <h1 className="no-print">{missing ? 'Comprobante no encontrado' : 'Comprobante de pago'}</h1>
-      )}
-      back={back}
-    >
-      {(data) => (
-        <>
-          <ReceiptSheet receipt={data} />
-          {back}
-        </>
-      )}
-    </QueryStates>
+    <Page title={`Comprobante de pago del paquete ${number}`} nav={<SignedInNav />}>
+      <QueryStates query={receipt} heading={heading} back={back}>
+        {(data) => (
+          <>
+            <ReceiptSheet receipt={data} />
+            {back}
+          </>
+        )}
+      </QueryStates>
+    </Page>
   );
 }
 
