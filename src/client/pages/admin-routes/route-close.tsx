@@ -140,6 +140,7 @@ function CloseForm(props: { route: RouteDetail; cash: RouteCash } & ChangeHandle
       const answer = await closeRoute(route.id, data);
       setAsking(false);
       props.onChanged(answer);
+      void queryClient.invalidateQueries({ queryKey: collectionKeys.routeCash(String(route.id)) });
       void queryClient.invalidateQueries({ queryKey: collectionKeys.all });
       return answer;
     },
