@@ -12,6 +12,7 @@ import { auditRoutes } from './audit/routes.ts';
 import type { Auth } from './auth/auth.ts';
 import { authRoutes } from './auth/routes.ts';
 import { chargeRoutes } from './charges/routes.ts';
+import { collectionRoutes } from './collections/routes.ts';
 import { type Config, publicConfig } from './config.ts';
 import type { OpenDatabase } from './db/open.ts';
 import { courierRoutes } from './delivery/courier-routes.ts';
@@ -30,7 +31,7 @@ import { warehouseRoutes } from './warehouse/routes.ts';
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 const MAX_BODY_BYTES = 64 * 1024;
 const UPLOAD_PATH =
-  /^\/api\/(packages\/[^/]+\/invoice|warehouse\/photos|admin\/packages\/import|delivery\/(stops\/[^/]+\/(deliver|attempt)|sync))$/;
+  /^\/api\/(packages\/[^/]+\/invoice|warehouse\/photos|admin\/packages\/import|admin\/recaudos\/remittances|delivery\/(stops\/[^/]+\/(deliver|attempt)|sync))$/;
 
 export interface AppDeps {
   config: Config;
@@ -124,6 +125,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', dispatchRoutes({ db, auth, config }));
   api.route('/', deliveryRoutes({ db, database, auth, config }));
   api.route('/', courierRoutes({ db, auth, config }));
+  api.route('/', collectionRoutes({ db, auth, config }));
   api.route('/', privacyRoutes({ db, auth, config, limiter }));
   api.route('/admin/audit', auditRoutes({ db, auth, config }));
   api.route('/admin', adminRoutes({ db, auth, config, database }));

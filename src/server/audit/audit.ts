@@ -19,7 +19,9 @@ export type AuditAction =
   | 'rates_changed'
   | 'charge_recomputed'
   | 'package_state_corrected'
-  | 'route_closed';
+  | 'route_closed'
+  | 'collection_corrected'
+  | 'remittance_imported';
 
 export interface AuditEntry {
   action: AuditAction;

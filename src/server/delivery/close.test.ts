@@ -12,6 +12,7 @@ import {
   startTestServerWithAdmin,
   type TestServer,
 } from '../../../test/support/server.ts';
+import { collectionMessages } from '../../shared/collections/forms.ts';
 import { isoDayInColombia } from '../../shared/dates.ts';
 import { doorMessages } from '../../shared/delivery/door-forms.ts';
 import { deliveryMessages } from '../../shared/delivery/route-forms.ts';
@@ -47,10 +48,10 @@ describe.each(drivers)("'Cerrar ruta' on %s", (driver) => {
     ).toBe(200);
 
     const bodega = await signedUpWithRole(server, 'bodega');
-    expect((await bodega.client.post(closePath(route.id))).status).toBe(403);
-    const closed = await admin.post(closePath(route.id));
+    expect((await bodega.client.post(closePath(route.id), { cashDeliveredCop: toPay })).status).toBe(403);
+    const closed = await admin.post(closePath(route.id), { cashDeliveredCop: toPay });
     expect(closed.status).toBe(200);
-    expect(closed.body.message).toBe(deliveryMessages.closed(route.id, 2));
+    expect(closed.body.message).toBe(collectionMessages.closedWithCash(route.id, 2));
     expect(closed.body.route).toMatchObject({ state: 'cerrada', stateLabel: 'Cerrada' });
     expect(closed.body.route.progress).toMatchObject({
       stops: 3,
@@ -82,7 +83,7 @@ describe.each(drivers)("'Cerrar ruta' on %s", (driver) => {
       expect(refused.body.error).toMatchObject({ code: 'route_closed', message: doorMessages.routeClosed });
     }
     expect(await stateOf(untouched)).toBe('en_bodega_colombia');
-    const again = await admin.post(closePath(route.id));
+    const again = await admin.post(closePath(route.id), { cashDeliveredCop: toPay });
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe(deliveryMessages.notClosable('Cerrada'));
     expect((await courier.client.get('/api/delivery/my-route')).body.route).toBeNull();
@@ -105,10 +106,10 @@ describe.each(drivers)("'Cerrar ruta' on %s", (driver) => {
       courierId: courier.record.id,
       zone: 'Sin iniciar',
     });
-    const refused = await admin.post(closePath(created.body.route.id));
+    const refused = await admin.post(closePath(created.body.route.id), { cashDeliveredCop: 0 });
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toBe(deliveryMessages.notClosable('En preparación'));
-    expect((await admin.post(closePath(999_999))).status).toBe(404);
+    expect((await admin.post(closePath(999_999), { cashDeliveredCop: 0 })).status).toBe(404);
   });
 
   it('flags a package whose failed attempts reached DELIVERY_MAX_ATTEMPTS, until it is put in a route again', async () => {
@@ -118,7 +119,7 @@ describe.each(drivers)("'Cerrar ruta' on %s", (driver) => {
       expect(
         (await courier.client.post(`/api/delivery/stops/${number}/attempt`, attemptBody({ reason }))).status,
       ).toBe(200);
-      expect((await admin.post(closePath(routeId))).status).toBe(200);
+      expect((await admin.post(closePath(routeId), { cashDeliveredCop: 0 })).status).toBe(200);
     };
     await attemptAndClose(first.id, 'no_habia_nadie');
     const flaggedNumbers = async () =>

@@ -68,7 +68,9 @@ describe.each(drivers)('live routes and the proof of delivery on %s', (driver) =
     expect(JSON.parse(heard.data ?? '{}')).toEqual({ routeId: route.id, date });
     // The close is heard too, after the attempt's notice.
     const beforeClose = stream.seen.length;
-    expect((await admin.post(`/api/admin/delivery/routes/${route.id}/close`)).status).toBe(200);
+    expect(
+      (await admin.post(`/api/admin/delivery/routes/${route.id}/close`, { cashDeliveredCop: 0 })).status,
+    ).toBe(200);
     await stream.next(
       (event) => event.event === 'route-changed' && JSON.parse(event.data ?? '{}').routeId === route.id,
       beforeClose,

@@ -3,6 +3,8 @@
 // stops while 'En preparación', 'Iniciar ruta', 'Cerrar ruta' (admin), the flagged packages, and the live stream of
 // route changes. Every change answers the route as it now is and tells the open screens in its transaction.
 import { type Context, Hono } from 'hono';
+import type { RouteCash, RouteClosed } from '../../shared/collections/api-types.ts';
+import { cashCloseSchema, collectionMessages } from '../../shared/collections/forms.ts';
 import { isoDayInColombia } from '../../shared/dates.ts';
 import type {
   CourierList,
@@ -17,7 +19,9 @@ import {
   routePackagesSchema,
   stopMoveSchema,
 } from '../../shared/delivery/route-forms.ts';
+import { formatCop } from '../../shared/money.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
+import { cashCloseRecord, routeCash } from '../collections/cash-close.ts';
 import type { Database, OpenDatabase, Transaction } from '../db/open.ts';
 import { Invalid, NotFound } from '../errors.ts';
 import { clientIp, type RouteDeps, readBody } from '../http.ts';
@@ -110,11 +114,25 @@ export function deliveryRoutes({ db, database, auth, config }: RouteDeps & { dat
     return c.json(await changed(id, deliveryMessages.started(id, moved)));
   });
 
+  routes.get('/admin/delivery/routes/:id/cash', admin, async (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json((await routeCash(db, routeIdParam(c))) satisfies RouteCash);
+  });
+
   routes.post('/admin/delivery/routes/:id/close', admin, async (c) => {
     const id = routeIdParam(c);
-    const options = { maxAttempts: config.deliveryMaxAttempts, ip: clientIp(c, config.trustProxy) };
-    const back = await db.transaction((tx) => closeRoute(tx, id, actorOf(c), mail, options));
-    return c.json(await changed(id, deliveryMessages.closed(id, back)));
+    const cash = await readBody(c, cashCloseSchema);
+    const options = { maxAttempts: config.deliveryMaxAttempts, ip: clientIp(c, config.trustProxy), cash };
+    const { back, differenceCop } = await db.transaction((tx) =>
+      closeRoute(tx, id, actorOf(c), mail, options),
+    );
+    const message =
+      differenceCop === 0
+        ? collectionMessages.closedWithCash(id, back)
+        : collectionMessages.closedWithDifference(id, formatCop(differenceCop));
+    const close = await cashCloseRecord(db, id);
+    if (!close) throw new NotFound(collectionMessages.routeNotClosed, 'route_not_closed');
+    return c.json({ route: await foundRoute(db, id), close, message } satisfies RouteClosed);
   });
 
   routes.get('/admin/delivery/flagged', async (c) => {

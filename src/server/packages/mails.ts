@@ -1,5 +1,6 @@
 // The mails of a package's state changes (PACKAGES.md: which moves mail the customer), in Spanish, HTML and plain
 // text, each with the link to the package's page. Queued by state-change.ts in the move's own transaction.
+import { receiptMailLine, receiptScreenPath } from '../../shared/collections/forms.ts';
 import { type PackageState, STATE_LABELS } from '../../shared/packages/states.ts';
 import { paths, screenUrl } from '../../shared/paths.ts';
 import type { packages } from '../db/schema.ts';
@@ -72,13 +73,17 @@ export function packageStateMail(
 ): Mail {
   const label = STATE_LABELS[change.state];
   const url = screenUrl(settings.appUrl, paths.packageDetail(pkg.number));
+  const receipt =
+    change.state === 'entregado'
+      ? [receiptMailLine(screenUrl(settings.appUrl, receiptScreenPath(pkg.number)))]
+      : [];
   return {
     to: owner.email,
     subject: `${settings.brandName}: tu paquete ${pkg.number} está ${label === 'Retenido' ? 'retenido' : `en «${label}»`}`,
     ...layout(
       settings.brandName,
       label,
-      [`Hola ${owner.name},`, ...paragraphsFor(change.state, pkg, change), ...extra],
+      [`Hola ${owner.name},`, ...paragraphsFor(change.state, pkg, change), ...receipt, ...extra],
       { label: 'Ver mi paquete', url },
     ),
   };

@@ -12,6 +12,7 @@ import {
 } from '../../shared/packages/states.ts';
 import { earnReferralCredit } from '../charges/credit.ts';
 import { amountDueLine } from '../charges/package-charge.ts';
+import { recordStaffDeliveryCollections } from '../collections/carrier.ts';
 import type { Transaction } from '../db/open.ts';
 import { outbox, packageCharges, packageEvents, packages, users } from '../db/schema.ts';
 import { Conflict, NotFound, PACKAGE_NOT_FOUND, type Refusal } from '../errors.ts';
@@ -164,6 +165,14 @@ export async function changeStates(
           .where(inArray(packages.number, [number]));
   await recordEvents(tx, wanted, to, actor, details);
   if (to === 'entregado') for (const row of changed) await earnReferralCredit(tx, row.number, row.userId);
+  // Staff's 'Entregado' (a carrier's, or by hand): the collection in this same transaction (a courier's door
+  // action writes its own, with what was collected).
+  if (to === 'entregado' && actor.role !== 'reparto')
+    await recordStaffDeliveryCollections(
+      tx,
+      changed.map((row) => row.number),
+      actor.id,
+    );
   if (mailsCustomer(to))
     await queueStateMails(tx, changed, to, details, mail, details.mailExtra, details.perPackage);
   await notifyPackageChanges(

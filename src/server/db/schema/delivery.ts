@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { CollectionSource } from '../../../shared/collections/forms.ts';
 import type { FailureReason, Novelty, PaymentMeans, Relation } from '../../../shared/delivery/door-forms.ts';
 import type { RouteState } from '../../../shared/delivery/route-forms.ts';
 import { users } from './accounts.ts';
@@ -133,8 +134,22 @@ export const collections = pgTable(
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
     /** Who recorded it (the courier, or staff for a carrier's). */
     recordedBy: text('recorded_by'),
+    /** A courier's route, or a national carrier's 'recaudo' (issue 20). */
+    source: text('source').$type<CollectionSource>().notNull().default('route'),
+    /** A carrier's collection: the carrier and its guide, from the package's 'En reparto' event. */
+    carrier: text('carrier').notNull().default(''),
+    carrierGuide: text('carrier_guide').notNull().default(''),
+    /** A carrier's collection marked received by 'Importar liquidación': which import, when, the carrier's date. */
+    remittanceId: integer('remittance_id').references(() => remittances.id),
+    remittedAt: timestamp('remitted_at', { withTimezone: true }),
+    remittedOn: text('remitted_on'),
   },
   (table) => [
+    index('collections_source_collected_idx').on(table.source, table.collectedAt),
+    index('collections_carrier_guide_idx').on(table.carrierGuide),
+    index('collections_unremitted_idx')
+      .on(table.carrier, table.collectedAt)
+      .where(sql`source = 'carrier' and remitted_at is null`),
     uniqueIndex('collections_delivery_unique').on(table.deliveryId),
     uniqueIndex('collections_package_unique').on(table.packageNumber),
     index('collections_route_means_idx').on(table.routeId, table.means),
@@ -158,3 +173,65 @@ export const deliveryAttempts = pgTable(
     index('delivery_attempts_package_idx').on(table.packageNumber),
   ],
 );
+
+/**
+ * 'Cierre de caja' of a route: only what the cashier typed ('Efectivo entregado', 'Observación'), who and when. Every
+ * other figure of the close (expected, collected by means, differences) is a sum of stored collections, read when
+ * shown, so nothing kept apart can drift from them (an admin's correction moves the close's figures with it).
+ */
+export const cashCloses = pgTable('cash_closes', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+  routeId: integer('route_id')
+    .notNull()
+    .unique('cash_closes_route_unique')
+    .references(() => deliveryRoutes.id),
+  cashDeliveredCop: bigint('cash_delivered_cop', { mode: 'number' }).notNull(),
+  note: text('note').notNull().default(''),
+  closedBy: text('closed_by').references(() => users.id),
+  closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An admin's correction of a locked collection: what it was, what it became, the note; never a silent overwrite. */
+export const collectionCorrections = pgTable(
+  'collection_corrections',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+    collectionId: integer('collection_id')
+      .notNull()
+      .references(() => collections.id),
+    beforeAmountCop: bigint('before_amount_cop', { mode: 'number' }).notNull(),
+    beforeMeans: text('before_means').$type<PaymentMeans>().notNull(),
+    beforeReference: text('before_reference').notNull(),
+    afterAmountCop: bigint('after_amount_cop', { mode: 'number' }).notNull(),
+    afterMeans: text('after_means').$type<PaymentMeans>().notNull(),
+    afterReference: text('after_reference').notNull(),
+    note: text('note').notNull(),
+    correctedBy: text('corrected_by').references(() => users.id),
+    correctedAt: timestamp('corrected_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('collection_corrections_collection_idx').on(table.collectionId)],
+);
+
+/** One 'Importar liquidación' that applied at least one row: the file's hash, its rows, what it applied. */
+export const remittances = pgTable('remittances', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+  sha256: text('sha256').notNull(),
+  rows: integer('rows').notNull(),
+  applied: integer('applied').notNull(),
+  appliedCop: bigint('applied_cop', { mode: 'number' }).notNull(),
+  importedBy: text('imported_by').references(() => users.id),
+  importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** 'Comprobante de pago': its own number from a sequence (the identity), one per package paid. */
+export const paymentReceipts = pgTable('payment_receipts', {
+  number: integer('number').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+  packageNumber: integer('package_number')
+    .notNull()
+    .unique('payment_receipts_package_unique')
+    .references(() => packages.number),
+  collectionId: integer('collection_id')
+    .notNull()
+    .references(() => collections.id),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+});

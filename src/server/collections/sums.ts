@@ -1,0 +1,127 @@
+// A route's money as sums of stored rows (DELIVERY.md 'Collections and the cash close'): what its delivered packages
+// should have brought ('Valor a pagar'), what its collections hold by means, and the collections themselves with
+// their corrections. Nothing here is kept apart: the close and 'Recaudos' read these sums every time.
+import { aliasedTable, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { CollectionEntry, MeansTotal } from '../../shared/collections/api-types.ts';
+import { PAYMENT_MEANS, PAYMENT_MEANS_LABELS, type PaymentMeans } from '../../shared/delivery/door-forms.ts';
+import type { Database, Transaction } from '../db/open.ts';
+import {
+  collectionCorrections,
+  collections,
+  deliveries,
+  deliveryRoutes,
+  packageCharges,
+  packages,
+  users,
+} from '../db/schema.ts';
+
+export type Reader = Database | Transaction;
+
+/** Amounts by means in the order of PAYMENT_MEANS, only the means that have any. */
+export function meansTotals(rows: ReadonlyArray<{ means: PaymentMeans; amountCop: number; count: number }>) {
+  const byMeans = new Map<PaymentMeans, MeansTotal>();
+  for (const row of rows) {
+    const total = byMeans.get(row.means) ?? {
+      means: row.means,
+      label: PAYMENT_MEANS_LABELS[row.means],
+      amountCop: 0,
+      count: 0,
+    };
+    total.amountCop += row.amountCop;
+    total.count += row.count;
+    byMeans.set(row.means, total);
+  }
+  return PAYMENT_MEANS.flatMap((means) => byMeans.get(means) ?? []);
+}
+
+/** Route `routeId`'s deliveries, their 'Valor a pagar' and its collections by means: two grouped reads. */
+export async function routeMoney(db: Reader, routeId: number) {
+  const [delivered] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      expectedCop: sql<number>`coalesce(sum(${packageCharges.totalCop}), 0)::bigint`,
+    })
+    .from(deliveries)
+    .leftJoin(packageCharges, eq(packageCharges.packageNumber, deliveries.packageNumber))
+    .where(eq(deliveries.routeId, routeId));
+  const rows = await db
+    .select({
+      means: collections.means,
+      amountCop: sql<number>`coalesce(sum(${collections.amountCop}), 0)::bigint`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(collections)
+    .where(eq(collections.routeId, routeId))
+    .groupBy(collections.means);
+  return {
+    delivered: delivered?.count ?? 0,
+    expectedCop: Number(delivered?.expectedCop ?? 0),
+    byMeans: meansTotals(rows.map((row) => ({ ...row, amountCop: Number(row.amountCop) }))),
+  };
+}
+
+const correctors = aliasedTable(users, 'correctors');
+const couriers = aliasedTable(users, 'couriers');
+const owners = aliasedTable(users, 'owners');
+
+/** The collections `where` selects, with their package, courier, route state and corrections (oldest first). */
+export async function collectionEntries(db: Reader, where: SQL): Promise<CollectionEntry[]> {
+  const rows = await db
+    .select({
+      row: collections,
+      guide: packages.guide,
+      customerName: owners.name,
+      courierName: couriers.name,
+      routeState: deliveryRoutes.state,
+      valueToPayCop: packageCharges.totalCop,
+    })
+    .from(collections)
+    .innerJoin(packages, eq(packages.number, collections.packageNumber))
+    .leftJoin(owners, eq(owners.id, packages.userId))
+    .leftJoin(couriers, eq(couriers.id, collections.courierId))
+    .leftJoin(deliveryRoutes, eq(deliveryRoutes.id, collections.routeId))
+    .leftJoin(packageCharges, eq(packageCharges.packageNumber, collections.packageNumber))
+    .where(where)
+    .orderBy(asc(collections.collectedAt), asc(collections.id));
+  const ids = rows.map(({ row }) => row.id);
+  const corrections = ids.length
+    ? await db
+        .select({ correction: collectionCorrections, byName: correctors.name })
+        .from(collectionCorrections)
+        .leftJoin(correctors, eq(correctors.id, collectionCorrections.correctedBy))
+        .where(inArray(collectionCorrections.collectionId, ids))
+        .orderBy(asc(collectionCorrections.id))
+    : [];
+  const correctionsOf = new Map<number, CollectionEntry['corrections']>();
+  for (const { correction: fix, byName } of corrections) {
+    const list = correctionsOf.get(fix.collectionId) ?? [];
+    list.push({
+      id: fix.id,
+      at: fix.correctedAt.toISOString(),
+      byName: byName ?? '',
+      note: fix.note,
+      before: { amountCop: fix.beforeAmountCop, means: fix.beforeMeans, reference: fix.beforeReference },
+      after: { amountCop: fix.afterAmountCop, means: fix.afterMeans, reference: fix.afterReference },
+    });
+    correctionsOf.set(fix.collectionId, list);
+  }
+  return rows.map(({ row, guide, customerName, courierName, routeState, valueToPayCop }) => ({
+    id: row.id,
+    packageNumber: row.packageNumber,
+    guide,
+    customerName: customerName ?? '',
+    source: row.source,
+    routeId: row.routeId,
+    courierName: courierName ?? null,
+    carrier: row.carrier,
+    valueToPayCop: valueToPayCop ?? 0,
+    amountCop: row.amountCop,
+    means: row.means,
+    meansLabel: PAYMENT_MEANS_LABELS[row.means],
+    reference: row.reference,
+    collectedAt: row.collectedAt.toISOString(),
+    locked: row.source === 'carrier' || routeState === 'cerrada',
+    remittedAt: row.remittedAt?.toISOString() ?? null,
+    corrections: correctionsOf.get(row.id) ?? [],
+  }));
+}
