@@ -228,6 +228,27 @@ describe("money at the door in Chromium: 'Cerrar ruta', 'Recaudos', 'Comprobante
     }
   });
 
+  it('lets an admin correct a locked collection, with a note', async () => {
+    const close = page.getByRole('region', { name: 'Cierre de caja' });
+    await close.getByRole('button', { name: `Corregir recaudo del paquete ${pkg.nequi}` }).click();
+    const form = close.getByRole('form', { name: `Corregir el recaudo del paquete ${pkg.nequi}` });
+    await form.getByLabel('Referencia').fill('NEQ-55002');
+    await form.getByRole('button', { name: 'Guardar corrección' }).click();
+    await form.getByText('Escribe una nota que explique la corrección.').waitFor();
+    expect(await form.getByLabel('Nota').getAttribute('aria-invalid')).toBe('true');
+    await form.getByLabel('Nota').fill('La referencia de Nequi tenía un dígito errado.');
+    await form.getByRole('button', { name: 'Guardar corrección' }).click();
+    await close
+      .getByRole('status')
+      .filter({ hasText: `Recaudo del paquete ${pkg.nequi} corregido.` })
+      .waitFor();
+    const row = close.getByRole('row', { name: new RegExp(`^${pkg.nequi}`) });
+    await expect.poll(async () => row.textContent()).toContain('NEQ-55002');
+    expect(await row.textContent()).toContain('La referencia de Nequi tenía un dígito errado.');
+    expect(await form.count()).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
   it("shows the close on 'Recaudos', by courier and by carrier, with the carrier's amount not yet remitted", async () => {
     await page
       .getByRole('navigation', { name: 'Administración' })
@@ -270,6 +291,18 @@ describe("money at the door in Chromium: 'Cerrar ruta', 'Recaudos', 'Comprobante
       .find((item) => item.packageNumber === pkg.carrier)?.amountCop;
     expect(carrierValue).toBeGreaterThan(0);
     value.carrier = carrierValue ?? 0;
+    // A file with an amount in decimals is refused whole, every problem listed, nothing applied.
+    await page.getByLabel('Importar liquidación').setInputFiles({
+      name: 'liquidacion-mala.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`guia,valor,fecha\n${carrierGuide},${value.carrier}.50,${today}\n`),
+    });
+    const problems = page.getByRole('alert').getByRole('list', { name: 'Errores del archivo' });
+    await problems.waitFor();
+    expect(await problems.textContent()).toContain('no es un número entero de pesos');
+    const unremitted = page.getByRole('region', { name: 'Sin liquidar' });
+    expect(await unremitted.getByRole('row', { name: new RegExp(String(pkg.carrier)) }).count()).toBe(1);
+
     const file = `guia,valor,fecha\n${carrierGuide},${value.carrier},${today}\nNOEXISTE-999,5000,${today}\n`;
     await page.getByLabel('Importar liquidación').setInputFiles({
       name: 'liquidacion-servientrega.csv',
@@ -285,7 +318,6 @@ describe("money at the door in Chromium: 'Cerrar ruta', 'Recaudos', 'Comprobante
     );
     await page.getByRole('status').filter({ hasText: '1 recaudo marcado' }).waitFor();
     // The carrier's collection is no longer pending: the list is read again.
-    const unremitted = page.getByRole('region', { name: 'Sin liquidar' });
     await expect
       .poll(async () => unremitted.getByRole('row', { name: new RegExp(String(pkg.carrier)) }).count())
       .toBe(0);
