@@ -26,6 +26,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchResult
   operations: { title: 'Operations', run: operations.run },
   charges: { title: 'Charges', run: charges.run },
   'courier-sync': { title: 'Last mile', run: courierSync.run },
+  money: { title: 'Money at the door', run: async () => (await import('./money.ts')).run() },
   'fan-out': { title: 'Live fan-out', run: fanOut.run },
   'page-weight': { title: 'Page weight', run: pageWeight.run },
   lighthouse: { title: 'Lighthouse', run: lighthouse.run },

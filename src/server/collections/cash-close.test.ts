@@ -45,7 +45,12 @@ describe.each(drivers)("'Cierre de caja' on %s", (driver) => {
       locked: false,
       delivered: 2,
       close: null,
-      figures: { expectedCop: cash + nequi, collectedCop: cash + nequi, cashCollectedCop: cash, differenceCop: 0 },
+      figures: {
+        expectedCop: cash + nequi,
+        collectedCop: cash + nequi,
+        cashCollectedCop: cash,
+        differenceCop: 0,
+      },
     });
     expect(before.body.byMeans).toEqual([
       { means: 'efectivo', label: 'Efectivo', amountCop: cash, count: 1 },
@@ -66,7 +71,10 @@ describe.each(drivers)("'Cierre de caja' on %s", (driver) => {
       message: collectionMessages.observation,
     });
     const bad = await admin.post(closePath(route.id), { cashDeliveredCop: 1.5 });
-    expect(bad.body.error).toMatchObject({ field: 'cashDeliveredCop', message: collectionMessages.cashDelivered });
+    expect(bad.body.error).toMatchObject({
+      field: 'cashDeliveredCop',
+      message: collectionMessages.cashDelivered,
+    });
     const [stillOpen] = await server.db.select().from(deliveryRoutes).where(eq(deliveryRoutes.id, route.id));
     expect(stillOpen?.state).toBe('en_curso');
     expect(await server.db.select().from(cashCloses).where(eq(cashCloses.routeId, route.id))).toEqual([]);
@@ -104,7 +112,12 @@ describe.each(drivers)("'Cierre de caja' on %s", (driver) => {
     expect(after.collections.every((row: { locked: boolean }) => row.locked)).toBe(true);
     const nequiRow = after.collections.find((row: { means: string }) => row.means === 'nequi');
     const correctionPath = `/api/admin/recaudos/collections/${nequiRow.id}/corrections`;
-    const fix = { amountCop: nequi, means: 'efectivo', reference: '', note: 'Pagó en efectivo, no por Nequi' };
+    const fix = {
+      amountCop: nequi,
+      means: 'efectivo',
+      reference: '',
+      note: 'Pagó en efectivo, no por Nequi',
+    };
     expect((await courier.client.post(correctionPath, fix)).status).toBe(403);
     const noNote = await admin.post(correctionPath, { ...fix, note: ' ' });
     expect(noNote.status).toBe(400);

@@ -11,7 +11,13 @@ import {
   authSession,
   authUser,
   authVerification,
+  cashCloses,
+  collectionCorrections,
+  collections,
   creditLedger,
+  deliveries,
+  deliveryAttempts,
+  deliveryRoutes,
   dispatches,
   dispatchPackages,
   files,
@@ -20,7 +26,10 @@ import {
   packageCharges,
   packageEvents,
   packages,
+  paymentReceipts,
   rateSettings,
+  remittances,
+  routeStops,
   users,
 } from './schema.ts';
 
@@ -47,10 +56,22 @@ const TABLES: PgTable[] = [
   creditLedger,
   dispatches,
   dispatchPackages,
+  // The last mile and its money (issues 19 and 20); the proofs' photos travel in files.
+  deliveryRoutes,
+  routeStops,
+  deliveries,
+  deliveryAttempts,
+  remittances,
+  collections,
+  collectionCorrections,
+  cashCloses,
+  paymentReceipts,
 ];
 const GENERATED = new Set(['searchText']);
 /** Tables whose `id` a sequence gives: after a restore the sequence continues after the highest id. */
-const SERIAL_TABLES = [outbox, auditLog, packageEvents, rateSettings, creditLedger, dispatches];
+const SERIAL_TABLES: PgTable[] = [outbox, auditLog, packageEvents, rateSettings, creditLedger, dispatches];
+SERIAL_TABLES.push(deliveryRoutes, deliveries, deliveryAttempts, remittances, collections);
+SERIAL_TABLES.push(collectionCorrections, cashCloses);
 /** Rows a new database already has (the generated secret, the default rates): the backup's replace them. */
 const SEEDED_TABLES = [appSetting, rateSettings];
 
@@ -120,6 +141,10 @@ export async function restoreBackup(db: Database, file: Buffer): Promise<Record<
     }
     await tx.execute(
       sql`select setval('package_number_seq', coalesce((select max(number) from ${packages}), 100000) + 1, false)`,
+    );
+    // Receipts number themselves ('Comprobante de pago'): the next one continues after the highest restored.
+    await tx.execute(
+      sql`select setval(pg_get_serial_sequence('payment_receipts', 'number'), coalesce((select max(number) from ${paymentReceipts}), 0) + 1, false)`,
     );
   });
   return counts;

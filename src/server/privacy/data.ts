@@ -2,6 +2,7 @@
 // so an export can be read back by anything that reads that document; and the erasure of it on deletion.
 import { and, eq, inArray, isNotNull, isNull, like, or, sql } from 'drizzle-orm';
 import type { UserRecord } from '../auth/session.ts';
+import { eraseDeliveriesOf, moneyForExport } from '../collections/privacy.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import {
   auditLog,
@@ -89,6 +90,7 @@ export async function personalData(db: Database, userId: string) {
     ...usersDocument(row.record, row.emailVerified),
     correoPendiente: pending ?? '',
     paquetes: await packagesForExport(db, userId),
+    ...(await moneyForExport(db, userId)),
     actividad: activity.map((entry) => ({
       ...entry,
       at: entry.at.toISOString(),
@@ -132,6 +134,7 @@ export async function eraseAccount(tx: Transaction, record: UserRecord): Promise
     .where(or(eq(authVerification.value, id), like(authVerification.value, `${id} %`)));
   await tx.delete(outbox).where(inArray(outbox.toAddress, addresses));
   await erasePackagesOf(tx, id);
+  await eraseDeliveriesOf(tx, id);
   await tx
     .update(auditLog)
     .set({ email: placeholder, detail: null })

@@ -1,5 +1,7 @@
 // What the accounts API answers (src/server/auth, src/server/privacy, src/server/lockers): the signed-in person's
 // record and everything 'Mis datos' shows. Types only: the browser and the server read the same shapes.
+
+import type { ExportedDelivery, ExportedPayment } from '../collections/api-types.ts';
 import type { PackageState } from '../packages/states.ts';
 
 /** The two delivery addresses of SPEC.md §2 (address 1 required, address 2 optional). */
@@ -69,6 +71,9 @@ export interface PersonalData extends Omit<Me, 'id' | 'deletedAt'> {
   correoPendiente: string;
   paquetes: ExportedPackage[];
   actividad: ActivityEntry[];
+  /** The deliveries of the person's parcels and their payments at the door (issue 20). */
+  entregas: ExportedDelivery[];
+  pagos: ExportedPayment[];
 }
 
 /** PATCH /api/me and POST /api/me/cedula: the saved record. */

@@ -235,3 +235,26 @@ export interface PaymentReceipt {
   /** The printable page's path and the PDF's. */
   pdfPath: string;
 }
+
+/** A delivery of the person's parcel in 'Mis datos' (GET /api/me/data `entregas`), in the export's Spanish names. */
+export interface ExportedDelivery {
+  paquete: number;
+  fecha: string;
+  recibidoPor: string;
+  documento: string;
+  relacion: string;
+  nota: string;
+  latitud: number | null;
+  longitud: number | null;
+}
+
+/** A payment of the person in 'Mis datos' (GET /api/me/data `pagos`). */
+export interface ExportedPayment {
+  paquete: number;
+  fecha: string;
+  valorPagadoPesos: number;
+  medioDePago: string;
+  referencia: string;
+  /** 'CP-000123', or '' before the receipt was first opened. */
+  comprobante: string;
+}

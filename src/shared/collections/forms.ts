@@ -172,6 +172,7 @@ export function daysInRange(from: string, to: string): number {
   if (!isoDay.test(from) || !isoDay.test(to)) return Number.NaN;
   const start = Date.parse(`${from}T00:00:00Z`);
   const end = Date.parse(`${to}T00:00:00Z`);
+  if (Number.isNaN(start) || Number.isNaN(end)) return Number.NaN;
   if (new Date(start).toISOString().slice(0, 10) !== from) return Number.NaN;
   if (new Date(end).toISOString().slice(0, 10) !== to) return Number.NaN;
   return Math.round((end - start) / 86_400_000) + 1;

@@ -1,0 +1,209 @@
+// 'Recaudos' on every driver: every figure is a sum of stored collections (a property over random collections,
+// compared with sums computed here), the range is checked, the CSV neutralises formulas, and only admins read it.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drivers } from '../../../test/support/database.ts';
+import { type SeedCollection, seedCollections, seedRoute } from '../../../test/support/money-seed.ts';
+import {
+  type browser,
+  signedUpCustomer,
+  signedUpWithRole,
+  startTestServerWithAdmin,
+  type TestServer,
+} from '../../../test/support/server.ts';
+import { collectionMessages } from '../../shared/collections/forms.ts';
+import { isoDayInColombia } from '../../shared/dates.ts';
+import { PAYMENT_MEANS } from '../../shared/delivery/door-forms.ts';
+
+const DAY_MS = 86_400_000;
+const CARRIERS = ['Coordinadora', 'Servientrega', '=HYPERLINK("x")'];
+
+interface Figures {
+  deliveries: number;
+  expectedCop: number;
+  collectedCop: number;
+  receivedCop: number;
+  pendingCop: number;
+}
+const zero = (): Figures => ({
+  deliveries: 0,
+  expectedCop: 0,
+  collectedCop: 0,
+  receivedCop: 0,
+  pendingCop: 0,
+});
+function add(figures: Figures, item: SeedCollection, received: boolean) {
+  figures.deliveries += 1;
+  figures.expectedCop += item.toPayCop;
+  figures.collectedCop += item.amountCop;
+  if (received) figures.receivedCop += item.amountCop;
+  else figures.pendingCop += item.amountCop;
+}
+
+describe.each(drivers)("'Recaudos' on %s", (driver) => {
+  let server: TestServer;
+  let admin: ReturnType<typeof browser>;
+  let owner: Awaited<ReturnType<typeof signedUpCustomer>>;
+  let couriers: Array<Awaited<ReturnType<typeof signedUpWithRole>>>;
+  beforeAll(async () => {
+    ({ server, admin } = await startTestServerWithAdmin(driver, 'recaudos-admin@example.com'));
+    owner = await signedUpCustomer(server, { name: 'Dueña Semilla' });
+    couriers = [
+      await signedUpWithRole(server, 'reparto', { name: 'Ana Mensajera' }),
+      await signedUpWithRole(server, 'reparto', { name: 'Beto Mensajero' }),
+    ];
+  });
+  afterAll(() => server?.close());
+
+  it('answers only admins, and refuses a bad range in Spanish', async () => {
+    for (const who of [
+      owner.client,
+      couriers[0]?.client,
+      (await signedUpWithRole(server, 'bodega')).client,
+    ]) {
+      expect((await who?.get('/api/admin/recaudos'))?.status).toBe(403);
+      expect((await who?.get('/api/admin/recaudos.csv'))?.status).toBe(403);
+    }
+    const bad = await admin.get('/api/admin/recaudos?desde=2026-02-30&hasta=2026-03-01');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ field: 'desde', message: collectionMessages.range });
+    const long = await admin.get('/api/admin/recaudos?desde=2026-01-01&hasta=2026-12-31');
+    expect(long.status).toBe(400);
+    expect(long.body.error.message).toBe(collectionMessages.rangeTooLong);
+    const week = await admin.get('/api/admin/recaudos');
+    expect(week.status).toBe(200);
+    expect(week.body.to).toBe(isoDayInColombia(new Date()));
+  });
+
+  it('every figure is the sum of the stored collections (random data)', async () => {
+    const all: SeedCollection[] = [];
+    const routeState = new Map<number, 'en_curso' | 'cerrada'>();
+    let run = 0;
+    const item = fc.record({
+      onRoute: fc.boolean(),
+      courier: fc.integer({ min: 0, max: 1 }),
+      closed: fc.boolean(),
+      carrier: fc.constantFrom(...CARRIERS),
+      toPayCop: fc.integer({ min: 0, max: 900_000 }),
+      delta: fc.constantFrom(0, 0, 0, -1000, 500),
+      means: fc.constantFrom(...PAYMENT_MEANS),
+      day: fc.integer({ min: -1, max: 5 }),
+      minute: fc.integer({ min: 0, max: 24 * 60 - 1 }),
+      remitted: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(item, { maxLength: 25 }), async (generated) => {
+        run += 1;
+        // Each run has days of its own: 2001-01-01 + 10 days per run; the range asked is days 0 to 3.
+        const base = Date.parse('2001-01-01T05:00:00Z') + run * 10 * DAY_MS;
+        const from = new Date(base).toISOString().slice(0, 10);
+        const to = new Date(base + 3 * DAY_MS).toISOString().slice(0, 10);
+        const routes = new Map<string, number>();
+        const items: SeedCollection[] = [];
+        for (const each of generated) {
+          const courier = couriers[each.courier]?.record.id ?? '';
+          let routeId: number | null = null;
+          if (each.onRoute) {
+            const key = `${courier}:${each.closed}`;
+            routeId = routes.get(key) ?? null;
+            if (routeId === null) {
+              const state = each.closed ? 'cerrada' : 'en_curso';
+              routeId = await seedRoute(server.db, courier, from, state);
+              routes.set(key, routeId);
+              routeState.set(routeId, state);
+            }
+          }
+          items.push({
+            source: each.onRoute ? 'route' : 'carrier',
+            routeId,
+            courierId: each.onRoute ? courier : null,
+            carrier: each.onRoute ? '' : each.carrier,
+            toPayCop: each.toPayCop,
+            amountCop: Math.max(0, each.toPayCop + each.delta),
+            means: each.onRoute ? each.means : 'efectivo',
+            collectedAt: new Date(base + each.day * DAY_MS + each.minute * 60_000),
+            remitted: !each.onRoute && each.remitted,
+          });
+        }
+        await seedCollections(server.db, owner.record.id, items);
+        all.push(...items);
+
+        const answer = await admin.get(`/api/admin/recaudos?desde=${from}&hasta=${to}`);
+        expect(answer.status).toBe(200);
+        const report = answer.body;
+        const inRange = items.filter(
+          (each) => each.collectedAt.getTime() >= base && each.collectedAt.getTime() < base + 4 * DAY_MS,
+        );
+        const received = (each: SeedCollection) =>
+          each.source === 'route' ? routeState.get(each.routeId ?? 0) === 'cerrada' : each.remitted;
+        const totals = zero();
+        const byCourier = new Map<string, Figures>();
+        const byCarrier = new Map<string, Figures>();
+        const byMeans = new Map<string, number>();
+        for (const each of inRange) {
+          add(totals, each, received(each));
+          const [map, key] =
+            each.source === 'route' ? [byCourier, each.courierId ?? ''] : [byCarrier, each.carrier];
+          const figures = map.get(key) ?? zero();
+          add(figures, each, received(each));
+          map.set(key, figures);
+          byMeans.set(each.means, (byMeans.get(each.means) ?? 0) + each.amountCop);
+        }
+        expect(report.totals).toEqual(totals);
+        expect(
+          Object.fromEntries(
+            report.byCourier.map(
+              ({
+                courierId,
+                courierName: _n,
+                byMeans: _m,
+                ...figures
+              }: { courierId: string } & Record<string, unknown>) => [courierId, figures],
+            ),
+          ),
+        ).toEqual(Object.fromEntries(byCourier));
+        expect(
+          Object.fromEntries(
+            report.byCarrier.map(({ carrier, ...figures }: { carrier: string }) => [carrier, figures]),
+          ),
+        ).toEqual(Object.fromEntries(byCarrier));
+        expect(
+          Object.fromEntries(
+            report.byMeans.map((row: { means: string; amountCop: number }) => [row.means, row.amountCop]),
+          ),
+        ).toEqual(Object.fromEntries(byMeans));
+
+        // Cash not closed and carriers' money not remitted: today's, over everything stored.
+        const cashOpen = all
+          .filter((each) => each.source === 'route' && routeState.get(each.routeId ?? 0) !== 'cerrada')
+          .filter((each) => each.means === 'efectivo')
+          .reduce((sum, each) => sum + each.amountCop, 0);
+        expect(report.unclosedCashCop).toBe(cashOpen);
+        const owed = all.filter((each) => each.source === 'carrier' && !each.remitted);
+        expect(report.unremittedCop).toBe(owed.reduce((sum, each) => sum + each.amountCop, 0));
+        for (const carrier of report.unremitted) {
+          const mine = owed.filter((each) => each.carrier === carrier.carrier);
+          expect(carrier.count).toBe(mine.length);
+          expect(carrier.packages.length).toBe(Math.min(mine.length, 200));
+          expect(carrier.oldestAgeDays).toBeGreaterThan(300);
+        }
+      }),
+      { numRuns: driver === 'pglite' ? 12 : 20 },
+    );
+
+    // The CSV of a range holds one line per collection, formulas neutralised.
+    const csv = await admin.get('/api/admin/recaudos.csv?desde=2001-01-11&hasta=2001-04-11');
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = String(csv.body).trim().split('\r\n');
+    expect(lines[0]).toContain('"Valor cobrado"');
+    expect(String(csv.body)).not.toContain('"=HYPERLINK');
+    const expectedLines = all.filter(
+      (each) =>
+        each.collectedAt.getTime() >= Date.parse('2001-01-11T05:00:00Z') &&
+        each.collectedAt.getTime() < Date.parse('2001-04-12T05:00:00Z'),
+    ).length;
+    expect(lines.length - 1).toBe(expectedLines);
+    if (all.some((each) => each.carrier.startsWith('='))) expect(String(csv.body)).toContain(`"'=HYPERLINK`);
+  });
+});
