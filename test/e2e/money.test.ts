@@ -4,151 +4,42 @@
 // show on 'Recaudos'; a carrier's remittance CSV with one matching and one unknown guide applies the one and lists
 // the other; the customer opens their 'Comprobante de pago' from the package's page and downloads its PDF. A
 // courier and a customer get no 'Recaudos'. axe on every new screen.
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isoDayInColombia } from '../../src/shared/dates.ts';
 import { formatCop } from '../../src/shared/money.ts';
 import { seriousAxeViolations, VIEWPORTS } from './axe.ts';
-import { apiCall, appInBrowser, launchBrowser, registerViaApi, signInThroughForm } from './harness.ts';
+import { appInBrowser, launchBrowser, signInThroughForm } from './harness.ts';
+import {
+  ADMIN,
+  COMPANY,
+  COURIER_NAME,
+  type MoneyWorld,
+  moneyWorld,
+  pdfText,
+  type Session,
+} from './money-world.ts';
 
-const ADMIN = 'caja-admin@example.com';
-const COMPANY = { COMPANY_NAME: 'Envíos Caja S.A.S.', COMPANY_NIT: '900.123.456-8' };
-const PHOTO =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const SHORT_BY = 1000;
-
-type Session = Awaited<ReturnType<typeof apiCall>>;
-interface Stop {
-  number: number;
-  valueToPayCop: number | null;
-}
-
-/** The text a PDF draws, from its uncompressed content streams: each TJ array's strings, hex or literal, joined. */
-function pdfText(raw: string): string {
-  const lines: string[] = [];
-  for (const [, array = ''] of raw.matchAll(/\[((?:[^\]\\]|\\.)*)\]\s*TJ/g)) {
-    const parts = [...array.matchAll(/<([0-9a-fA-F]*)>|\(((?:[^)\\]|\\.)*)\)/g)].map(([, hex, literal]) =>
-      hex === undefined
-        ? (literal ?? '').replace(/\\(.)/g, '$1')
-        : Buffer.from(hex, 'hex').toString('latin1'),
-    );
-    lines.push(parts.join(''));
-  }
-  return lines.join('\n');
-}
-
-let guides = 0;
-const newGuide = () => `TBM${String(Date.now() % 1e9).padStart(9, '0')}${String(++guides).padStart(3, '0')}`;
 
 describe("money at the door in Chromium: 'Cerrar ruta', 'Recaudos', 'Comprobante de pago'", () => {
   const e2e = appInBrowser({ env: { ADMIN_EMAILS: ADMIN, ...COMPANY } });
   let admin: Session;
   let courier: Session;
-  const courierName = 'Rosa Mensajera';
-  let customer: { email: string; password: string; session: Session };
+  let customer: MoneyWorld['customer'];
   let page: Page;
   let routeId = 0;
-  // cash and nequi go by our courier; carrier goes by a national carrier.
-  const pkg = { cash: 0, nequi: 0, carrier: 0 };
-  const value = { cash: 0, nequi: 0, carrier: 0 };
-  const carrierGuide = `SRV${Date.now() % 1e9}`;
-  const today = isoDayInColombia(new Date());
+  let pkg: MoneyWorld['pkg'];
+  let value: MoneyWorld['value'];
+  let carrierGuide = '';
+  let today = '';
 
   beforeAll(async () => {
-    const adminForm = await registerViaApi(e2e.app, { email: ADMIN, name: 'Cajera Principal' });
-    admin = await apiCall(e2e.app, ADMIN, adminForm.password);
-    const courierForm = await registerViaApi(e2e.app, { name: courierName });
-    courier = await apiCall(e2e.app, courierForm.email, courierForm.password);
-    const courierId = (await courier<{ id: string }>('GET', '/api/me')).body.id;
-    expect((await admin('POST', `/api/admin/users/${courierId}/role`, { role: 'reparto' })).status).toBe(200);
-    const customerForm = await registerViaApi(e2e.app, {
-      name: 'Lucía Pagadora',
-      telefono: '+573001112244',
-      direccion1: 'Calle 10 # 43-12',
-      ciudad1: 'Medellín',
-      codigoPostal1: '050021',
-    });
-    customer = {
-      ...customerForm,
-      session: await apiCall(e2e.app, customerForm.email, customerForm.password),
-    };
-    const locker = (await customer.session<{ lockerNumber: string }>('GET', '/api/me')).body.lockerNumber;
-    for (const key of ['cash', 'nequi', 'carrier'] as const) {
-      const guide = newGuide();
-      const saved = await customer.session<{ package: { number: number } }>('POST', '/api/packages', {
-        guide,
-        store: 'Amazon',
-        content: `Artículo ${key}`,
-        declaredValue: '40',
-        quantity: 1,
-        address: 1,
-        instructions: '',
-      });
-      expect(saved.status).toBe(201);
-      const receipt = await admin('POST', '/api/warehouse/receipts', {
-        guide,
-        lockerNumber: locker,
-        weightLb: '3',
-      });
-      expect(receipt.status).toBe(201);
-      pkg[key] = saved.body.package.number;
-    }
-    for (const state of ['en_transito', 'en_aduana', 'en_bodega_colombia'])
-      expect(
-        (await admin('POST', '/api/admin/packages/state', { numbers: Object.values(pkg), state })).status,
-      ).toBe(200);
-
-    // The route: built, started and delivered through the API, as 'Reparto' and the courier's phone do.
-    const route = await admin<{ route: { id: number } }>('POST', '/api/admin/delivery/routes', {
-      date: today,
-      courierId,
-      zone: 'Laureles',
-    });
-    expect(route.status).toBe(201);
-    routeId = route.body.route.id;
-    const stops = `/api/admin/delivery/routes/${routeId}/stops`;
-    expect((await admin('POST', stops, { packages: [String(pkg.cash), String(pkg.nequi)] })).status).toBe(
-      200,
-    );
-    expect((await admin('POST', `/api/admin/delivery/routes/${routeId}/start`)).status).toBe(200);
-    const detail = await admin<{ stops: Stop[] }>('GET', `/api/admin/delivery/routes/${routeId}`);
-    for (const stop of detail.body.stops) {
-      const key = stop.number === pkg.cash ? 'cash' : 'nequi';
-      value[key] = stop.valueToPayCop ?? 0;
-      const delivered = await courier('POST', `/api/delivery/stops/${stop.number}/deliver`, {
-        key: randomUUID(),
-        at: new Date().toISOString(),
-        receivedBy: 'Lucía Pagadora',
-        document: '43111222',
-        relation: 'titular',
-        photo: PHOTO,
-        collectedCop: value[key],
-        means: key === 'cash' ? 'efectivo' : 'nequi',
-        reference: key === 'cash' ? '' : 'NEQ-55001',
-      });
-      expect(delivered.status).toBe(200);
-    }
+    const world = await moneyWorld(e2e.app);
+    ({ admin, courier, customer, routeId, pkg, value, carrierGuide, today } = world);
     expect(value.cash).toBeGreaterThan(SHORT_BY);
-
-    // The third package goes by a national carrier, which collects at the door and remits later.
-    const byCarrier = { numbers: [pkg.carrier], carrier: 'Servientrega', carrierGuide };
-    expect(
-      (await admin('POST', '/api/admin/packages/state', { ...byCarrier, state: 'en_reparto' })).status,
-    ).toBe(200);
-    expect(
-      (
-        await admin('POST', '/api/admin/packages/state', {
-          numbers: [pkg.carrier],
-          state: 'entregado',
-          receivedBy: 'Lucía Pagadora',
-        })
-      ).status,
-    ).toBe(200);
-
     page = await e2e.browser.newPage();
     await page.setViewportSize(VIEWPORTS.desktop);
-    await signInThroughForm(page, e2e.app, ADMIN, adminForm.password);
+    await signInThroughForm(page, e2e.app, ADMIN, world.adminPassword);
     await page.waitForURL(`${e2e.app.url}/admin`);
   });
 
@@ -259,7 +150,7 @@ describe("money at the door in Chromium: 'Cerrar ruta', 'Recaudos', 'Comprobante
     await page.getByRole('heading', { level: 1, name: 'Recaudos' }).waitFor();
     expect(await page.getByLabel('Hasta').inputValue()).toBe(today);
     const byCourier = page.getByRole('table', { name: 'Por mensajero' });
-    const courierRow = byCourier.getByRole('row', { name: new RegExp(courierName) });
+    const courierRow = byCourier.getByRole('row', { name: new RegExp(COURIER_NAME) });
     await courierRow.waitFor();
     expect(await courierRow.textContent()).toContain(formatCop(value.cash + value.nequi));
     const unclosed = page.getByRole('region', { name: 'Efectivo sin cerrar' });
