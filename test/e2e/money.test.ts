@@ -6,6 +6,7 @@
 // courier and a customer get no 'Recaudos'. axe on every new screen.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { collectionMessages } from '../../src/shared/collections/forms.ts';
 import { formatCop } from '../../src/shared/money.ts';
 import { seriousAxeViolations, VIEWPORTS } from './axe.ts';
 import { appInBrowser, launchBrowser, signInThroughForm } from './harness.ts';
@@ -169,6 +170,16 @@ describe("money at the door in Chromium: 'Cerrar ruta', 'Recaudos', 'Comprobante
       expect(await seriousAxeViolations(page)).toEqual([]);
     }
     await page.setViewportSize(VIEWPORTS.desktop);
+
+    // A range that ends before it starts is refused on the spot; the figures and the CSV wait for a valid one.
+    const from = await page.getByLabel('Desde').inputValue();
+    await page.getByLabel('Desde').fill('2099-01-01');
+    await page.getByRole('alert').filter({ hasText: collectionMessages.range }).waitFor();
+    expect(await page.getByLabel('Desde').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('link', { name: 'Descargar CSV' }).count()).toBe(0);
+    await page.getByLabel('Desde').fill(from);
+    await page.getByRole('link', { name: 'Descargar CSV' }).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
   });
 
   it("imports a carrier's remittance: the matching guide applies, the unknown one is listed with why", async () => {
