@@ -10,6 +10,7 @@ import {
   packageDetailPattern,
   paths,
   pqrDetailPattern,
+  receiptPattern,
   routeDetailPattern,
   type ScreenPattern,
 } from '../shared/paths.ts';
@@ -48,6 +49,9 @@ const screens = {
   [pqrDetailPattern]: lazy(() => import('./pages/pqr/pqr-detail-page.tsx')),
   [paths.adminPqr]: lazy(() => import('./pages/admin-pqr/admin-pqr-page.tsx')),
   [adminPqrDetailPattern]: lazy(() => import('./pages/admin-pqr/admin-pqr-detail-page.tsx')),
+
+  [paths.adminCollections]: lazy(() => import('./pages/admin-collections/collections-page.tsx')),
+  [receiptPattern]: lazy(() => import('./pages/receipt/receipt-page.tsx')),
 } satisfies Record<ScreenPattern, ComponentType>;
 const NotFoundPage = lazy(() => import('./pages/not-found/not-found-page.tsx'));
 

@@ -9,6 +9,8 @@ describe('the screens table', () => {
     expect(isScreenPath(paths.adminDispatch(3))).toBe(true);
     expect(isScreenPath(paths.adminRoutes)).toBe(true);
     expect(isScreenPath(paths.adminRoute(7))).toBe(true);
+    expect(isScreenPath(paths.adminCollections)).toBe(true);
+    expect(isScreenPath(paths.receipt(100001))).toBe(true);
   });
 
   it('takes a radicado (letters, digits and inner dashes, up to 40) where a PQR is named, and only there', () => {
@@ -41,6 +43,8 @@ describe('the screens table', () => {
       '/etiqueta/',
       '/admin/nada',
       '/admin/reparto/siete',
+      '/paquetes/100001/recibo',
+      '/paquetes/abc/comprobante',
       '/lockers',
       '/api',
     ])

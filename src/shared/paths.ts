@@ -39,6 +39,11 @@ export const paths = {
   adminPqr: '/admin/pqr',
   /** One PQR for the staff: `/admin/pqr/PQR-2026-000123` (its route pattern is `adminPqrDetailPattern`). */
   adminPqrDetail: (radicado: string) => `/admin/pqr/${encodeURIComponent(radicado)}`,
+
+  /** The staff's 'Recaudos': collections, cash not yet closed, carriers' remittances (DELIVERY.md 'Collections'). */
+  adminCollections: '/admin/recaudos',
+  /** A delivered package's 'Comprobante de pago': `/paquetes/100001/comprobante` (pattern `receiptPattern`). */
+  receipt: (number: number | string) => `/paquetes/${encodeURIComponent(String(number))}/comprobante`,
 } as const;
 
 export const packageDetailPattern = '/paquetes/:number';
@@ -47,6 +52,8 @@ export const dispatchDetailPattern = '/admin/despachos/:id';
 export const routeDetailPattern = '/admin/reparto/:id';
 export const pqrDetailPattern = '/pqr/:radicado';
 export const adminPqrDetailPattern = '/admin/pqr/:radicado';
+
+export const receiptPattern = '/paquetes/:number/comprobante';
 
 type PathTable = typeof paths;
 type FixedPath = {
@@ -62,6 +69,8 @@ export const SCREEN_PATTERNS = [
   routeDetailPattern,
   pqrDetailPattern,
   adminPqrDetailPattern,
+
+  receiptPattern,
 ] as const;
 
 export type ScreenPattern = (typeof SCREEN_PATTERNS)[number];

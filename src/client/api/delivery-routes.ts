@@ -47,8 +47,7 @@ export const removeStop = (id: number, number: number) =>
 
 export const startRoute = (id: number) => api.post<Api.RouteChanged>(`${oneRoute(id)}/start`);
 
-/** 'Cerrar ruta' (admin only): the undelivered packages go back to 'En bodega Colombia'. */
-export const closeRoute = (id: number) => api.post<Api.RouteChanged>(`${oneRoute(id)}/close`);
+// 'Cerrar ruta' goes with the cash count: api/collections.ts.
 
 export const listFlagged = (signal?: AbortSignal) => api.get<Api.FlaggedList>(`${BASE}/flagged`, { signal });
 

@@ -28,6 +28,7 @@ const ADMIN: NavLink[] = [
   { to: paths.adminPackages, label: 'Paquetes' },
   { to: paths.adminDispatches, label: 'Despachos' },
   DELIVERY,
+  { to: paths.adminCollections, label: 'Recaudos' },
   { to: paths.adminRates, label: 'Tarifas' },
   RECEIVING,
   { to: paths.adminPqr, label: 'PQR' },

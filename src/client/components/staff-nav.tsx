@@ -8,6 +8,7 @@ const LINKS = [
   { to: paths.adminPackages, label: 'Paquetes' },
   { to: paths.adminDispatches, label: 'Despachos' },
   { to: paths.adminRoutes, label: 'Reparto' },
+  { to: paths.adminCollections, label: 'Recaudos' },
   { to: paths.adminRates, label: 'Tarifas' },
   { to: paths.warehouse, label: 'Recepción en bodega' },
   { to: paths.adminPqr, label: 'PQR' },

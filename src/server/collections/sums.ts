@@ -3,7 +3,11 @@
 // their corrections. Nothing here is kept apart: the close and 'Recaudos' read these sums every time.
 import { aliasedTable, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { CollectionEntry, MeansTotal } from '../../shared/collections/api-types.ts';
-import { PAYMENT_MEANS, PAYMENT_MEANS_LABELS, type PaymentMeans } from '../../shared/delivery/door-choices.ts';
+import {
+  PAYMENT_MEANS,
+  PAYMENT_MEANS_LABELS,
+  type PaymentMeans,
+} from '../../shared/delivery/door-choices.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import {
   collectionCorrections,

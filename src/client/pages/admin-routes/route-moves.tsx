@@ -1,13 +1,13 @@
-// A route's moves: 'Iniciar ruta' while 'En preparación' (every package to 'En reparto', each customer told with the
-// amount to pay) and, for admins while 'En curso', 'Cerrar ruta' (what was not delivered goes back to 'En bodega
-// Colombia' with its attempt counted); each asked in the page first. After closing, what went back is listed.
+// A route's state and its first move: 'Iniciar ruta' while 'En preparación' (every package to 'En reparto', each
+// customer told with the amount to pay), asked in the page first. 'Cerrar ruta' is the cash close (route-close.tsx).
+// After closing, what went back to 'En bodega Colombia' is listed.
 import { useId } from 'react';
-import { closeRoute, type RouteChanged, type RouteDetail, startRoute } from '../../api/delivery-routes.ts';
+import { type RouteChanged, type RouteDetail, startRoute } from '../../api/delivery-routes.ts';
 import { useMe } from '../../api/me.ts';
 import { type ConfirmedMove, ConfirmedMoves } from '../../components/confirmed-moves.tsx';
 import type { ChangeHandlers } from '../../components/outcome.tsx';
 
-const packagesText = (count: number) => (count === 1 ? '1 paquete' : `${count} paquetes`);
+export const packagesText = (count: number) => (count === 1 ? '1 paquete' : `${count} paquetes`);
 
 export function RouteMoves(props: { route: RouteDetail } & ChangeHandlers<RouteChanged>) {
   const { route } = props;
@@ -18,7 +18,7 @@ export function RouteMoves(props: { route: RouteDetail } & ChangeHandlers<RouteC
   // Outcomes only matter once the route has started.
   const undelivered =
     route.state === 'en_preparacion' ? [] : route.stops.filter((stop) => stop.outcome.kind !== 'delivered');
-  const moves: ConfirmedMove<'start' | 'close'>[] = [];
+  const moves: ConfirmedMove<'start'>[] = [];
   if (route.state === 'en_preparacion')
     moves.push({
       key: 'start',
@@ -27,19 +27,6 @@ export function RouteMoves(props: { route: RouteDetail } & ChangeHandlers<RouteC
       question: `${stops === 1 ? 'Saldrá' : 'Saldrán'} ${packagesText(stops)} a «En reparto» con ${route.courier.name}. Cada cliente recibirá un correo con el valor a pagar, y ya no se podrán agregar, quitar ni ordenar paradas.`,
       confirmLabel: 'Sí, iniciar ruta',
       busyLabel: 'Iniciando...',
-    });
-  if (route.state === 'en_curso' && admin)
-    moves.push({
-      key: 'close',
-      label: 'Cerrar ruta',
-      disabled: false,
-      question:
-        undelivered.length === 0
-          ? 'Todas las paradas se entregaron. La ruta quedará «Cerrada».'
-          : `${packagesText(undelivered.length)} sin entregar ${undelivered.length === 1 ? 'volverá' : 'volverán'} a «En bodega Colombia» con su intento contado. La ruta quedará «Cerrada».`,
-      confirmLabel: 'Sí, cerrar ruta',
-      busyLabel: 'Cerrando...',
-      danger: true,
     });
 
   return (
@@ -62,7 +49,7 @@ export function RouteMoves(props: { route: RouteDetail } & ChangeHandlers<RouteC
       {moves.length > 0 && (
         <ConfirmedMoves
           moves={moves}
-          run={(key) => (key === 'start' ? startRoute(route.id) : closeRoute(route.id))}
+          run={() => startRoute(route.id)}
           onChanged={props.onChanged}
           onFailed={props.onFailed}
         />

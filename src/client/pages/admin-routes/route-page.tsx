@@ -1,6 +1,7 @@
 // DELIVERY.md 'Routes' /admin/reparto/:id ('Ruta N'): the route's facts and progress, live; while 'En preparación'
 // 'Agregar paquetes' (numbers or guides, typed or scanned) and its stops ordered or removed; 'Imprimir planilla';
-// 'Iniciar ruta' and, for admins while 'En curso', 'Cerrar ruta', each confirmed in the page.
+// 'Iniciar ruta', confirmed in the page; for admins once started, 'Cierre de caja' ('Cerrar ruta' with the cash
+// count, then the close's figures, printed on one page with the sheet).
 import { useQuery } from '@tanstack/react-query';
 import { formatCalendarDay } from '../../../shared/dates.ts';
 import { formatCop } from '../../../shared/money.ts';
@@ -13,6 +14,7 @@ import {
   routeKeys,
   useRouteLiveUpdates,
 } from '../../api/delivery-routes.ts';
+import { useMe } from '../../api/me.ts';
 import { withQuery } from '../../api/query-client.tsx';
 import { AddPackagesForm, entryPieces, type ParsedEntries } from '../../components/add-packages.tsx';
 import { AdminsOnly } from '../../components/admins-only.tsx';
@@ -23,6 +25,7 @@ import { QueryStates, showsStaffNav } from '../../components/query-states.tsx';
 import { StaffNav } from '../../components/staff-nav.tsx';
 import { Link, useLocation, useParams } from '../../router.tsx';
 import type { RouteArrival } from './new-route-form.tsx';
+import { RouteClose } from './route-close.tsx';
 import { RouteMoves } from './route-moves.tsx';
 import { RouteStops } from './route-stops.tsx';
 
@@ -95,6 +98,8 @@ function RouteView({ route }: { route: RouteDetail }) {
     arrival: arrival?.notice,
   });
   const preparing = route.state === 'en_preparacion';
+  const me = useMe();
+  const admin = me.status === 'ready' && me.me.role === 'admin';
 
   return (
     <>
@@ -108,6 +113,7 @@ function RouteView({ route }: { route: RouteDetail }) {
       </p>
       <RouteMoves route={route} {...changes} />
       <RouteStops route={route} {...changes} />
+      {admin && !preparing && <RouteClose route={route} {...changes} />}
       {preparing && (
         <div className="no-print">
           <AddPackagesForm

@@ -1,10 +1,13 @@
 // DELIVERY.md 'Proof of delivery': once delivered, who received the package and when ('Entregado'), 'Documento' as
 // the server sends it (its last four digits to the customer, whole to staff), 'Relación', the delivery photo,
-// 'Valor pagado' and 'Medio de pago'; and every failed attempt with its reason and time.
+// 'Valor pagado' and 'Medio de pago', with the link to its 'Comprobante de pago' when something was paid; and every
+// failed attempt with its reason and time.
 import { formatLocalDateTime } from '../../../shared/dates.ts';
 import type { DeliveryAttempt, DeliveryProof } from '../../../shared/delivery/api-types.ts';
 import { formatCop } from '../../../shared/money.ts';
+import { paths } from '../../../shared/paths.ts';
 import { FactList } from '../../components/fact-list.tsx';
+import { Link } from '../../router.tsx';
 import { PhotoLink } from './photo-link.tsx';
 
 const photoUrl = (id: string) => `/api/files/${encodeURIComponent(id)}`;
@@ -28,6 +31,11 @@ export function DeliveryProofCard({ number, proof }: { number: number; proof: De
         className="data-list delivery-proof__facts"
         facts={facts.filter((fact): fact is [string, string] => fact[1] !== null)}
       />
+      {proof.paidCop !== null && (
+        <p>
+          <Link to={paths.receipt(number)}>Comprobante de pago</Link>
+        </p>
+      )}
       {proof.photoId && (
         <p className="delivery-proof__photo">
           <PhotoLink

@@ -1,0 +1,91 @@
+// DELIVERY.md 'Proof of delivery' /paquetes/:number/comprobante: the 'Comprobante de pago' of a delivered package,
+// printable ('Imprimir') and as a PDF ('Descargar PDF'): our name and NIT, its own number, the package, 'Valor a
+// pagar' in USD and pesos, 'Valor pagado', the means and reference, the date and time. Its owner and staff only:
+// anyone else reads 'not found'.
+import { useQuery } from '@tanstack/react-query';
+import { formatLocalDateTime } from '../../../shared/dates.ts';
+import { formatCop, formatUsd } from '../../../shared/money.ts';
+import { paths } from '../../../shared/paths.ts';
+import { collectionKeys, getReceipt, type PaymentReceipt, receiptPdfUrl } from '../../api/collections.ts';
+import { withQuery } from '../../api/query-client.tsx';
+import { FactList } from '../../components/fact-list.tsx';
+import { Page } from '../../components/page.tsx';
+import { QueryStates } from '../../components/query-states.tsx';
+import { SignedInNav } from '../../components/signed-in-nav.tsx';
+import { Link, useParams } from '../../router.tsx';
+
+function ReceiptPage() {
+  const { number = '' } = useParams();
+  const receipt = useQuery({
+    queryKey: collectionKeys.receipt(number),
+    queryFn: ({ signal }) => getReceipt(number, signal),
+  });
+  const back = (
+    <p className="no-print">
+      <Link to={paths.packageDetail(number)}>Volver al paquete {number}</Link>
+    </p>
+  );
+  const heading = (missing: boolean) => (
+    <h1 className="no-print">{missing ? 'Comprobante no encontrado' : 'Comprobante de pago'}</h1>
+  );
+  return (
+    <Page title={`Comprobante de pago del paquete ${number}`} nav={<SignedInNav />}>
+      <QueryStates query={receipt} heading={heading} back={back}>
+        {(data) => (
+          <>
+            <ReceiptSheet receipt={data} />
+            {back}
+          </>
+        )}
+      </QueryStates>
+    </Page>
+  );
+}
+
+/** The receipt's facts, in the order a customer reads them. */
+function receiptFacts(receipt: PaymentReceipt): Array<[string, string]> {
+  const facts: Array<[string, string]> = [
+    ['Fecha de emisión', formatLocalDateTime(receipt.issuedAt)],
+    ['Cliente', receipt.customer.name],
+    ['Paquete', String(receipt.package.number)],
+    ['Guía', receipt.package.guide],
+    ['Contenido', receipt.package.content],
+    ['Valor a pagar', `${formatUsd(receipt.valueToPayCents)} (${formatCop(receipt.valueToPayCop)})`],
+    ['Valor pagado', formatCop(receipt.paidCop)],
+    ['Medio de pago', receipt.meansLabel],
+    ['Referencia', receipt.reference || '—'],
+    ['Fecha y hora del pago', formatLocalDateTime(receipt.paidAt)],
+    ['Recibido por', receipt.receivedBy],
+  ];
+  return facts.filter(([, value]) => value !== '');
+}
+
+function ReceiptSheet({ receipt }: { receipt: PaymentReceipt }) {
+  const { company } = receipt;
+  return (
+    <article className="receipt-sheet" aria-labelledby="receipt-title">
+      <header className="receipt-sheet__head">
+        <p className="receipt-sheet__company">{company.name}</p>
+        <p>NIT {company.nit}</p>
+        {company.address && <p>{company.address}</p>}
+      </header>
+      <h1 id="receipt-title">
+        Comprobante de pago <span className="receipt-sheet__code">{receipt.receiptCode}</span>
+      </h1>
+      <FactList className="data-list receipt-sheet__facts" facts={receiptFacts(receipt)} />
+      <p className="field__hint">
+        Pago recibido contra entrega del paquete {receipt.package.number}. Conserva este comprobante.
+      </p>
+      <div className="actions no-print">
+        <button type="button" className="button" onClick={() => window.print()}>
+          Imprimir
+        </button>
+        <a className="button button--secondary" href={receiptPdfUrl(receipt.package.number)} download>
+          Descargar PDF
+        </a>
+      </div>
+    </article>
+  );
+}
+
+export default withQuery(ReceiptPage);
