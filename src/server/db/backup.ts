@@ -22,6 +22,7 @@ import {
   dispatchPackages,
   files,
   lockerCounter,
+  notices,
   outbox,
   packageCharges,
   packageEvents,
@@ -35,6 +36,9 @@ import {
   remittances,
   routeStops,
   users,
+  whatsappConsent,
+  whatsappConsentLog,
+  whatsappInbound,
 } from './schema.ts';
 
 const BACKUP_FORMAT = 'casillero-backup';
@@ -42,7 +46,7 @@ const BACKUP_VERSION = 1;
 
 /** In the order a restore inserts them: a table comes after the ones it refers to. Captchas and rate-limit
  * counters are short-lived and left out. */
-const TABLES: PgTable[] = [
+export const BACKED_UP_TABLES: PgTable[] = [
   appSetting,
   authUser,
   authAccount,
@@ -74,6 +78,11 @@ const TABLES: PgTable[] = [
   collectionCorrections,
   cashCloses,
   paymentReceipts,
+  // WhatsApp notices (issue 22): the consent and its history are a legal record; the pace row is rebuilt by itself.
+  whatsappConsent,
+  whatsappConsentLog,
+  notices,
+  whatsappInbound,
 ];
 const GENERATED = new Set(['searchText']);
 /** Tables whose `id` a sequence gives: after a restore the sequence continues after the highest id. */
@@ -92,6 +101,9 @@ const SERIAL_TABLES: PgTable[] = [
   collections,
   collectionCorrections,
   cashCloses,
+  whatsappConsentLog,
+  notices,
+  whatsappInbound,
 ];
 /** Rows a new database already has (the generated secret, the default rates): the backup's replace them. */
 const SEEDED_TABLES = [appSetting, rateSettings];
@@ -113,7 +125,7 @@ export async function createBackup(db: Database): Promise<Buffer> {
   // One snapshot for every table, so the backup is consistent while the app keeps running on PostgreSQL.
   await db.transaction(async (tx) => {
     await tx.execute(sql`set transaction isolation level repeatable read`);
-    for (const table of TABLES) {
+    for (const table of BACKED_UP_TABLES) {
       const rows = (await tx.select().from(table)) as Record<string, unknown>[];
       backup.tables[getTableName(table)] = rows.map((row) => {
         for (const key of GENERATED) delete row[key];
@@ -146,7 +158,7 @@ export async function restoreBackup(db: Database, file: Buffer): Promise<Record<
   const counts: Record<string, number> = {};
   await db.transaction(async (tx) => {
     for (const table of SEEDED_TABLES) await tx.delete(table);
-    for (const table of TABLES) {
+    for (const table of BACKED_UP_TABLES) {
       const name = getTableName(table);
       const rows = (backup.tables[name] ?? []).map((row) => revive(table, row));
       for (let start = 0; start < rows.length; start += 500) {
