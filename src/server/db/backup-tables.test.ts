@@ -15,7 +15,7 @@ const LEFT_OUT: Record<string, string> = {
 
 describe('backups', () => {
   it('carry every table of the schema but the short-lived ones', () => {
-    const all = Object.values(schema)
+    const all = (Object.values(schema) as unknown[])
       .filter((value): value is PgTable => is(value, PgTable))
       .map((table) => getTableName(table));
     const backedUp = BACKED_UP_TABLES.map((table) => getTableName(table));
