@@ -15,8 +15,9 @@ import {
   TEST_APP_URL,
   type TestServer,
 } from '../../../test/support/server.ts';
-import { collectionMessages, receiptScreenPath } from '../../shared/collections/forms.ts';
+import { collectionMessages } from '../../shared/collections/forms.ts';
 import { formatCop } from '../../shared/money.ts';
+import { paths } from '../../shared/paths.ts';
 import { outbox, paymentReceipts } from '../db/schema.ts';
 
 /** The text an uncompressed pdfkit PDF draws: its TJ arrays' hex strings, decoded as WinAnsi, one per line. */
@@ -104,7 +105,7 @@ describe.each(drivers)("'Comprobante de pago' on %s", (driver) => {
       .from(outbox)
       .where(eq(outbox.toAddress, customer.record.email))
       .orderBy(desc(outbox.id));
-    expect(mail?.text).toContain(`${TEST_APP_URL}${receiptScreenPath(other.number)}`);
+    expect(mail?.text).toContain(`${TEST_APP_URL}${paths.receipt(other.number)}`);
   });
 
   it("answers 404 for another customer's receipt, a courier's, and a package without a payment", async () => {

@@ -1,6 +1,6 @@
 // The mails of a package's state changes (PACKAGES.md: which moves mail the customer), in Spanish, HTML and plain
 // text, each with the link to the package's page. Queued by state-change.ts in the move's own transaction.
-import { receiptMailLine, receiptScreenPath } from '../../shared/collections/forms.ts';
+import { receiptMailLine } from '../../shared/collections/forms.ts';
 import { type PackageState, STATE_LABELS } from '../../shared/packages/states.ts';
 import { paths, screenUrl } from '../../shared/paths.ts';
 import type { packages } from '../db/schema.ts';
@@ -75,7 +75,7 @@ export function packageStateMail(
   const url = screenUrl(settings.appUrl, paths.packageDetail(pkg.number));
   const receipt =
     change.state === 'entregado'
-      ? [receiptMailLine(screenUrl(settings.appUrl, receiptScreenPath(pkg.number)))]
+      ? [receiptMailLine(screenUrl(settings.appUrl, paths.receipt(pkg.number)))]
       : [];
   return {
     to: owner.email,

@@ -15,7 +15,7 @@
 //                                                      a type other than text/csv (or octet-stream) → 415
 //   GET  /api/packages/:number/receipt                (the owner or staff; others 404) → PaymentReceipt
 //   GET  /api/packages/:number/receipt.pdf            (the owner or staff; others 404) → application/pdf
-//   The receipt's screen is /paquetes/:number/comprobante (receiptScreenPath in forms.ts; linked from the
+//   The receipt's screen is /paquetes/:number/comprobante (paths.receipt in src/shared/paths.ts; linked from the
 //   'Entregado' mail with receiptMailLine).
 import type { RouteDetail } from '../delivery/api-types.ts';
 import type { PaymentMeans } from '../delivery/door-choices.ts';

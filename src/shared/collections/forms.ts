@@ -217,9 +217,6 @@ export function parseRemittanceDate(text: string): string | null {
 /** How a receipt's number is printed: 'CP-000123'. */
 export const receiptCode = (receiptNumber: number) => `CP-${String(receiptNumber).padStart(6, '0')}`;
 
-/** The receipt's printable screen (the client's paths.ts holds the same pattern, '/paquetes/:number/comprobante'). */
-export const receiptScreenPath = (packageNumber: number | string) => `/paquetes/${packageNumber}/comprobante`;
-
 /** The line of the 'Entregado' mail that links the receipt. */
 export const receiptMailLine = (url: string) =>
   `Si pagaste al recibirlo, tu comprobante de pago está aquí: ${url}`;
