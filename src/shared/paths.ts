@@ -31,6 +31,8 @@ export const paths = {
   adminRoute: (id: number | string) => `/admin/reparto/${encodeURIComponent(String(id))}`,
   /** The courier's 'Mi ruta' (DELIVERY.md 'The courier's screen'). */
   courierRoute: '/reparto',
+  /** The staff's 'Avisos': the WhatsApp notices (NOTICES.md 'What people see'). */
+  adminNotices: '/admin/avisos',
 } as const;
 
 export const packageDetailPattern = '/paquetes/:number';

@@ -29,6 +29,7 @@ const ADMIN: NavLink[] = [
   { to: paths.adminDispatches, label: 'Despachos' },
   DELIVERY,
   { to: paths.adminRates, label: 'Tarifas' },
+  { to: paths.adminNotices, label: 'Avisos' },
   RECEIVING,
 ];
 

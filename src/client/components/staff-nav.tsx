@@ -9,6 +9,7 @@ const LINKS = [
   { to: paths.adminDispatches, label: 'Despachos' },
   { to: paths.adminRoutes, label: 'Reparto' },
   { to: paths.adminRates, label: 'Tarifas' },
+  { to: paths.adminNotices, label: 'Avisos' },
   { to: paths.warehouse, label: 'Recepción en bodega' },
 ] as const;
 

@@ -1,0 +1,120 @@
+// The tables of 'Avisos': counts per template and state, the last notices, and the customers who opted out.
+import type { ReactNode } from 'react';
+import { formatLocalDateTime } from '../../../shared/dates.ts';
+import type { NoticeCount, OptedOutCustomer } from '../../../shared/notices/api-types.ts';
+import { NOTICE_STATE_LABELS, type NoticeState } from '../../../shared/notices/templates.ts';
+import { paths } from '../../../shared/paths.ts';
+import type { NoticeRow } from '../../api/notices.ts';
+import { ColumnHeads } from '../../components/column-heads.tsx';
+import { TableScroll } from '../../components/table-scroll.tsx';
+import { Link } from '../../router.tsx';
+
+const STATES = Object.keys(NOTICE_STATE_LABELS) as NoticeState[];
+const SOURCES = { registro: 'Registro', mis_datos: 'Mis datos', mensaje: 'Mensaje BAJA' } as const;
+
+/** A titled section: its message when empty, else a table with its column heads and rows. */
+function TableSection(props: {
+  id: string;
+  title: string;
+  empty: string;
+  columns: readonly string[];
+  rows: ReactNode[];
+}) {
+  return (
+    <section aria-labelledby={props.id}>
+      <h2 id={props.id}>{props.title}</h2>
+      {props.rows.length === 0 ? (
+        <p>{props.empty}</p>
+      ) : (
+        <TableScroll label={props.title}>
+          <table>
+            <thead>
+              <tr>
+                <ColumnHeads columns={props.columns} />
+              </tr>
+            </thead>
+            <tbody>{props.rows}</tbody>
+          </table>
+        </TableScroll>
+      )}
+    </section>
+  );
+}
+
+export function NoticeCounts({ counts }: { counts: NoticeCount[] }) {
+  const templates = [...new Set(counts.map((row) => row.template))];
+  const countOf = (template: string, state: NoticeState) =>
+    counts.find((row) => row.template === template && row.state === state)?.count ?? 0;
+  return (
+    <TableSection
+      id="notice-counts-heading"
+      title="Por plantilla y estado"
+      empty="No hubo avisos en este periodo."
+      columns={['Plantilla', ...STATES.map((state) => NOTICE_STATE_LABELS[state])]}
+      rows={templates.map((template) => (
+        <tr key={template}>
+          <th scope="row">{template}</th>
+          {STATES.map((state) => (
+            <td key={state}>{countOf(template, state)}</td>
+          ))}
+        </tr>
+      ))}
+    />
+  );
+}
+
+function stateOf(notice: NoticeRow): string {
+  const label = NOTICE_STATE_LABELS[notice.state];
+  const at = notice.readAt ?? notice.deliveredAt ?? notice.sentAt ?? notice.failedAt;
+  const when = at ? ` ${formatLocalDateTime(at)}` : '';
+  if (notice.state !== 'failed') return `${label}${when}`;
+  const why = [notice.errorCode, notice.error].filter(Boolean).join(': ');
+  return `${label}${when}${why ? ` (${why})` : ''}${notice.mailed ? ' · enviado por correo' : ''}`;
+}
+
+export function LastNotices({ notices }: { notices: NoticeRow[] }) {
+  return (
+    <TableSection
+      id="last-notices-heading"
+      title="Últimos avisos"
+      empty="Aún no hay avisos."
+      columns={['Creado', 'Plantilla', 'Paquete', 'Cliente', 'Estado']}
+      rows={notices.map((notice) => (
+        <tr key={notice.id}>
+          <td>{formatLocalDateTime(notice.createdAt)}</td>
+          <td>{notice.template}</td>
+          <td>
+            {notice.packageNumber === null ? (
+              '-'
+            ) : (
+              <Link to={paths.packageDetail(notice.packageNumber)}>{notice.packageNumber}</Link>
+            )}
+          </td>
+          <td>
+            {notice.customerName} ({notice.lockerNumber})
+          </td>
+          <td>{stateOf(notice)}</td>
+        </tr>
+      ))}
+    />
+  );
+}
+
+export function OptedOut({ customers }: { customers: OptedOutCustomer[] }) {
+  return (
+    <TableSection
+      id="opted-out-heading"
+      title="Clientes que se dieron de baja"
+      empty="Nadie se ha dado de baja."
+      columns={['Cliente', 'Casillero', 'Desde', 'Dónde']}
+      rows={customers.map((customer) => (
+        <tr key={customer.userId}>
+          <td>{customer.name}</td>
+          <td>{customer.lockerNumber}</td>
+          <td>{formatLocalDateTime(customer.at)}</td>
+          <td>{SOURCES[customer.source]}</td>
+        </tr>
+      ))}
+    />
+  );
+}
