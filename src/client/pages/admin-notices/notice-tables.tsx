@@ -12,7 +12,7 @@ import { Link } from '../../router.tsx';
 const STATES = Object.keys(NOTICE_STATE_LABELS) as NoticeState[];
 const SOURCES = { registro: 'Registro', mis_datos: 'Mis datos', mensaje: 'Mensaje BAJA' } as const;
 
-/** A titled section: its message when empty, else a table with its column heads and rows. */
+/** A titled part: its message when empty, else a table (a region named by the title) with its heads and rows. */
 function TableSection(props: {
   id: string;
   title: string;
@@ -21,7 +21,7 @@ function TableSection(props: {
   rows: ReactNode[];
 }) {
   return (
-    <section aria-labelledby={props.id}>
+    <div className="notice-section">
       <h2 id={props.id}>{props.title}</h2>
       {props.rows.length === 0 ? (
         <p>{props.empty}</p>
@@ -37,7 +37,7 @@ function TableSection(props: {
           </table>
         </TableScroll>
       )}
-    </section>
+    </div>
   );
 }
 

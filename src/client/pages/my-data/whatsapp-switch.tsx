@@ -28,6 +28,8 @@ export function WhatsappSwitch() {
     mutationFn: setWhatsappChoice,
     onSuccess: (saved) => queryClient.setQueryData(noticeKeys.choice, saved.choice),
   });
+  // While the change is on its way the switch shows the choice asked for.
+  const shown = (current: WhatsappChoice) => (change.isPending ? change.variables : current.granted);
   const error = change.isError ? change.error.message || messages.serverError : undefined;
 
   return (
@@ -40,8 +42,8 @@ export function WhatsappSwitch() {
               id={ID}
               type="checkbox"
               role="switch"
-              checked={current.granted}
-              aria-checked={current.granted}
+              checked={shown(current)}
+              aria-checked={shown(current)}
               disabled={change.isPending}
               aria-busy={change.isPending || undefined}
               aria-invalid={error ? true : undefined}
