@@ -12,13 +12,19 @@ import { Link } from '../../router.tsx';
 const STATES = Object.keys(NOTICE_STATE_LABELS) as NoticeState[];
 const SOURCES = { registro: 'Registro', mis_datos: 'Mis datos', mensaje: 'Mensaje BAJA' } as const;
 
+/** One row: its key and its cells, the first naming the row (a row heading). */
+interface TableRow {
+  key: string | number;
+  cells: ReactNode[];
+}
+
 /** A titled part: its message when empty, else a table (a region named by the title) with its heads and rows. */
 function TableSection(props: {
   id: string;
   title: string;
   empty: string;
-  columns: readonly string[];
-  rows: ReactNode[];
+  columns: string[];
+  rows: TableRow[];
 }) {
   return (
     <div className="notice-section">
@@ -33,7 +39,17 @@ function TableSection(props: {
                 <ColumnHeads columns={props.columns} />
               </tr>
             </thead>
-            <tbody>{props.rows}</tbody>
+            <tbody>
+              {props.rows.map(({ key, cells: [first, ...rest] }) => (
+                <tr key={key}>
+                  <th scope="row">{first}</th>
+                  {rest.map((cell, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns, in their order.
+                    <td key={index}>{cell}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
           </table>
         </TableScroll>
       )}
@@ -51,14 +67,10 @@ export function NoticeCounts({ counts }: { counts: NoticeCount[] }) {
       title="Por plantilla y estado"
       empty="No hubo avisos en este periodo."
       columns={['Plantilla', ...STATES.map((state) => NOTICE_STATE_LABELS[state])]}
-      rows={templates.map((template) => (
-        <tr key={template}>
-          <th scope="row">{template}</th>
-          {STATES.map((state) => (
-            <td key={state}>{countOf(template, state)}</td>
-          ))}
-        </tr>
-      ))}
+      rows={templates.map((template) => ({
+        key: template,
+        cells: [template, ...STATES.map((state) => countOf(template, state))],
+      }))}
     />
   );
 }
@@ -72,49 +84,45 @@ function stateOf(notice: NoticeRow): string {
   return `${label}${when}${why ? ` (${why})` : ''}${notice.mailed ? ' · enviado por correo' : ''}`;
 }
 
+const packageLink = (number: number | null) =>
+  number === null ? '-' : <Link to={paths.packageDetail(number)}>{number}</Link>;
+
 export function LastNotices({ notices }: { notices: NoticeRow[] }) {
+  const row = (notice: NoticeRow): TableRow => ({
+    key: notice.id,
+    cells: [
+      formatLocalDateTime(notice.createdAt),
+      notice.template,
+      packageLink(notice.packageNumber),
+      `${notice.customerName} (${notice.lockerNumber})`,
+      stateOf(notice),
+    ],
+  });
   return (
     <TableSection
       id="last-notices-heading"
       title="Últimos avisos"
       empty="Aún no hay avisos."
       columns={['Creado', 'Plantilla', 'Paquete', 'Cliente', 'Estado']}
-      rows={notices.map((notice) => (
-        <tr key={notice.id}>
-          <td>{formatLocalDateTime(notice.createdAt)}</td>
-          <td>{notice.template}</td>
-          <td>
-            {notice.packageNumber === null ? (
-              '-'
-            ) : (
-              <Link to={paths.packageDetail(notice.packageNumber)}>{notice.packageNumber}</Link>
-            )}
-          </td>
-          <td>
-            {notice.customerName} ({notice.lockerNumber})
-          </td>
-          <td>{stateOf(notice)}</td>
-        </tr>
-      ))}
+      rows={notices.map(row)}
     />
   );
 }
 
 export function OptedOut({ customers }: { customers: OptedOutCustomer[] }) {
+  const cells = (customer: OptedOutCustomer) => [
+    customer.name,
+    customer.lockerNumber,
+    formatLocalDateTime(customer.at),
+    SOURCES[customer.source],
+  ];
   return (
     <TableSection
       id="opted-out-heading"
       title="Clientes que se dieron de baja"
       empty="Nadie se ha dado de baja."
       columns={['Cliente', 'Casillero', 'Desde', 'Dónde']}
-      rows={customers.map((customer) => (
-        <tr key={customer.userId}>
-          <td>{customer.name}</td>
-          <td>{customer.lockerNumber}</td>
-          <td>{formatLocalDateTime(customer.at)}</td>
-          <td>{SOURCES[customer.source]}</td>
-        </tr>
-      ))}
+      rows={customers.map((customer) => ({ key: customer.userId, cells: cells(customer) }))}
     />
   );
 }

@@ -12,12 +12,10 @@ import { SelectField } from '../../components/select-field.tsx';
 import { StaffNav } from '../../components/staff-nav.tsx';
 import { LastNotices, NoticeCounts, OptedOut } from './notice-tables.tsx';
 
-const RANGES = [
-  { value: '1', label: 'Último día' },
-  { value: '7', label: 'Últimos 7 días' },
-  { value: '30', label: 'Últimos 30 días' },
-  { value: '90', label: 'Últimos 90 días' },
-] as const;
+const RANGES = [1, 7, 30, 90].map((days) => ({
+  value: String(days),
+  label: days === 1 ? 'Último día' : `Últimos ${days} días`,
+}));
 
 const percent = new Intl.NumberFormat('es-CO', { style: 'percent', maximumFractionDigits: 1 });
 
@@ -32,12 +30,12 @@ function Notices() {
   return (
     <Page title="Avisos" wide nav={showsStaffNav(overview) ? <StaffNav /> : undefined}>
       <h1>Avisos</h1>
+      <p className="lead">
+        Los avisos por WhatsApp a los clientes que los aceptaron; sin WhatsApp, el aviso va por correo.
+      </p>
       <QueryStates query={overview} refused={<AdminsOnly />}>
         {(data) => (
           <>
-            <p className="lead">
-              Los avisos por WhatsApp a los clientes que los aceptaron; sin WhatsApp, el aviso va por correo.
-            </p>
             <SelectField
               id="avisos-dias"
               label="Periodo"
