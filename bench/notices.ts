@@ -193,7 +193,7 @@ export async function run(): Promise<BenchResult> {
     markdownTable(
       ['measure', 'value'],
       [
-        ['move (queueing) ', ms(result.moveMs)],
+        ['move (queueing)', ms(result.moveMs)],
         ['from the move to the last message', seconds(result.sendSeconds * 1000)],
         ['rate achieved / configured', `${result.rate.toFixed(1)} / ${RATE} a second`],
       ],
