@@ -4,6 +4,7 @@
 // the switch in 'Mis datos' turned off sends nothing more; /admin/avisos shows the notice and passes axe.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WHATSAPP_NEEDS_PHONE } from '../../src/server/privacy/whatsapp.ts';
 import { consentLabel, TEMPLATES } from '../../src/shared/notices/templates.ts';
 import { startWhatsappStandIn, type WhatsappStandIn } from '../support/whatsapp-stand-in.ts';
 import { seriousAxeViolations } from './axe.ts';
@@ -145,6 +146,25 @@ describe('WhatsApp notices in Chromium, against the Cloud API stand-in', () => {
     expect(standIn.received.filter((item) => item.to === WA_ID)).toHaveLength(before);
     await page.goto(`${e2e.app.url}/paquetes/${second}`);
     await page.getByRole('region', { name: 'Historial' }).getByText('Aviso por correo').waitFor();
+  });
+
+  it("shows the server's message beside the switch when the account has no phone, and leaves it off", async () => {
+    const phoneless = await registerViaApi(e2e.app, { name: 'Óscar Sin Teléfono', telefono: '' });
+    const browser = await launchBrowser(e2e.app.url);
+    const own = await browser.newPage();
+    await signInThroughForm(own, e2e.app, phoneless.email, PASSWORD);
+    await own.waitForURL(`${e2e.app.url}/locker`);
+    await own.goto(`${e2e.app.url}/mis-datos`);
+    const toggle = own.getByRole('switch', { name: 'Avisos por WhatsApp' });
+    await toggle.waitFor();
+    await own
+      .getByText('Aún no has elegido: no te enviamos avisos por WhatsApp.', { exact: false })
+      .waitFor();
+    await toggle.click();
+    await own.getByText(WHATSAPP_NEEDS_PHONE).waitFor();
+    expect(await toggle.getAttribute('aria-describedby')).toContain('avisos-whatsapp-error');
+    expect(await toggle.isChecked()).toBe(false);
+    await browser.close();
   });
 
   it('shows the notices to admins at /admin/avisos, with no serious axe violation', async () => {
