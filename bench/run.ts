@@ -7,6 +7,7 @@ import * as charges from './charges.ts';
 import * as courierSync from './courier-sync.ts';
 import * as fanOut from './fan-out.ts';
 import * as lighthouse from './lighthouse.ts';
+import * as notices from './notices.ts';
 import * as operations from './operations.ts';
 import * as packages from './packages.ts';
 import * as pageWeight from './page-weight.ts';
@@ -30,6 +31,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchResult
   money: { title: 'Money at the door', run: async () => (await import('./money.ts')).run() },
   'fan-out': { title: 'Live fan-out', run: fanOut.run },
   pqr: { title: 'PQR', run: pqr.run },
+  notices: { title: 'WhatsApp notices', run: notices.run },
   'page-weight': { title: 'Page weight', run: pageWeight.run },
   'courier-route': { title: 'Courier screen', run: async () => (await import('./courier-route.ts')).run() },
   lighthouse: { title: 'Lighthouse', run: lighthouse.run },

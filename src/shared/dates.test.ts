@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatCalendarDay,
+  formatLocalClock,
   formatTime,
   formatWarehouseDate,
   isoDayInColombia,
@@ -26,5 +27,13 @@ describe('the one set of date formatters', () => {
     expect(formatCalendarDay('2026-12-01')).toMatch(/^1 de dic\.? de 2026$/);
     expect(formatCalendarDay('no es fecha')).toBe('no es fecha');
     expect(formatWarehouseDate('no es fecha')).toBe('no es fecha');
+  });
+
+  it("writes a clock time as HH:MM on 24 hours in the reader's time zone", () => {
+    const at = new Date('2026-11-23T15:42:00Z');
+    const pad = (n: number) => String(n).padStart(2, '0');
+    expect(formatLocalClock(at)).toBe(`${pad(at.getHours())}:${pad(at.getMinutes())}`);
+    expect(formatLocalClock('2026-11-23T00:05:00Z')).toMatch(/^\d{2}:\d{2}$/);
+    expect(formatLocalClock('no es fecha')).toBe('no es fecha');
   });
 });

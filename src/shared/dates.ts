@@ -41,6 +41,9 @@ export const formatLocalDate = formatter({ day: 'numeric', month: 'short', year:
 /** '22 nov 2026, 3:05 p. m.', in the reader's time zone. */
 export const formatLocalDateTime = formatter({ dateStyle: 'medium', timeStyle: 'short' });
 
+/** '10:42', on a 24-hour clock in the reader's time zone (the time a notice was read, under a move). */
+export const formatLocalClock = formatter({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
 const calendarDay = formatter({ day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** 'YYYY-MM-DD' → '1 de dic de 2026': read and written in UTC, so no time zone moves the day; anything else as is. */

@@ -39,11 +39,12 @@ export const paths = {
   adminPqr: '/admin/pqr',
   /** One PQR for the staff: `/admin/pqr/PQR-2026-000123` (its route pattern is `adminPqrDetailPattern`). */
   adminPqrDetail: (radicado: string) => `/admin/pqr/${encodeURIComponent(radicado)}`,
-
   /** The staff's 'Recaudos': collections, cash not yet closed, carriers' remittances (DELIVERY.md 'Collections'). */
   adminCollections: '/admin/recaudos',
   /** A delivered package's 'Comprobante de pago': `/paquetes/100001/comprobante` (pattern `receiptPattern`). */
   receipt: (number: number | string) => `/paquetes/${encodeURIComponent(String(number))}/comprobante`,
+  /** The staff's 'Avisos': the WhatsApp notices (NOTICES.md 'What people see'). */
+  adminNotices: '/admin/avisos',
 } as const;
 
 export const packageDetailPattern = '/paquetes/:number';

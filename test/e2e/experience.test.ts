@@ -22,6 +22,7 @@ const ADMIN_LINKS = [
   'Despachos',
   'Reparto',
   'Tarifas',
+  'Avisos',
   'Recepción en bodega',
   'PQR',
   'Cerrar sesión',
@@ -210,6 +211,7 @@ describe('issue 11: the experience of a new user, on a phone and a desktop', () 
       '/admin/despachos',
       '/admin/reparto',
       '/admin/tarifas',
+      '/admin/avisos',
       '/bodega',
     ].entries()) {
       await staff.goto(`${e2e.app.url}${path}`);

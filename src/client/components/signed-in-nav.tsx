@@ -30,6 +30,7 @@ const ADMIN: NavLink[] = [
   DELIVERY,
   { to: paths.adminCollections, label: 'Recaudos' },
   { to: paths.adminRates, label: 'Tarifas' },
+  { to: paths.adminNotices, label: 'Avisos' },
   RECEIVING,
   { to: paths.adminPqr, label: 'PQR' },
 ];

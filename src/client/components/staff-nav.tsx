@@ -10,6 +10,7 @@ const LINKS = [
   { to: paths.adminRoutes, label: 'Reparto' },
   { to: paths.adminCollections, label: 'Recaudos' },
   { to: paths.adminRates, label: 'Tarifas' },
+  { to: paths.adminNotices, label: 'Avisos' },
   { to: paths.warehouse, label: 'Recepción en bodega' },
   { to: paths.adminPqr, label: 'PQR' },
 ] as const;

@@ -6,6 +6,7 @@ import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
 import { meKeys } from '../../api/me.ts';
 import { getPersonalData, myDataKeys, type PersonalData } from '../../api/my-data.ts';
+import { noticeKeys } from '../../api/notices.ts';
 import { withQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
 import { Notice } from '../../components/notice.tsx';
@@ -15,6 +16,7 @@ import { CorrectionForm } from './correction-form.tsx';
 import { HeldData } from './held-data.tsx';
 import { DeleteSection, ExportSection } from './leave-sections.tsx';
 import { CedulaForm, EmailChangeForm } from './password-protected-change.tsx';
+import { WhatsappSwitch } from './whatsapp-switch.tsx';
 
 function MyData() {
   const queryClient = useQueryClient();
@@ -30,6 +32,8 @@ function MyData() {
     queryClient.setQueryData(myDataKeys.data, next);
     // The header and the other screens read the record from ['me']: it changed too.
     void queryClient.invalidateQueries({ queryKey: meKeys.me, exact: true });
+    // The WhatsApp switch names the phone notices go to.
+    void queryClient.invalidateQueries({ queryKey: noticeKeys.choice });
   };
 
   return (
@@ -45,6 +49,7 @@ function MyData() {
         <>
           <HeldData data={data} />
           <CorrectionForm data={data} onSaved={saved} />
+          <WhatsappSwitch />
           <EmailChangeForm data={data} onRequested={refresh} />
           <CedulaForm onSaved={saved} />
           <ExportSection lockerNumber={data.lockerNumber} onDownloaded={refresh} />

@@ -1,7 +1,8 @@
 // 'Historial': every change of the package's state, newest first as the server sends them, with who made it and
-// any note, carrier and carrier's guide.
+// any note, carrier and carrier's guide, and how the customer was told (NOTICES.md 'What people see').
 
-import { formatLocalDateTime } from '../../../shared/dates.ts';
+import { formatLocalClock, formatLocalDateTime } from '../../../shared/dates.ts';
+import { eventNoticeLabel } from '../../../shared/notices/labels.ts';
 import type { PackageEvent } from '../../../shared/packages/api-types.ts';
 import { STATE_LABELS } from '../../../shared/packages/states.ts';
 
@@ -29,6 +30,9 @@ export function PackageHistory({ events }: { events: PackageEvent[] }) {
                     .filter(Boolean)
                     .join(' · ')}
                 </span>
+              )}
+              {event.notice && (
+                <span className="history__notice">{eventNoticeLabel(event.notice, formatLocalClock)}</span>
               )}
             </li>
           ))}

@@ -18,6 +18,7 @@ import { useNavigate, useSearchParams } from '../../router.tsx';
 import { CaptchaField, useCaptcha } from './captcha-field.tsx';
 import { ConsentField } from './consent-field.tsx';
 import { registrationCheck } from './registration-check.ts';
+import { WhatsappField } from './whatsapp-field.tsx';
 
 const EMPTY = {
   name: '',
@@ -34,6 +35,7 @@ const EMPTY = {
   codigoPostal2: '',
   captcha: '',
   aceptoPolitica: false,
+  avisosWhatsapp: false,
 };
 
 // The schema (with zod, ~26 KB gzip) arrives right after the first paint, long before the form is sent. The captcha's
@@ -106,6 +108,12 @@ export default function RegisterPage() {
             {...form.field('confirmPassword')}
           />
           <PhoneInput disabled={busy} {...form.field('telefono')} />
+          <WhatsappField
+            phone={values.telefono}
+            checked={values.avisosWhatsapp}
+            onChange={(checked) => form.set('avisosWhatsapp', checked)}
+            error={errors.avisosWhatsapp}
+          />
         </fieldset>
         <DeliveryAddressFields field={form.field} disabled={busy} />
         <fieldset disabled={busy}>

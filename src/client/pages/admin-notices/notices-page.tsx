@@ -1,0 +1,62 @@
+// NOTICES.md 'What people see' /admin/avisos ('Avisos', admins only): the share read and the counts per template and
+// state for a range of days, the last notices with their state (and why one failed), and the customers who opted
+// out. Anyone else gets the 403 message.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { getNoticesOverview, noticeKeys } from '../../api/notices.ts';
+import { withQuery } from '../../api/query-client.tsx';
+import { AdminsOnly } from '../../components/admins-only.tsx';
+import { Page } from '../../components/page.tsx';
+import { QueryStates, showsStaffNav } from '../../components/query-states.tsx';
+import { SelectField } from '../../components/select-field.tsx';
+import { StaffNav } from '../../components/staff-nav.tsx';
+import { LastNotices, NoticeCounts, OptedOut } from './notice-tables.tsx';
+
+const RANGES = [1, 7, 30, 90].map((days) => ({
+  value: String(days),
+  label: days === 1 ? 'Último día' : `Últimos ${days} días`,
+}));
+
+const percent = new Intl.NumberFormat('es-CO', { style: 'percent', maximumFractionDigits: 1 });
+
+function Notices() {
+  const [days, setDays] = useState(7);
+  const overview = useQuery({
+    queryKey: noticeKeys.overview(days),
+    queryFn: ({ signal }) => getNoticesOverview(days, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <Page title="Avisos" wide nav={showsStaffNav(overview) ? <StaffNav /> : undefined}>
+      <h1>Avisos</h1>
+      <p className="lead">
+        Los avisos por WhatsApp a los clientes que los aceptaron; sin WhatsApp, el aviso va por correo.
+      </p>
+      <QueryStates query={overview} refused={<AdminsOnly />}>
+        {(data) => (
+          <>
+            <SelectField
+              id="avisos-dias"
+              label="Periodo"
+              options={RANGES}
+              value={String(days)}
+              disabled={overview.isFetching}
+              onValue={(value) => setDays(Number(value))}
+            />
+            <p role="status" aria-busy={overview.isFetching || undefined}>
+              {overview.isFetching
+                ? 'Cargando...'
+                : `Leídos: ${percent.format(data.readShare)} de los avisos enviados en ${data.days === 1 ? 'el último día' : `los últimos ${data.days} días`}.`}
+            </p>
+            <NoticeCounts counts={data.counts} />
+            <LastNotices notices={data.last} />
+            <OptedOut customers={data.optedOut} />
+          </>
+        )}
+      </QueryStates>
+    </Page>
+  );
+}
+
+export default withQuery(Notices);
