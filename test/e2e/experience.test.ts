@@ -21,6 +21,7 @@ const ADMIN_LINKS = [
   'Paquetes',
   'Despachos',
   'Reparto',
+  'Recaudos',
   'Tarifas',
   'Avisos',
   'Recepción en bodega',
