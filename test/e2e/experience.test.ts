@@ -211,6 +211,7 @@ describe('issue 11: the experience of a new user, on a phone and a desktop', () 
       '/admin/paquetes',
       '/admin/despachos',
       '/admin/reparto',
+      '/admin/recaudos',
       '/admin/tarifas',
       '/admin/avisos',
       '/bodega',
