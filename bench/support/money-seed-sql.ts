@@ -56,15 +56,15 @@ export async function seedMoney(
         (r.date || ' 14:00:00+00')::timestamptz + s.position * interval '2 minutes', 'Carlos Gómez', '79123456',
         'titular'
       from route_stops s join delivery_routes r on r.id = s.route_id`);
-    await db.execute(sql`insert into collections (delivery_id, package_number, route_id, courier_id, amount_cop, means,
-        reference, collected_at, recorded_by, source)
-      select d.id, d.package_number, d.route_id, d.courier_id, c.total_cop,
+    await db.execute(sql`insert into collections (delivery_id, package_number, route_id, courier_id, amount_cop, to_pay_cop,
+        means, reference, collected_at, recorded_by, source)
+      select d.id, d.package_number, d.route_id, d.courier_id, c.total_cop, c.total_cop,
         case when d.package_number % 3 = 0 then 'nequi' else 'efectivo' end,
         case when d.package_number % 3 = 0 then 'NQ' || d.package_number else '' end, d.at, d.courier_id, 'route'
       from deliveries d join package_charges c on c.package_number = d.package_number`);
-    await db.execute(sql`insert into collections (package_number, amount_cop, means, collected_at, source, carrier,
-        carrier_guide, remitted_at, remitted_on)
-      select p.number, c.total_cop, 'efectivo',
+    await db.execute(sql`insert into collections (package_number, amount_cop, to_pay_cop, means, collected_at, source,
+        carrier, carrier_guide, remitted_at, remitted_on)
+      select p.number, c.total_cop, c.total_cop, 'efectivo',
         (substr(p.guide, 3, 8)::date + interval '17 hours') + split_part(p.guide, 'N', 2)::int * interval '1 second',
         'carrier', (${carriers})[1 + p.number % ${CARRIERS.length}], 'SV' || p.number,
         case when substr(p.guide, 3, 8)::date <= ${today}::date - ${UNREMITTED_DAYS}::int then now() end,

@@ -85,6 +85,7 @@ export async function seedCollections(
         routeId: item.routeId,
         courierId: item.courierId,
         amountCop: item.amountCop,
+        toPayCop: item.toPayCop,
         means: item.means,
         collectedAt: item.collectedAt,
         source: item.source,

@@ -75,6 +75,7 @@ export async function recordStaffDeliveryCollections(
             routeId: stop?.routeId ?? null,
             courierId: stop?.courierId ?? null,
             amountCop: toPay,
+            toPayCop: toPay,
             means: 'efectivo' as const,
             collectedAt: now,
             recordedBy,

@@ -1,7 +1,7 @@
 // 'Recaudos' (DELIVERY.md 'Collections'): for a range of Colombia days, expected / collected / received / pending by
 // courier and by carrier, by means; the cash of routes not yet closed; each carrier's delivered-not-remitted amounts
-// with their age. Every figure is a sum of stored collections (and of the charges' 'Valor a pagar' of their
-// packages), read in one grouped scan of the range plus two small reads, never a number kept apart.
+// with their age. Every figure is a sum of stored collections (their 'Valor cobrado' and the 'Valor a pagar' written
+// on each with it), read in one grouped scan of the range plus two small reads, never a number kept apart.
 import { and, asc, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import type {
   Recaudos,
@@ -13,7 +13,7 @@ import type {
 import { daysInRange, MAX_UNREMITTED_LISTED } from '../../shared/collections/forms.ts';
 import { isoDayInColombia } from '../../shared/dates.ts';
 import type { PaymentMeans } from '../../shared/delivery/door-choices.ts';
-import { collections, deliveryRoutes, packageCharges, packages, users } from '../db/schema.ts';
+import { collections, deliveryRoutes, packages, users } from '../db/schema.ts';
 import { meansTotals, type Reader } from './sums.ts';
 
 const DAY_MS = 86_400_000;
@@ -60,10 +60,9 @@ function rangeGroups(db: Reader, start: Date, end: Date) {
       remitted,
       count: sql<number>`count(*)::int`,
       amountCop: sql<string>`sum(${collections.amountCop})`,
-      expectedCop: sql<string>`coalesce(sum(${packageCharges.totalCop}), 0)`,
+      expectedCop: sql<string>`sum(${collections.toPayCop})`,
     })
     .from(collections)
-    .leftJoin(packageCharges, eq(packageCharges.packageNumber, collections.packageNumber))
     .leftJoin(deliveryRoutes, eq(deliveryRoutes.id, collections.routeId))
     .where(and(gte(collections.collectedAt, start), lt(collections.collectedAt, end)))
     .groupBy(
@@ -76,23 +75,35 @@ function rangeGroups(db: Reader, start: Date, end: Date) {
     );
 }
 
-/** Cash and collections of routes not closed yet, whatever their day. */
+/** Cash and collections of routes not closed yet, whatever their day: each open route's own collections summed on
+ * their route index (a lateral sum per route, never a scan of every collection). */
 async function unclosedCash(db: Reader) {
+  const sums = db
+    .select({
+      cashCop:
+        sql<string>`coalesce(sum(${collections.amountCop}) filter (where ${collections.means} = 'efectivo'), 0)`.as(
+          'cash_cop',
+        ),
+      collectedCop: sql<string>`coalesce(sum(${collections.amountCop}), 0)`.as('collected_cop'),
+      deliveries: sql<number>`count(*)::int`.as('deliveries'),
+    })
+    .from(collections)
+    .where(and(eq(collections.routeId, deliveryRoutes.id), eq(collections.source, 'route')))
+    .as('sums');
   const rows = await db
     .select({
       routeId: deliveryRoutes.id,
       date: deliveryRoutes.date,
       zone: deliveryRoutes.zone,
       courierName: users.name,
-      cashCop: sql<string>`coalesce(sum(${collections.amountCop}) filter (where ${collections.means} = 'efectivo'), 0)`,
-      collectedCop: sql<string>`coalesce(sum(${collections.amountCop}), 0)`,
-      deliveries: sql<number>`count(${collections.id})::int`,
+      cashCop: sums.cashCop,
+      collectedCop: sums.collectedCop,
+      deliveries: sums.deliveries,
     })
     .from(deliveryRoutes)
     .innerJoin(users, eq(users.id, deliveryRoutes.courierId))
-    .innerJoin(collections, eq(collections.routeId, deliveryRoutes.id))
-    .where(and(ne(deliveryRoutes.state, 'cerrada'), eq(collections.source, 'route')))
-    .groupBy(deliveryRoutes.id, users.name)
+    .innerJoinLateral(sums, sql`true`)
+    .where(and(ne(deliveryRoutes.state, 'cerrada'), sql`${sums.deliveries} > 0`))
     .orderBy(asc(deliveryRoutes.date), asc(deliveryRoutes.id));
   return rows.map((row) => ({
     ...row,
@@ -101,7 +112,8 @@ async function unclosedCash(db: Reader) {
   }));
 }
 
-/** Each carrier's collections not remitted yet (whatever their day), the oldest first, with their age in days. */
+/** Each carrier's collections not remitted yet (whatever their day), the oldest first, with their age in days; the
+ * first MAX_UNREMITTED_LISTED of each carrier read in order on the partial index of unremitted collections. */
 async function unremitted(db: Reader, today: string): Promise<UnremittedByCarrier[]> {
   const pending = and(eq(collections.source, 'carrier'), isNull(collections.remittedAt));
   const totals = await db
@@ -115,45 +127,36 @@ async function unremitted(db: Reader, today: string): Promise<UnremittedByCarrie
     .where(pending)
     .groupBy(collections.carrier)
     .orderBy(asc(collections.carrier));
-  const ranked = db
-    .select({
-      id: collections.id,
-      rank: sql<number>`row_number() over (partition by ${collections.carrier} order by ${collections.collectedAt}, ${collections.id})`.as(
-        'rank',
-      ),
-    })
-    .from(collections)
-    .where(pending)
-    .as('ranked');
-  const listed = await db
-    .select({
-      collectionId: collections.id,
-      carrier: collections.carrier,
-      packageNumber: collections.packageNumber,
-      guide: packages.guide,
-      carrierGuide: collections.carrierGuide,
-      amountCop: collections.amountCop,
-      collectedAt: collections.collectedAt,
-    })
-    .from(ranked)
-    .innerJoin(collections, eq(collections.id, ranked.id))
-    .innerJoin(packages, eq(packages.number, collections.packageNumber))
-    .where(sql`${ranked.rank} <= ${MAX_UNREMITTED_LISTED}`)
-    .orderBy(asc(collections.collectedAt), asc(collections.id));
+  const listedOf = (carrier: string) =>
+    db
+      .select({
+        collectionId: collections.id,
+        packageNumber: collections.packageNumber,
+        guide: packages.guide,
+        carrierGuide: collections.carrierGuide,
+        amountCop: collections.amountCop,
+        collectedAt: collections.collectedAt,
+      })
+      .from(collections)
+      .innerJoin(packages, eq(packages.number, collections.packageNumber))
+      .where(and(pending, eq(collections.carrier, carrier)))
+      .orderBy(asc(collections.collectedAt), asc(collections.id))
+      .limit(MAX_UNREMITTED_LISTED);
   const ageOf = (at: Date | string) => daysInRange(isoDayInColombia(new Date(at)), today) - 1;
-  return totals.map((total) => ({
-    carrier: total.carrier,
-    count: total.count,
-    totalCop: Number(total.totalCop),
-    oldestAgeDays: ageOf(total.oldest),
-    packages: listed
-      .filter((row) => row.carrier === total.carrier)
-      .map(({ carrier: _carrier, collectedAt, ...row }) => ({
+  const owed: UnremittedByCarrier[] = [];
+  for (const total of totals)
+    owed.push({
+      carrier: total.carrier,
+      count: total.count,
+      totalCop: Number(total.totalCop),
+      oldestAgeDays: ageOf(total.oldest),
+      packages: (await listedOf(total.carrier)).map(({ collectedAt, ...row }) => ({
         ...row,
         deliveredAt: collectedAt.toISOString(),
         ageDays: ageOf(collectedAt),
       })),
-  }));
+    });
+  return owed;
 }
 
 /** GET /api/admin/recaudos for days `from` to `to` (checked by recaudosQuerySchema). */

@@ -48,6 +48,8 @@ interface Accepted {
   routeId: number;
   userId: string | null;
   collected: boolean;
+  /** The charge's 'Valor a pagar' when the delivery was checked, stored on its collection. */
+  toPayCop: number;
 }
 
 /** The packages of `numbers`, locked in order, with their stored charge's 'Valor a pagar' (0 without one). */
@@ -151,6 +153,7 @@ async function check(
       routeId: stop.routeId,
       userId: pkg.userId,
       collected: pkg.toPay > 0 || form.collectedCop > 0,
+      toPayCop: pkg.toPay,
     };
     accepted.push(entry);
     byNumber.set(number, entry);
@@ -227,12 +230,13 @@ export async function applyDeliveries(
     );
     if (money.length > 0)
       await tx.insert(collections).values(
-        money.map(({ item: { number, form }, routeId, means }) => ({
+        money.map(({ item: { number, form }, routeId, means, toPayCop }) => ({
           deliveryId: idOf.get(number) ?? null,
           packageNumber: number,
           routeId,
           courierId,
           amountCop: form.collectedCop,
+          toPayCop,
           means,
           reference: form.reference,
           collectedAt: new Date(form.at),

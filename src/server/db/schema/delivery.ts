@@ -133,6 +133,9 @@ export const collections = pgTable(
     courierId: text('courier_id').references(() => users.id),
     /** 'Valor cobrado' in whole pesos. */
     amountCop: bigint('amount_cop', { mode: 'number' }).notNull(),
+    /** The charge's 'Valor a pagar' in whole pesos when it was collected (0 without a charge), written with it so
+     * 'Recaudos' sums it without reading the charges. */
+    toPayCop: bigint('to_pay_cop', { mode: 'number' }).notNull(),
     means: text('means').$type<PaymentMeans>().notNull(),
     reference: text('reference').notNull().default(''),
     collectedAt: timestamp('collected_at', { withTimezone: true }).notNull(),
