@@ -3,34 +3,26 @@
 // each collection whenever there is money: a package is never 'Entregado' by a route without it unless its 'Valor a
 // pagar' is zero. Set-based, so a phone's queue of hundreds costs a few statements; the phone's key is applied once,
 // and two phones delivering one stop make one delivery.
-import { asc, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { DoorActionDone } from '../../shared/delivery/api-types.ts';
 import { doorMessages, RELATION_LABELS } from '../../shared/delivery/door-choices.ts';
 import type { Delivery } from '../../shared/delivery/door-forms.ts';
-import { STATE_LABELS } from '../../shared/packages/states.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Database, Transaction } from '../db/open.ts';
-import { collections, deliveries, packageCharges, packages } from '../db/schema.ts';
-import { Conflict, DomainError, Invalid } from '../errors.ts';
+import { collections, deliveries } from '../db/schema.ts';
+import { Conflict, DomainError } from '../errors.ts';
 import { saveFile } from '../files/store.ts';
 import { changeStates, type EventDetails, type MailSettings } from '../packages/state-change.ts';
-import { courierActor, done, isRepeat, keyProblem, keyUse, keyUses, stopsForAction } from './door-common.ts';
+import {
+  alreadyDelivered,
+  checkDeliveries,
+  type DeliveryItem,
+  type DeliveryPhotos,
+  type ItemResult,
+} from './deliver-checks.ts';
+import { courierActor, done, isRepeat, keyUse } from './door-common.ts';
 import { notifyRouteChange } from './live.ts';
 import { deliveredOutcome, deliveredRows } from './outcomes.ts';
-
-export interface DeliveryPhotos {
-  photo: Buffer | null;
-  noveltyPhoto: Buffer | null;
-}
-
-export interface DeliveryItem {
-  number: number;
-  form: Delivery;
-  photos: DeliveryPhotos;
-}
-
-/** What became of one item: applied (now or before), or refused with why. */
-export type ItemResult = DoorActionDone | DomainError;
 
 /** The stored deliveries of keys sent again, as the first answers told them. */
 async function storedAnswers(tx: Transaction, keys: string[]): Promise<Map<string, DoorActionDone>> {
@@ -42,129 +34,6 @@ async function storedAnswers(tx: Transaction, keys: string[]): Promise<Map<strin
   return answers;
 }
 
-interface Accepted {
-  index: number;
-  item: DeliveryItem;
-  routeId: number;
-  userId: string | null;
-  collected: boolean;
-  /** The charge's 'Valor a pagar' when the delivery was checked, stored on its collection. */
-  toPayCop: number;
-}
-
-/** The packages of `numbers`, locked in order, with their stored charge's 'Valor a pagar' (0 without one). */
-async function lockedPackages(tx: Transaction, numbers: number[]) {
-  if (numbers.length === 0) return new Map<number, { state: string; userId: string | null; toPay: number }>();
-  const rows = await tx
-    .select({
-      number: packages.number,
-      state: packages.state,
-      userId: packages.userId,
-      toPay: packageCharges.totalCop,
-    })
-    .from(packages)
-    .leftJoin(packageCharges, eq(packageCharges.packageNumber, packages.number))
-    .where(inArray(packages.number, numbers))
-    .orderBy(asc(packages.number))
-    .for('update', { of: packages });
-  return new Map(rows.map((row) => [row.number, { ...row, toPay: row.toPay ?? 0 }]));
-}
-
-/** Checks every item, in order, against what is stored and what the items before it did; the accepted ones. */
-async function check(
-  tx: Transaction,
-  courierId: string,
-  items: DeliveryItem[],
-  results: Array<ItemResult | null>,
-) {
-  const uses = await keyUses(
-    tx,
-    items.map((item) => item.form.key),
-  );
-  const numbers = [...new Set(items.map((item) => item.number))];
-  const stops = await stopsForAction(tx, courierId, numbers);
-  const open = numbers.filter((number) => !(stops.get(number) instanceof DomainError));
-  const locked = await lockedPackages(tx, open);
-  // A statement of its own after the locks: a twin request that committed meanwhile is seen here.
-  const earlier = new Map(
-    open.length
-      ? (
-          await tx
-            .select({
-              number: deliveries.packageNumber,
-              key: deliveries.key,
-              courierId: deliveries.courierId,
-            })
-            .from(deliveries)
-            .where(inArray(deliveries.packageNumber, open))
-        ).map((row) => [row.number, row])
-      : [],
-  );
-  const accepted: Accepted[] = [];
-  const byNumber = new Map<number, Accepted>();
-  const byKey = new Map<string, Accepted>();
-  for (const [index, item] of items.entries()) {
-    const { number, form } = item;
-    const use = uses.get(form.key);
-    const twin = byKey.get(form.key);
-    const stop = stops.get(number);
-    const pkg = locked.get(number);
-    const before = earlier.get(number);
-    const refusal = (): ItemResult | 'repeat' | null => {
-      if (use) return keyProblem(use, 'delivery', courierId, number) ?? 'repeat';
-      if (twin)
-        return twin.item.number === number
-          ? 'repeat'
-          : keyProblem(
-              { kind: 'delivery', packageNumber: twin.item.number, courierId },
-              'delivery',
-              courierId,
-              number,
-            );
-      if (!stop || stop instanceof DomainError) return stop ?? null;
-      if (before)
-        return before.key === form.key && before.courierId === courierId
-          ? 'repeat'
-          : alreadyDelivered(number);
-      if (byNumber.has(number)) return alreadyDelivered(number);
-      if (!pkg) return alreadyDelivered(number);
-      if (pkg.state !== 'en_reparto')
-        return new Conflict(
-          'not_out',
-          doorMessages.notOut(number, STATE_LABELS[pkg.state as keyof typeof STATE_LABELS]),
-        );
-      if (form.collectedCop !== pkg.toPay && form.note === '')
-        return new Invalid('difference_note', doorMessages.differenceNote, { field: 'note' });
-      // 'Medio de pago' is asked only when something is to be paid or was collected.
-      if ((pkg.toPay > 0 || form.collectedCop > 0) && !form.means)
-        return new Invalid('invalid', doorMessages.means, { field: 'means' });
-      return null;
-    };
-    const problem = refusal();
-    if (problem === 'repeat') continue;
-    if (problem) {
-      results[index] = problem;
-      continue;
-    }
-    if (!stop || stop instanceof DomainError || !pkg) continue;
-    const entry = {
-      index,
-      item,
-      routeId: stop.routeId,
-      userId: pkg.userId,
-      collected: pkg.toPay > 0 || form.collectedCop > 0,
-      toPayCop: pkg.toPay,
-    };
-    accepted.push(entry);
-    byNumber.set(number, entry);
-    byKey.set(form.key, entry);
-  }
-  return accepted;
-}
-
-const alreadyDelivered = (number: number) =>
-  new Conflict('already_delivered', doorMessages.alreadyDelivered(number));
-
 /** Applies `items` in order in the caller's transaction: each item's answer or refusal (nothing written for it). */
 export async function applyDeliveries(
   tx: Transaction,
@@ -173,7 +42,7 @@ export async function applyDeliveries(
   mail: MailSettings,
 ): Promise<ItemResult[]> {
   const results: Array<ItemResult | null> = items.map(() => null);
-  const accepted = await check(tx, courierId, items, results);
+  const accepted = await checkDeliveries(tx, courierId, items, results);
   if (accepted.length > 0) {
     const notes = new Map<number, EventDetails>(
       accepted.map(({ item: { number, form } }) => [

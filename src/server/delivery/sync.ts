@@ -13,7 +13,8 @@ import { firstIssueMessage } from '../../shared/schemas.ts';
 import type { Database } from '../db/open.ts';
 import { Conflict, DomainError, Forbidden, Invalid, NotFound } from '../errors.ts';
 import { type AttemptMailSettings, recordAttempt } from './attempt.ts';
-import { applyDeliveries, type DeliveryItem, deliver, type ItemResult, isDeliveryRace } from './deliver.ts';
+import { applyDeliveries, deliver, isDeliveryRace } from './deliver.ts';
+import type { DeliveryItem, ItemResult } from './deliver-checks.ts';
 import { doorPhoto } from './door-common.ts';
 
 type Action = { kind: 'deliver' | 'attempt'; number: number; body: Record<string, unknown> };
