@@ -9,25 +9,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CpuBurners, startCpuBurners } from '../../test/support/cpu-burner.ts';
 import { drivers } from '../../test/support/database.ts';
-import { hostileValue } from '../../test/support/hostile.ts';
+import { hostileValue, REGISTRATION_FIELDS } from '../../test/support/hostile.ts';
 import { startTestServer, TEST_APP_URL } from '../../test/support/server.ts';
 import { HTTP_TIMEOUTS, listen } from './start.ts';
 
-const FIELDS = [
-  'name',
-  'cedula',
-  'email',
-  'password',
-  'confirmPassword',
-  'telefono',
-  'direccion1',
-  'ciudad1',
-  'codigoPostal1',
-  'direccion2',
-  'captchaId',
-  'captcha',
-  'aceptoPolitica',
-];
+const FIELDS = REGISTRATION_FIELDS;
 /** Sizes of the oversized values (hostile.ts's 70,000 characters, once and repeated): each is refused unread. */
 const OVERSIZED = [70_000, 140_000, 210_000, 500_000, 1_000_000];
 const REQUESTS = 400;

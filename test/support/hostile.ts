@@ -38,3 +38,20 @@ export const rawBody = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 500 }),
   fc.constantFrom('{', '[1,', 'null', '"x"', '{"a":'),
 );
+
+/** The registration form's fields (without 'ref'), the ones the hostile tests fill one at a time. */
+export const REGISTRATION_FIELDS = [
+  'name',
+  'cedula',
+  'email',
+  'password',
+  'confirmPassword',
+  'telefono',
+  'direccion1',
+  'ciudad1',
+  'codigoPostal1',
+  'direccion2',
+  'captchaId',
+  'captcha',
+  'aceptoPolitica',
+] as const;

@@ -3,7 +3,13 @@
 import { count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostileText, hostileValue, payload, rawBody } from '../../../test/support/hostile.ts';
+import {
+  hostileText,
+  hostileValue,
+  payload,
+  REGISTRATION_FIELDS,
+  rawBody,
+} from '../../../test/support/hostile.ts';
 import {
   browser,
   registrationForm,
@@ -13,22 +19,7 @@ import {
 } from '../../../test/support/server.ts';
 import { authUser, lockerCounter, users } from '../db/schema.ts';
 
-const registrationKeys = [
-  'name',
-  'cedula',
-  'email',
-  'password',
-  'confirmPassword',
-  'telefono',
-  'direccion1',
-  'ciudad1',
-  'codigoPostal1',
-  'direccion2',
-  'captchaId',
-  'captcha',
-  'aceptoPolitica',
-  'ref',
-];
+const registrationKeys = [...REGISTRATION_FIELDS, 'ref'];
 describe('fuzzing', () => {
   let server: TestServer;
   let admin: ReturnType<typeof browser>;
