@@ -86,5 +86,8 @@ export default defineConfig({
     // No inline module-preload polyfill: the CSP allows no inline script.
     modulePreload: { polyfill: false },
   },
-  server: { proxy: { '/api': 'http://localhost:3000' } },
+  server: {
+    // The server's API; not the client's own modules under src/client/api/ (`/api/account.ts`), which Vite serves.
+    proxy: { '^/api/(?![^?]*\\.tsx?(?:\\?|$))': 'http://localhost:3000' },
+  },
 });

@@ -35,6 +35,11 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchResult
   'page-weight': { title: 'Page weight', run: pageWeight.run },
   'courier-route': { title: 'Courier screen', run: async () => (await import('./courier-route.ts')).run() },
   lighthouse: { title: 'Lighthouse', run: lighthouse.run },
+  'experience-packages': {
+    title: 'Experience II: /paquetes',
+    run: async () => (await import('./lighthouse-packages.ts')).run(),
+  },
+  day: { title: 'A day of traffic', run: async () => (await import('./day.ts')).run() },
 };
 
 const asked = process.argv.slice(2);

@@ -38,7 +38,7 @@ export async function startServer(storage: Storage, env: Record<string, string> 
       ...storage.env,
       ...env,
     },
-    { startTimeoutMs: 90_000, outputLimit: 65_536 },
+    { startTimeoutMs: 90_000, outputLimit: Number(process.env.BENCH_SERVER_OUTPUT ?? 65_536) },
   );
   return {
     url: app.url,

@@ -4,6 +4,7 @@ import { type ComponentType, lazy, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { messages } from '../shared/messages.ts';
 import {
+  adminPackagePattern,
   adminPqrDetailPattern,
   dispatchDetailPattern,
   labelPattern,
@@ -53,6 +54,7 @@ const screens = {
 
   [paths.adminCollections]: lazy(() => import('./pages/admin-collections/collections-page.tsx')),
   [receiptPattern]: lazy(() => import('./pages/receipt/receipt-page.tsx')),
+  [adminPackagePattern]: lazy(() => import('./pages/admin-package/admin-package-page.tsx')),
 } satisfies Record<ScreenPattern, ComponentType>;
 const NotFoundPage = lazy(() => import('./pages/not-found/not-found-page.tsx'));
 

@@ -129,6 +129,10 @@ describe('the HTTP application', () => {
       { origin: 'https://malo.example' },
     );
     expect(foreign.status).toBe(403);
+    expect(foreign.body.error).toMatchObject({
+      code: 'cross_origin',
+      message: messages.crossOrigin(server.config.appUrl),
+    });
     const crossSite = await client.post(
       '/api/login',
       { email: 'a@example.com', password: 'x' },

@@ -14,11 +14,12 @@ import { authRoutes } from './auth/routes.ts';
 import { chargeRoutes } from './charges/routes.ts';
 import { collectionRoutes } from './collections/routes.ts';
 import { type Config, publicConfig } from './config.ts';
+import { isConnectionLost } from './db/errors.ts';
 import type { OpenDatabase } from './db/open.ts';
 import { courierRoutes } from './delivery/courier-routes.ts';
 import { deliveryRoutes } from './delivery/routes.ts';
 import { dispatchRoutes } from './dispatches/routes.ts';
-import { DomainError } from './errors.ts';
+import { DomainError, Unavailable } from './errors.ts';
 import { fileRoutes } from './files/routes.ts';
 import { ApiError, bodySizeLimit, errorResponse, finishBodyBeforeAnswer } from './http.ts';
 import { lockerRoutes } from './lockers/routes.ts';
@@ -26,6 +27,7 @@ import { noticeAdminRoutes } from './notices/admin-routes.ts';
 import { whatsappWebhookRoutes } from './notices/webhook.ts';
 import { boardRoutes } from './packages/board-routes.ts';
 import { packageRoutes } from './packages/routes.ts';
+import { staffViewRoutes } from './packages/staff-view-routes.ts';
 import { pqrRoutes } from './pqr/routes.ts';
 import { pqrStaffRoutes } from './pqr/staff-routes.ts';
 import { privacyRoutes } from './privacy/routes.ts';
@@ -86,6 +88,7 @@ export function createApp(deps: AppDeps) {
 
   app.onError((error, c) => {
     if (error instanceof DomainError) return errorResponse(c, error);
+    if (isConnectionLost(error)) return errorResponse(c, new Unavailable());
     console.error(error);
     return errorResponse(c, new ApiError(500, 'internal', messages.serverError));
   });
@@ -102,7 +105,7 @@ export function createApp(deps: AppDeps) {
       const origin = c.req.header('origin');
       const site = c.req.header('sec-fetch-site');
       if ((origin && origin !== appOrigin) || site === 'cross-site' || site === 'same-site')
-        throw new ApiError(403, 'cross_origin', messages.forbidden);
+        throw new ApiError(403, 'cross_origin', messages.crossOrigin(config.appUrl));
     }
     await next();
   });
@@ -130,6 +133,8 @@ export function createApp(deps: AppDeps) {
   api.route('/', warehouseRoutes({ db, auth, config }));
   api.route('/', chargeRoutes({ db, auth, config }));
   api.route('/', boardRoutes({ db, auth, config }));
+  // After the board: its '/admin/packages/csv' is not a package number.
+  api.route('/', staffViewRoutes({ db, auth, config }));
   api.route('/', dispatchRoutes({ db, auth, config }));
   api.route('/', deliveryRoutes({ db, database, auth, config }));
   api.route('/', courierRoutes({ db, auth, config }));

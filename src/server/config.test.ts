@@ -125,6 +125,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
   });
 
+  it('follows PORT with APP_URL when it is unset or empty, and keeps an APP_URL that is set', () => {
+    expect(loadConfig({ PORT: '4100' }).appUrl).toBe('http://localhost:4100');
+    expect(loadConfig({ PORT: '4100', APP_URL: ' ' }).appUrl).toBe('http://localhost:4100');
+    expect(loadConfig({ PORT: '4100', APP_URL: 'https://casillero.example' }).appUrl).toBe(
+      'https://casillero.example',
+    );
+  });
+
   it('reads DELIVERY_MAX_ATTEMPTS', () => {
     expect(loadConfig({ DELIVERY_MAX_ATTEMPTS: '5' }).deliveryMaxAttempts).toBe(5);
   });

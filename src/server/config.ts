@@ -96,7 +96,13 @@ const configSchema = z
     ...pqrSettings,
     NODE_ENV: z.string().default('development'),
     PORT: z.coerce.number({ error: 'debe ser un número' }).int().min(0).max(65535).default(3000),
-    APP_URL: httpUrl.default('http://localhost:3000'),
+    // Unset, it follows PORT (toConfig): a second instance on another port accepts its own pages' forms.
+    APP_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((url) => url || undefined)
+      .pipe(httpUrl.optional()),
     DATABASE_URL: z
       .string()
       .trim()
@@ -191,11 +197,12 @@ const configSchema = z
 export type Config = ReturnType<typeof toConfig>;
 
 function toConfig(env: z.output<typeof configSchema>) {
-  const appUrl = new URL(env.APP_URL);
+  const appUrlText = env.APP_URL ?? `http://localhost:${env.PORT}`;
+  const appUrl = new URL(appUrlText);
   return {
     production: env.NODE_ENV === 'production',
     port: env.PORT,
-    appUrl: env.APP_URL,
+    appUrl: appUrlText,
     secureCookies: appUrl.protocol === 'https:',
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,

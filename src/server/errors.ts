@@ -71,3 +71,21 @@ export class Refused extends Conflict {
     super('refused', operationsMessages.refused(refused.length), { details: { refused } });
   }
 }
+
+/** The Spanish words of a 503 while the database is away (a restart, a failover). */
+export const DATABASE_UNAVAILABLE =
+  'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.';
+
+/**
+ * The database cannot be reached just now (503 `unavailable`, with Retry-After): the error handler answers it for
+ * any lost or refused connection (db/errors.ts's isConnectionLost), so a restart of PostgreSQL is a clean answer
+ * the client may retry, never a hang or a 500.
+ */
+export class Unavailable extends DomainError {
+  constructor(
+    message = DATABASE_UNAVAILABLE,
+    readonly retryAfterSeconds = 5,
+  ) {
+    super('unavailable', message);
+  }
+}

@@ -22,6 +22,7 @@ import {
   Invalid,
   NotFound,
   TooManyAttempts,
+  Unavailable,
 } from './errors.ts';
 
 /** What a capability's routes are built from. */
@@ -59,6 +60,7 @@ function statusOf(error: DomainError): ContentfulStatusCode {
   if (error instanceof Conflict) return 409;
   if (error instanceof Forbidden) return 403;
   if (error instanceof TooManyAttempts) return 429;
+  if (error instanceof Unavailable) return 503;
   return 500;
 }
 
@@ -66,7 +68,9 @@ function statusOf(error: DomainError): ContentfulStatusCode {
 function toApiError(error: DomainError): ApiError {
   const { code, message, field, details } = error;
   const headers =
-    error instanceof TooManyAttempts ? { 'retry-after': String(error.retryAfterSeconds) } : undefined;
+    error instanceof TooManyAttempts || error instanceof Unavailable
+      ? { 'retry-after': String(error.retryAfterSeconds) }
+      : undefined;
   return new ApiError(statusOf(error), code, message, { field, details, headers });
 }
 

@@ -41,6 +41,38 @@ describe('screenPages', () => {
     expect(page.indexOf('my-route')).toBeLessThan(page.indexOf('</head>'));
   });
 
+  it("names /paquetes' chunk, its list and the session in its page (issue 24)", () => {
+    const packagesDir = join(dir, 'packages');
+    mkdirSync(join(packagesDir, '.vite'), { recursive: true });
+    writeFileSync(
+      join(packagesDir, '.vite/manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', imports: ['_vendor'], isEntry: true },
+        _vendor: { file: 'assets/vendor-2.js' },
+        _query: { file: 'assets/query-client-3.js', imports: ['_vendor'] },
+        _tiny: { file: 'assets/states-5.js' },
+        'pages/packages/packages-page.tsx': {
+          file: 'assets/packages-page-4.js',
+          imports: ['_query', '_tiny', 'index.html'],
+        },
+      }),
+    );
+    // Only the files worth a request of their own are named: the chunk and the query library, not the tiny one.
+    mkdirSync(join(packagesDir, 'assets'));
+    writeFileSync(join(packagesDir, 'assets/packages-page-4.js'), 'x'.repeat(5000));
+    writeFileSync(join(packagesDir, 'assets/query-client-3.js'), 'x'.repeat(30000));
+    writeFileSync(join(packagesDir, 'assets/states-5.js'), 'x'.repeat(700));
+    const pages = screenPages(packagesDir, html);
+    expect([...pages.keys()]).toEqual(['/paquetes']);
+    const page = pages.get('/paquetes') ?? '';
+    expect(page).toContain('<link rel="preload" href="/api/packages" as="fetch" crossorigin>');
+    expect(page).toContain('<link rel="preload" href="/api/me" as="fetch" crossorigin>');
+    expect(page).toContain('<link rel="modulepreload" href="/assets/packages-page-4.js">');
+    expect(page).toContain('<link rel="modulepreload" href="/assets/query-client-3.js">');
+    expect(page).not.toContain('vendor-2.js');
+    expect(page).not.toContain('states-5.js');
+  });
+
   it('changes nothing without a build manifest', () => {
     expect(screenPages(join(dir, 'missing'), html).size).toBe(0);
   });

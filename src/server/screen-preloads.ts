@@ -1,8 +1,9 @@
-// A screen's first opening without its request chain (issue 19, DELIVERY.md 'Budgets'): index.html for '/reparto'
-// names the courier chunk's files (<link rel="modulepreload">, its stylesheet as a preload) and the route's API answer
-// (<link rel="preload" as="fetch">), so the browser asks for all of them right after the HTML, in parallel, instead
-// of HTML → entry → route chunk → API one after the other. The files come from Vite's manifest of the build.
-import { existsSync, readFileSync } from 'node:fs';
+// A screen's first opening without its request chain (issue 19, DELIVERY.md 'Budgets'; issue 24 for '/paquetes'):
+// index.html for '/reparto' names the courier chunk's files (<link rel="modulepreload">, its stylesheet as a
+// preload) and the route's API answer (<link rel="preload" as="fetch">), so the browser asks for all of them right
+// after the HTML, in parallel, instead of HTML → entry → route chunk → API one after the other; '/paquetes' the same
+// with its list and the session. The files come from Vite's manifest of the build.
+import { existsSync, readFileSync, statSync } from 'node:fs';
 
 interface ManifestChunk {
   file: string;
@@ -12,9 +13,20 @@ interface ManifestChunk {
 }
 
 /** The screens whose index.html names their files and first request; their chunk's key in the manifest. */
-const SCREENS: Record<string, { chunk: string; fetches: string[] }> = {
+const SCREENS: Record<string, { chunk: string; fetches: string[]; largeOnly?: boolean }> = {
   '/reparto': { chunk: 'pages/courier-route/courier-route-page.tsx', fetches: ['/api/delivery/my-route'] },
+  // Issue 24: 'Mis paquetes' (first page, no search, no chip: the request the screen opens with) and the session
+  // its header reads. Only its large files: a dozen preloads of under 1 KB each delayed the first paint more than
+  // they saved (docs/PERFORMANCE.md 'Experience II: /paquetes'); the entry asks for them in one round with the chunk.
+  '/paquetes': {
+    chunk: 'pages/packages/packages-page.tsx',
+    fetches: ['/api/packages', '/api/me'],
+    largeOnly: true,
+  },
 };
+
+/** 'Large' for `largeOnly`: a file worth a request of its own before the entry runs. */
+const LARGE_BYTES = 4096;
 
 /** The JS files and stylesheets a chunk needs (its static imports, recursively) that the entry does not have. */
 function filesOf(manifest: Record<string, ManifestChunk>, key: string) {
@@ -35,15 +47,21 @@ function filesOf(manifest: Record<string, ManifestChunk>, key: string) {
   return { scripts, sheets };
 }
 
+const sizeOf = (file: string) => (existsSync(file) ? statSync(file).size : 0);
+
 /** index.html for each screen of SCREENS (path → page); none when the build has no manifest (tests, dev). */
 export function screenPages(clientDir: string, indexHtml: string): Map<string, string> {
   const pages = new Map<string, string>();
   const file = `${clientDir}/.vite/manifest.json`;
   if (!existsSync(file)) return pages;
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
-  for (const [path, { chunk, fetches }] of Object.entries(SCREENS)) {
+  for (const [path, { chunk, fetches, largeOnly }] of Object.entries(SCREENS)) {
     if (!manifest[chunk]) continue;
-    const { scripts, sheets } = filesOf(manifest, chunk);
+    const own = filesOf(manifest, chunk);
+    const sheets = own.sheets;
+    const scripts = largeOnly
+      ? own.scripts.filter((script) => sizeOf(`${clientDir}/${script}`) >= LARGE_BYTES)
+      : own.scripts;
     const links = [
       // The route's answer first: it is the longest wait (the server reads the route) and the smallest file.
       ...fetches.map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`),

@@ -18,20 +18,40 @@ import { mailQueuedNotices, type NoticeWorker, startNoticeWorker } from './notic
 import { pqrSettingsOf } from './pqr/settings.ts';
 
 /**
- * The HTTP server's timeouts, set on purpose (docs/SECURITY.md, 'Connections'): an idle kept-alive socket is closed
- * after 65 s, longer than the clients and proxies in front keep one idle (Node's fetch 4 s, nginx and load
- * balancers 60 s), so they stop reusing it before the app closes it; headers must arrive within 66 s (more than the
- * keep-alive wait, as Node advises) and a whole request within 120 s (a 10 MB upload on a slow mobile link).
+ * The HTTP server's timeouts, set on purpose (docs/SECURITY.md, 'Connections and timeouts'): an idle kept-alive
+ * socket is closed after 65 s, longer than the clients and proxies in front keep one idle (Node's fetch 4 s, nginx
+ * and load balancers 60 s), so they stop reusing it before the app closes it; headers must arrive within 66 s (more
+ * than the keep-alive wait, as Node advises; a client sending them a byte at a time is cut there) and a whole
+ * request within 120 s (a 10 MB upload on a slow mobile link); a socket on which nothing moves either way for
+ * 120 s is closed (`timeout`: a client that stopped reading its answer, which would otherwise hold the socket and
+ * the answer's memory for good; live streams write a heartbeat every 15–25 s, so they never go that quiet).
+ * Node checks the first two every `connectionsCheckingInterval`.
  */
 export const HTTP_TIMEOUTS = {
   keepAliveTimeout: 65_000,
   headersTimeout: 66_000,
   requestTimeout: 120_000,
+  timeout: 120_000,
+  connectionsCheckingInterval: 30_000,
 } as const;
 
-/** Listens on `port` (0: any free one) with HTTP_TIMEOUTS: main.ts serves this way, and so do tests over a socket. */
-export function listen(app: Server['app'], port: number, onListening?: (info: AddressInfo) => void) {
-  return serve({ fetch: app.fetch, port, serverOptions: HTTP_TIMEOUTS }, onListening);
+export type HttpTimeouts = { [K in keyof typeof HTTP_TIMEOUTS]: number };
+
+/**
+ * Listens on `port` (0: any free one) with HTTP_TIMEOUTS (a test may shorten them): main.ts serves this way, and so
+ * do tests over a socket.
+ */
+export function listen(
+  app: Server['app'],
+  port: number,
+  onListening?: (info: AddressInfo) => void,
+  timeouts: HttpTimeouts = HTTP_TIMEOUTS,
+) {
+  const { timeout, ...serverOptions } = timeouts;
+  const server = serve({ fetch: app.fetch, port, serverOptions }, onListening);
+  // Node's own default is no limit: a socket silent both ways this long is destroyed.
+  server.setTimeout(timeout);
+  return server;
 }
 
 export interface Server {

@@ -4,6 +4,7 @@ import {
   buildCourierWhatsAppLink,
   buildInvitationLink,
   buildMailtoNotifyLink,
+  buildPackageHelpWhatsAppLink,
   buildWhatsAppNotifyLink,
   invitationMessage,
   packageNoticeText,
@@ -159,5 +160,13 @@ describe('the invitation', () => {
     const link = buildInvitationLink('https://casillero.example/', 'AB12CD');
     expect(link).toBe('https://casillero.example/invite?ref=AB12CD');
     expect(invitationMessage('CasilleroYa', link)).toContain(link);
+  });
+});
+
+describe("support's WhatsApp about one package", () => {
+  it('writes to support with the package number in the text', () => {
+    const link = new URL(buildPackageHelpWhatsAppLink('+1 (305) 555-0177', 100042));
+    expect(link.origin + link.pathname).toBe('https://wa.me/13055550177');
+    expect(link.searchParams.get('text')).toBe('Hola, necesito ayuda con mi paquete 100042.');
   });
 });

@@ -40,6 +40,12 @@ export function buildWhatsAppNotifyLink(supportPhone: string, notice: PackageNot
   return `https://wa.me/${supportPhone.replace(/\D/g, '')}?text=${encode(packageNoticeText(notice))}`;
 }
 
+/** Support's WhatsApp about one package that needs the customer (a hold, a return), its number in the text. */
+export function buildPackageHelpWhatsAppLink(supportPhone: string, packageNumber: number): string {
+  const text = `Hola, necesito ayuda con mi paquete ${packageNumber}.`;
+  return `https://wa.me/${supportPhone.replace(/\D/g, '')}?text=${encode(text)}`;
+}
+
 function packageNoticeSubject(lockerNumber: string): string {
   return `Notificación de envío - Casillero ${lockerNumber}`;
 }

@@ -36,6 +36,8 @@ export const messages = {
   noPhone: 'El usuario no tiene teléfono registrado.',
   unauthenticated: 'Inicia sesión para continuar.',
   forbidden: 'No tienes permiso para ver esta página.',
+  crossOrigin: (appUrl: string) =>
+    `La solicitud no viene de ${appUrl}: abre la aplicación desde esa dirección o configura APP_URL.`,
   notFound: 'No encontramos lo que buscas.',
   badJson: 'La solicitud no es válida. Revisa los datos e inténtalo de nuevo.',
   tooLarge: 'La solicitud es demasiado grande.',

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToInput, formatCop, formatUsd, parseUsdCents } from './money.ts';
+import { formatNumericDay } from './dates.ts';
+import {
+  centsToInput,
+  formatCop,
+  formatUsd,
+  formatUsdBrief,
+  parseUsdCents,
+  taxReasonLine,
+  trmLine,
+} from './money.ts';
 
 describe('parseUsdCents', () => {
   it.each([
@@ -31,9 +40,35 @@ describe('amounts the Colombian way', () => {
     expect(formatUsd(5250)).toBe('US$ 52,50');
     expect(formatUsd(123_450)).toBe('US$ 1.234,50');
     expect(formatUsd(5)).toBe('US$ 0,05');
+    // Quoted in a sentence: 'US$ 5 de crédito', 'desde US$ 2,50 la libra'.
+    expect(formatUsdBrief(500)).toBe('US$ 5');
+    expect(formatUsdBrief(250)).toBe('US$ 2,50');
+    expect(formatUsdBrief(123_400)).toBe('US$ 1.234');
   });
   it('writes pesos whole, thousands with dots', () => {
     expect(formatCop(218_000)).toBe('$ 218.000');
     expect(formatCop(1_454_600)).toBe('$ 1.454.600');
+  });
+});
+
+describe('the decimal comma, in and out', () => {
+  it('reads dollars grouped the Colombian way and refuses the US grouping', () => {
+    expect(parseUsdCents('1.234,56')).toBe(123_456);
+    expect(parseUsdCents('12.345.678,9')).toBe(1_234_567_890);
+    expect(parseUsdCents('1.234')).toBeNull();
+    expect(parseUsdCents('1,234.56')).toBeNull();
+    expect(parseUsdCents('12.34,56')).toBeNull();
+  });
+  it('writes a stored amount back into a field with a decimal comma', () => {
+    expect(centsToInput(4999)).toBe('49,99');
+    expect(centsToInput(5)).toBe('0,05');
+    expect(parseUsdCents('49,99')).toBe(parseUsdCents('49.99'));
+  });
+  it('says the TRM with its day, and why taxes apply', () => {
+    expect(trmLine(400_000, formatNumericDay('2026-11-23'))).toBe('TRM $ 4.000 del 23/11/2026');
+    expect(trmLine(401_235, formatNumericDay('2026-01-05'))).toBe('TRM $ 4.012,35 del 05/01/2026');
+    expect(taxReasonLine(20_000)).toBe('El valor declarado supera US$ 200');
+    expect(taxReasonLine(20_050)).toBe('El valor declarado supera US$ 200,50');
+    expect(formatUsdBrief(123_400)).toBe('US$ 1.234');
   });
 });

@@ -45,6 +45,8 @@ export const paths = {
   receipt: (number: number | string) => `/paquetes/${encodeURIComponent(String(number))}/comprobante`,
   /** The staff's 'Avisos': the WhatsApp notices (NOTICES.md 'What people see'). */
   adminNotices: '/admin/avisos',
+  /** The staff's view of one package: `/admin/paquetes/100001` (its route pattern is `adminPackagePattern`). */
+  adminPackage: (number: number | string) => `/admin/paquetes/${encodeURIComponent(String(number))}`,
 } as const;
 
 export const packageDetailPattern = '/paquetes/:number';
@@ -55,6 +57,7 @@ export const pqrDetailPattern = '/pqr/:radicado';
 export const adminPqrDetailPattern = '/admin/pqr/:radicado';
 
 export const receiptPattern = '/paquetes/:number/comprobante';
+export const adminPackagePattern = '/admin/paquetes/:number';
 
 type PathTable = typeof paths;
 type FixedPath = {
@@ -72,6 +75,7 @@ export const SCREEN_PATTERNS = [
   adminPqrDetailPattern,
 
   receiptPattern,
+  adminPackagePattern,
 ] as const;
 
 export type ScreenPattern = (typeof SCREEN_PATTERNS)[number];

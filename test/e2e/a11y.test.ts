@@ -2,7 +2,14 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations, VIEWPORTS } from './axe.ts';
-import { appInBrowser, launchBrowser, registerViaApi, signInThroughForm } from './harness.ts';
+import {
+  apiCall,
+  appInBrowser,
+  launchBrowser,
+  recordViaApi,
+  registerViaApi,
+  signInThroughForm,
+} from './harness.ts';
 
 const ADMIN = 'jefa.axe@example.com';
 
@@ -41,6 +48,21 @@ describe('axe on the screens of issue 11, phone and desktop', () => {
     adminPassword = (await registerViaApi(e2e.app, { email: ADMIN, name: 'Jefa Axe' })).password;
     await registerViaApi(e2e.app, { name: 'Óscar Sin Teléfono', telefono: '' });
   });
+
+  /** A customer's package received in Miami by the admin, for the staff's view of it. */
+  async function receivedPackageNumber(): Promise<number> {
+    const owner = await registerViaApi(e2e.app, { name: 'Rita Vista Axe' });
+    const { lockerNumber } = await recordViaApi(e2e.app, owner.email, owner.password);
+    const guide = '1Z999AA10123456795';
+    const saved = await (await apiCall(e2e.app, owner.email, owner.password))<{
+      package: { number: number };
+    }>('POST', '/api/packages', { guide, content: 'Cámara', declaredValue: '120' });
+    const admin = await apiCall(e2e.app, ADMIN, adminPassword);
+    expect(
+      (await admin('POST', '/api/warehouse/receipts', { guide, lockerNumber, weightLb: '3' })).status,
+    ).toBe(201);
+    return saved.body.package.number;
+  }
 
   /** A page of a fresh browser, on the app's origin. */
   async function freshPage(): Promise<Page> {
@@ -104,7 +126,7 @@ describe('axe on the screens of issue 11, phone and desktop', () => {
     }
   });
 
-  it("an admin: the lockers (with the audit open), 'Paquetes', 'Despachos', 'Tarifas' and the warehouse", async () => {
+  it("an admin: the lockers (with the audit open), 'Paquetes', 'Despachos', 'Tarifas', the warehouse and a package's view", async () => {
     const page = await freshPage();
     try {
       await signInThroughForm(page, e2e.app, ADMIN, adminPassword);
@@ -128,6 +150,11 @@ describe('axe on the screens of issue 11, phone and desktop', () => {
         ['dispatches', '/admin/despachos', heading],
         ['rates', '/admin/tarifas', (p) => p.getByLabel('Precio por libra (USD)').first().waitFor()],
         ['warehouse', '/bodega', (p) => p.getByLabel('Número de guía').waitFor()],
+        [
+          "a package's staff view",
+          `/admin/paquetes/${await receivedPackageNumber()}`,
+          (p) => p.getByRole('region', { name: 'Historial' }).getByRole('listitem').first().waitFor(),
+        ],
       ];
       const found = await audit(page, screens, async (p, name) => {
         if (name !== 'lockers') return;

@@ -146,8 +146,12 @@ describe('charges in Chromium', () => {
     await page.goto(`${e2e.app.url}/paquetes/${prealert.body.package.number}`);
     const charge = page.getByRole('region', { name: 'Tu cobro' });
     await charge.getByText('Valor a pagar').waitFor();
+    // Pesos first and as prominent as the dollars, labelled 'COP', with the TRM and its day (issue 24).
     expect(await charge.locator('.package-charge__total').textContent()).toBe(
-      'Valor a pagar: US$ 54,50 ($ 218.000)',
+      'Valor a pagar: $ 218.000 COP · US$ 54,50',
+    );
+    expect(await charge.locator('.package-charge__trm').textContent()).toMatch(
+      /^TRM \$ 4\.000 del \d{2}\/\d{2}\/\d{4}$/,
     );
     expect(await figure(charge, 'Peso cobrable').textContent()).toBe('21 lb');
     expect(await figure(charge, 'Flete').textContent()).toBe('US$ 52,50');
@@ -192,7 +196,8 @@ describe('charges in Chromium', () => {
     await page.goto(`${e2e.app.url}/admin/tarifas`);
     await page.getByRole('heading', { level: 1, name: 'Tarifas' }).waitFor();
     const price = page.getByLabel('Precio por libra (USD)');
-    await expect.poll(() => price.inputValue()).toBe('2.5');
+    // USD values come back with a decimal comma (issue 24).
+    await expect.poll(() => price.inputValue()).toBe('2,5');
     expect(await page.getByLabel('TRM (COP por USD)').inputValue()).toBe('4000');
     expect(await page.getByLabel('IVA (%)').inputValue()).toBe('19');
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());

@@ -7,6 +7,7 @@ import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import {
   type AppProcess,
+  type AppProcessOptions,
   postAs,
   registerOverHttp,
   signInOverHttp,
@@ -24,11 +25,18 @@ export interface RunningApp extends AppProcess {
 }
 
 /** Starts src/server/main.ts as `npm start` does (after the build), and waits until /api/health answers. */
-export async function startApp(env: Record<string, string> = {}, dataDir?: string): Promise<RunningApp> {
+export async function startApp(
+  env: Record<string, string> = {},
+  dataDir?: string,
+  options: AppProcessOptions = {},
+): Promise<RunningApp> {
   if (!existsSync(join(ROOT, 'dist/client/index.html')))
     throw new Error('Falta el build: ejecuta npm run build.');
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'casillero-e2e-'));
-  const app = await startAppProcess({ DATA_DIR: join(dir, 'db'), CAPTCHA_TEST_ANSWER: CAPTCHA, ...env });
+  const app = await startAppProcess(
+    { DATA_DIR: join(dir, 'db'), CAPTCHA_TEST_ANSWER: CAPTCHA, ...env },
+    options,
+  );
   return { ...app, env, dataDir: dir };
 }
 

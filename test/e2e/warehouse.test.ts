@@ -154,8 +154,14 @@ describe('warehouse: receiving, unidentified parcels, labels and the camera in C
     await page.getByLabel('Número de guía').press('Enter');
     const refusal = page.getByRole('alert').filter({ hasText: 'Este paquete ya fue recibido el' });
     await refusal.first().waitFor();
-    expect(await refusal.first().textContent()).toMatch(
+    const refusalText = refusal.first().getByText(/^Este paquete ya fue recibido el/);
+    expect(await refusalText.textContent()).toMatch(
       /^Este paquete ya fue recibido el \d{1,2} de \S+ de \d{4}\.$/,
+    );
+    // Which package, for which locker, and its label to print again.
+    expect(await refusal.first().textContent()).toContain(`Paquete ${number} · Casillero ${buyer.locker}`);
+    expect(await refusal.first().getByRole('link', { name: 'Imprimir etiqueta' }).getAttribute('href')).toBe(
+      `/etiqueta/${number}`,
     );
 
     // Registering anyway (two people at once would) changes nothing: the server's refusal names the guide field,
@@ -164,7 +170,7 @@ describe('warehouse: receiving, unidentified parcels, labels and the camera in C
     await page.getByRole('button', { name: 'Registrar recepción' }).click();
     const guideError = page.locator('#receipt-guide-error');
     await guideError.waitFor();
-    expect(await guideError.textContent()).toBe(await refusal.first().textContent());
+    expect(await guideError.textContent()).toBe(await refusalText.textContent());
     expect(await page.getByLabel('Número de guía').getAttribute('aria-invalid')).toBe('true');
     expect(await focusedId(page)).toBe('receipt-guide');
     const list = await buyer.api.list();
@@ -210,6 +216,10 @@ describe('warehouse: receiving, unidentified parcels, labels and the camera in C
     const text = (await label.textContent()) ?? '';
     for (const part of [buyer.locker, 'Lucía Prada', 'Medellín', '4,5 lb', String(number)])
       expect(text).toContain(part);
+    // Received 'Dañado', pre-alerted with 'Frágil: no apilar': the label says both.
+    expect(await label.getByRole('list', { name: 'Manejo' }).getByRole('listitem').allTextContents()).toEqual(
+      ['Frágil', 'Dañado'],
+    );
 
     await page.evaluate(() => {
       window.print = () => document.body.setAttribute('data-printed', 'yes');

@@ -22,19 +22,31 @@ export interface AppProcessOptions {
   startTimeoutMs?: number;
   /** Keep only the last this many characters of output (a long benchmark prints a lot). */
   outputLimit?: number;
+  /** Start without APP_URL (even one inherited from this process): the app then serves http://localhost:{PORT}. */
+  withoutAppUrl?: boolean;
 }
 
-/** Starts main.ts with PORT and APP_URL set to a free port and `env` on top, and waits until /api/health answers. */
+/**
+ * Starts main.ts with PORT and APP_URL set to a free port (APP_URL left unset with `withoutAppUrl`) and `env` on
+ * top, and waits until /api/health answers.
+ */
 export async function startAppProcess(
   env: Record<string, string>,
-  { startTimeoutMs = 60_000, outputLimit = Number.POSITIVE_INFINITY }: AppProcessOptions = {},
+  {
+    startTimeoutMs = 60_000,
+    outputLimit = Number.POSITIVE_INFINITY,
+    withoutAppUrl = false,
+  }: AppProcessOptions = {},
 ): Promise<AppProcess> {
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const url = withoutAppUrl ? `http://localhost:${port}` : `http://127.0.0.1:${port}`;
+  const { APP_URL: _inherited, ...inherited } = process.env;
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), APP_URL: url, ...env },
+    env: withoutAppUrl
+      ? { ...inherited, PORT: String(port), ...env }
+      : { ...process.env, PORT: String(port), APP_URL: url, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

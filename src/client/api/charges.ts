@@ -37,9 +37,11 @@ export function forgetRates() {
   publicRates = null;
 }
 
-/** The query keys of what the charges API caches: 'Tus referidos' and the admin's history of rates. */
+/** The query keys of what the charges API caches: 'Tus referidos', the rates in force and the admin's history. */
 export const chargeKeys = {
   referrals: ['referrals'] as const,
+  /** The rates in force, for a signed-in screen that quotes one (getRates() underneath). */
+  rates: ['rates'] as const,
   history: ['admin', 'rates'] as const,
 };
 

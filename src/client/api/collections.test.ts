@@ -1,18 +1,9 @@
 // The money API as the screens call it: the close's body as the shared schema reads it, the remittance sent as CSV
 // whatever the browser guessed (a refusal keeps its list of problems), the range in the query, and the receipt's
 // PDF beside its JSON.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { answer } from '../../../test/support/fetch-answer.ts';
 import { closeRoute, getRecaudos, importRemittance, recaudosCsvUrl, receiptPdfUrl } from './collections.ts';
-
-function answer(status: number, json: unknown) {
-  const fetch = vi.fn(async (_path: string, _init?: RequestInit) => Response.json(json, { status }));
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('the money API', () => {
   it("POSTs 'Cerrar ruta' with 'Efectivo entregado' as a number and 'Observación'", async () => {

@@ -1,14 +1,23 @@
 // The 'Mis datos' screen's reads of GET /api/me/data (with the query key that caches it) and the words it shows for
 // each audited action.
-import type { ActivityEntry, DeliveryAddresses, PersonalData } from '../../shared/accounts/api-types.ts';
+import type {
+  ActivityEntry,
+  DeletionCheck,
+  DeliveryAddresses,
+  PersonalData,
+} from '../../shared/accounts/api-types.ts';
 import { api } from './request.ts';
 
 export type { ActivityEntry, PersonalData } from '../../shared/accounts/api-types.ts';
 
-export const myDataKeys = { data: ['me', 'data'] as const };
+export const myDataKeys = { data: ['me', 'data'] as const, deletion: ['me', 'deletion'] as const };
 
 /** GET /api/me/data: everything the server holds on the person. */
 export const getPersonalData = (signal?: AbortSignal) => api.get<PersonalData>('/api/me/data', { signal });
+
+/** GET /api/me/delete: why deleting the account would be refused now, or null. */
+export const getDeletionCheck = (signal?: AbortSignal) =>
+  api.get<DeletionCheck>('/api/me/delete', { signal });
 
 /** What 'Corregir mis datos' edits: the name, the phone and the two delivery addresses. */
 export interface Correction extends DeliveryAddresses {

@@ -1,6 +1,7 @@
 // A refused bulk move reaches the screens as a RefusedError with its list, whether the server sends the list in
 // `details.refused` (the error contract) or beside the message (before the server moved it).
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { answer } from '../../../test/support/fetch-answer.ts';
 import { changeStates, importStates, RefusedError } from './operations.ts';
 import { failure, RequestError } from './request.ts';
 
@@ -13,16 +14,6 @@ const body = {
   carrierGuide: '',
   receivedBy: '',
 };
-
-function answer(status: number, json: unknown) {
-  const fetch = vi.fn(async (_path: string, _init?: RequestInit) => Response.json(json, { status }));
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('a refused bulk move', () => {
   it('keeps its list when it is in details.refused', async () => {

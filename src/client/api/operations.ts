@@ -8,6 +8,7 @@ import type {
   DispatchDetail,
   DispatchList,
   Refusal,
+  StaffPackage,
   StatesChanged,
 } from '../../shared/operations/api-types.ts';
 import type { DispatchState, ImportResult } from '../../shared/packages/operations.ts';
@@ -20,6 +21,9 @@ export type {
   DispatchPackage,
   DispatchSummary,
   Refusal,
+  StaffChargeBasis,
+  StaffPackage,
+  StaffPackageEvent,
 } from '../../shared/operations/api-types.ts';
 
 export interface BoardFilters {
@@ -64,6 +68,8 @@ export const operationKeys = {
   boardPage: (filters: BoardFilters) => ['admin', 'packages', filters] as const,
   dispatches: ['admin', 'dispatches'] as const,
   dispatch: (id: string) => ['admin', 'dispatches', id] as const,
+  /** Under the board's key: whatever reads the board again reads the package's view again too. */
+  package: (number: string) => ['admin', 'packages', 'view', number] as const,
 };
 
 /** A refusal keeps its list of packages and reasons; any other error passes unchanged. */
@@ -119,3 +125,7 @@ export const moveDispatch = (id: number, state: DispatchState) =>
   post<DispatchChanged>(`${oneDispatch(id)}/state`, { state });
 
 export const manifestUrl = (id: number) => `${oneDispatch(id)}/manifest`;
+
+/** The staff's view of one package (/admin/paquetes/:number). */
+export const getStaffPackage = (number: string, signal?: AbortSignal) =>
+  api.get<StaffPackage>(`/api/admin/packages/${encodeURIComponent(number)}`, { signal });

@@ -1,5 +1,6 @@
 // The packages API (src/server/packages/routes.ts) as the screens call it, with the query keys that cache it.
 import type { PackageDetail, PackageList, PrealertSaved } from '../../shared/packages/api-types.ts';
+import type { PackageState } from '../../shared/packages/states.ts';
 import { api } from './request.ts';
 
 /** What POST /api/packages and PATCH /api/packages/:number take: the value as text, so no float holds money. */
@@ -16,6 +17,8 @@ export interface PrealertBody {
 export interface ListParams {
   q: string;
   page: number;
+  /** A state chip of 'Mis paquetes' (`?estado=`); null for all. */
+  state?: PackageState | null;
 }
 
 export const packageKeys = {
@@ -27,9 +30,10 @@ export const packageKeys = {
 const base = '/api/packages';
 const one = (number: string | number) => `${base}/${encodeURIComponent(String(number))}`;
 
-export function listPackages({ q, page }: ListParams, signal?: AbortSignal): Promise<PackageList> {
+export function listPackages({ q, page, state }: ListParams, signal?: AbortSignal): Promise<PackageList> {
   const query = new URLSearchParams();
   if (q) query.set('q', q);
+  if (state) query.set('estado', state);
   if (page > 1) query.set('page', String(page));
   const text = query.toString();
   return api.get<PackageList>(text ? `${base}?${text}` : base, { signal });

@@ -1,20 +1,11 @@
 // The PQR calls as the server reads them: the inbox's query without empty filters or the first page, the report's
 // CSV link with only its range (a report passed whole must not leak its figures into the URL), a radicado encoded
 // in paths, a visitor's thread read by its key, and a refused attachment's message placed on 'Adjuntos'.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { answer } from '../../../test/support/fetch-answer.ts';
 import type { PqrReport } from '../../shared/pqr/api-types.ts';
 import { getInbox, getThread, reportCsvUrl, uploadAttachments } from './pqr.ts';
 import { RequestError } from './request.ts';
-
-function answer(status: number, json: unknown) {
-  const fetch = vi.fn(async (_path: string, _init?: RequestInit) => Response.json(json, { status }));
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('the PQR calls', () => {
   it('ask the inbox for the filters in force only', async () => {

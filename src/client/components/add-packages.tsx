@@ -67,7 +67,7 @@ export function AddPackagesForm<E, A>(props: AddPackagesProps<E, A> & { hint: st
           value={form.text}
           onChange={(event) => form.change(event.target.value)}
           autoComplete="off"
-          spellCheck={false}
+          spellCheck="false"
           aria-invalid={form.error ? true : undefined}
           aria-describedby={form.error ? `${id}-hint ${id}-error` : `${id}-hint`}
         />

@@ -61,7 +61,7 @@ export function DispatchForm(props: {
             required
             maxLength={40}
             autoComplete="off"
-            spellCheck={false}
+            spellCheck="false"
             {...form.field('masterAwb')}
           />
         </div>

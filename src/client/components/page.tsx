@@ -8,6 +8,7 @@ import { LiveAnnouncer } from './live-announcer.tsx';
 import type { Role } from './session.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
+import { MAIN_ID, SkipLink } from './skip-link.tsx';
 
 export function usePageTitle(title: string) {
   useEffect(() => {
@@ -51,8 +52,11 @@ export function Page({
   const { pathname } = useLocation();
   return (
     <div className="shell">
+      <SkipLink />
       <SiteHeader screenRole={screenRole(pathname) ?? (nav === undefined ? null : 'customer')} />
-      <main className={wide ? 'page page--wide' : 'page'}>{children}</main>
+      <main id={MAIN_ID} tabIndex={-1} className={wide ? 'page page--wide' : 'page'}>
+        {children}
+      </main>
       <SiteFooter />
       <LiveAnnouncer />
     </div>

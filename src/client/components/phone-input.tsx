@@ -145,7 +145,7 @@ export function PhoneInput({
           id={searchId}
           type="search"
           autoComplete="off"
-          spellCheck={false}
+          spellCheck="false"
           value={query}
           onChange={(event) => setQuery(event.currentTarget.value)}
           onKeyDown={handleSearchKeyDown}

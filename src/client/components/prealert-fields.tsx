@@ -25,7 +25,7 @@ export function PrealertFields(props: {
           onChange={(event) => guide.onValue(event.target.value)}
           autoComplete="off"
           autoCapitalize="characters"
-          spellCheck={false}
+          spellCheck="false"
           maxLength={200}
           required
           aria-invalid={guide.error ? true : undefined}
@@ -45,7 +45,7 @@ export function PrealertFields(props: {
       <Field label="Contenido" hint="Qué trae el paquete." required maxLength={200} {...field('content')} />
       <Field
         label="Valor declarado (USD)"
-        hint="En dólares, por ejemplo 49.99."
+        hint="En dólares, con coma o punto para los centavos, por ejemplo 49,99."
         inputMode="decimal"
         autoComplete="off"
         required
@@ -62,11 +62,21 @@ export function PrealertFields(props: {
         required
         {...field('quantity')}
       />
-      <SelectField
-        label="Dirección de entrega"
-        options={props.addresses.map((option) => ({ value: option, label: option }))}
-        {...field('address')}
-      />
+      {props.addresses.length === 1 ? (
+        // One address: nothing to choose, so it is said as text.
+        <div className="field">
+          <label htmlFor={field('address').id}>Dirección de entrega</label>
+          <output id={field('address').id} className="field__value">
+            {props.addresses[0]}
+          </output>
+        </div>
+      ) : (
+        <SelectField
+          label="Dirección de entrega"
+          options={props.addresses.map((option) => ({ value: option, label: option }))}
+          {...field('address')}
+        />
+      )}
       <TextAreaField
         label="Instrucciones adicionales"
         hint="Opcional: número de pedido, horario de entrega…"

@@ -65,7 +65,23 @@ describe('the pre-alert form', () => {
       } as never,
       ADDRESSES,
     );
-    expect(values).toMatchObject({ declaredValue: '49.05', quantity: '2', address: ADDRESSES[1] });
+    expect(values).toMatchObject({ declaredValue: '49,05', quantity: '2', address: ADDRESSES[1] });
+  });
+
+  it("takes 'Valor declarado (USD)' with a decimal comma or point, and Colombian thousands", () => {
+    const base = { ...emptyPrealert(ADDRESSES), guide: 'TBA123456789012', content: 'Libros' };
+    for (const typed of ['49,99', '49.99', ' 49,99 ']) {
+      const parsed = prealertWithInvoiceSchema.safeParse({
+        ...toBody({ ...base, declaredValue: typed }, ADDRESSES),
+        invoice: null,
+      });
+      expect(parsed.success && parsed.data.declaredValue).toBe(4999);
+    }
+    const grouped = prealertWithInvoiceSchema.safeParse({
+      ...toBody({ ...base, declaredValue: '1.500,50' }, ADDRESSES),
+      invoice: null,
+    });
+    expect(grouped.success && grouped.data.declaredValue).toBe(150_050);
   });
 
   it('checks the invoice with the other fields, so every message shows at once', () => {

@@ -1,12 +1,6 @@
 // Rates written the Colombian way for the calculator and the 'Tarifas' history: a TRM with its cents, percentages.
-import { formatCop } from '../../shared/money.ts';
-
-/** A rate in hundredths of a peso: '$ 4.000', or '$ 4.012,35' when it has cents. */
-export function formatTrm(hundredths: number): string {
-  const pesos = formatCop(Math.floor(hundredths / 100));
-  const cents = hundredths % 100;
-  return cents ? `${pesos},${String(cents).padStart(2, '0')}` : pesos;
-}
+// formatTrm lives with the rest of money's words (src/shared/money.ts); re-exported for the screens that read it here.
+export { formatTrm } from '../../shared/money.ts';
 
 /** Basis points as a percentage: 1900 → '19 %', 250 → '2,5 %'. */
 export function formatPercent(basisPoints: number): string {

@@ -16,6 +16,7 @@ import {
 import { recordAudit } from '../audit/audit.ts';
 import { consumeCaptcha, createCaptcha } from '../captcha/captcha.ts';
 import type { Config } from '../config.ts';
+import { isConnectionLost } from '../db/errors.ts';
 import type { Database } from '../db/open.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { ApiError, clientIp, readBody } from '../http.ts';
@@ -103,7 +104,9 @@ export function authRoutes({ db, auth, config, limiter, failAfterLockerNumber }:
     let signIn: Awaited<ReturnType<typeof signInEmail>>;
     try {
       signIn = await signInEmail(auth, body, c.req.raw.headers);
-    } catch {
+    } catch (error) {
+      // The database away (a restart) is no wrong password: app.ts answers it with a 503.
+      if (isConnectionLost(error)) throw error;
       await recordAudit(db, { action: 'sign_in_failed', email: body.email, ip });
       await limiter.check('failedSignIn', { ip, email: body.email });
       // One reason whether the e-mail or the password was wrong (DESIGN.md decision 5).

@@ -10,6 +10,7 @@ import {
   type TestServer,
 } from '../../../test/support/server.ts';
 import { DEFAULT_CHARGE_SETTINGS } from '../../shared/charges/charge.ts';
+import { isoDayInMiami } from '../../shared/dates.ts';
 import { auditLog, creditLedger, outbox, users } from '../db/schema.ts';
 import { changeState } from '../packages/state-change.ts';
 
@@ -131,6 +132,10 @@ describe.each(drivers)('charges on %s', (driver) => {
       creditUsedCents: 0,
       totalCents: 5450,
       totalCop: 218_000,
+      // The TRM and the threshold it used, and the day it took them (the receipt's, in Miami): issue 24.
+      trmHundredths: 400_000,
+      taxFreeThresholdCents: 20_000,
+      trmDate: isoDayInMiami(new Date(shown.receivedAt ?? '')),
     });
     expect(shown).toMatchObject({ daysInWarehouse: 0, freeStorageDaysLeft: 30 });
     const [receipt] = (

@@ -2,10 +2,11 @@
 // referral credit, stored with the figures it came from, and never rewritten by a change of rates. An admin may
 // recompute it explicitly (audited by the caller).
 import { eq } from 'drizzle-orm';
-import { type Charge, computeCharge } from '../../shared/charges/charge.ts';
+import { type Charge, computeCharge, DEFAULT_CHARGE_SETTINGS } from '../../shared/charges/charge.ts';
+import { isoDayInMiami } from '../../shared/dates.ts';
 import { formatCop, formatUsd } from '../../shared/money.ts';
 import type { Database, Transaction } from '../db/open.ts';
-import { creditLedger, packageCharges, type packages, users } from '../db/schema.ts';
+import { creditLedger, packageCharges, type packages, rateSettings, users } from '../db/schema.ts';
 import { creditBalance } from './credit.ts';
 import { ratesInForce, settingsOf } from './rates.ts';
 
@@ -21,7 +22,9 @@ export function amountDueLine(charge: Pick<StoredCharge, 'totalCents' | 'totalCo
 
 /**
  * Computes and stores the charge of a received package with an owner, inside the receipt's transaction. The owner's
- * row is locked while the credit is read and used, so two receipts at once cannot spend one credit twice.
+ * row is locked while the credit is read and used, so two receipts at once cannot spend one credit twice. The lock is
+ * FOR NO KEY UPDATE: it still queues two charges of one owner, but not behind the key-share lock each new package's
+ * foreign key takes on its owner (FOR UPDATE there deadlocked two receipts of one customer: 40P01).
  */
 export async function chargePackage(
   tx: Transaction,
@@ -39,12 +42,13 @@ export async function chargePackage(
   computedBy: string | null,
 ): Promise<Charge | null> {
   if (!row.userId || row.weightLb === null) return null;
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('update');
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('no key update');
   const [previous] = await tx
     .select()
     .from(packageCharges)
     .where(eq(packageCharges.packageNumber, row.number));
-  const rates = await ratesInForce(tx, row.receivedAt ?? new Date());
+  const takenAt = row.receivedAt ?? new Date();
+  const rates = await ratesInForce(tx, takenAt);
   const [length, width, height] = [tenths(row.lengthIn), tenths(row.widthIn), tenths(row.heightIn)];
   const input = {
     weightHundredthsLb: Math.round(Number(row.weightLb) * 100),
@@ -67,6 +71,8 @@ export async function chargePackage(
     totalCop: charge.totalCop,
     computedAt: new Date(),
     computedBy,
+    // The day of the rates it took (receipts and rates count Miami's days): 'TRM $ 4.000 del 23/11/2026'.
+    trmDate: isoDayInMiami(takenAt),
   };
   await tx
     .insert(packageCharges)
@@ -82,6 +88,33 @@ export async function chargePackage(
       packageNumber: row.number,
     });
   return charge;
+}
+
+/**
+ * The TRM and the tax threshold a stored charge used: the snapshot of its rates kept in `input`, or (for a charge
+ * written without one) the rates row it names, which is never rewritten.
+ */
+export async function ratesOfCharge(
+  db: Database | Transaction,
+  charge: Pick<StoredCharge, 'input' | 'rateSettingsId'>,
+): Promise<{ trmHundredths: number; taxFreeThresholdCents: number }> {
+  const snapshot = (charge.input.rates ?? {}) as Partial<Record<string, unknown>>;
+  const { trmHundredths, taxFreeThresholdCents } = snapshot;
+  if (Number.isSafeInteger(trmHundredths) && Number.isSafeInteger(taxFreeThresholdCents))
+    return { trmHundredths: Number(trmHundredths), taxFreeThresholdCents: Number(taxFreeThresholdCents) };
+  const [row] = await db
+    .select({
+      trmHundredths: rateSettings.trmHundredths,
+      taxFreeThresholdCents: rateSettings.taxFreeThresholdCents,
+    })
+    .from(rateSettings)
+    .where(eq(rateSettings.id, charge.rateSettingsId));
+  return (
+    row ?? {
+      trmHundredths: DEFAULT_CHARGE_SETTINGS.trmHundredths,
+      taxFreeThresholdCents: DEFAULT_CHARGE_SETTINGS.taxFreeThresholdCents,
+    }
+  );
 }
 
 export async function storedCharge(

@@ -11,7 +11,8 @@ import {
   startTestServerWithAdmin,
   type TestServer,
 } from '../../../test/support/server.ts';
-import { collectionMessages } from '../../shared/collections/forms.ts';
+import type { UnclosedCash, UnremittedByCarrier } from '../../shared/collections/api-types.ts';
+import { collectionMessages, daysInRange } from '../../shared/collections/forms.ts';
 import { isoDayInColombia } from '../../shared/dates.ts';
 import { PAYMENT_MEANS } from '../../shared/delivery/door-choices.ts';
 
@@ -76,7 +77,7 @@ describe.each(drivers)("'Recaudos' on %s", (driver) => {
   });
 
   it('every figure is the sum of the stored collections (random data)', async () => {
-    const all: SeedCollection[] = [];
+    const all: Array<SeedCollection & { packageNumber: number }> = [];
     const routeState = new Map<number, 'en_curso' | 'cerrada'>();
     let run = 0;
     const item = fc.record({
@@ -125,8 +126,8 @@ describe.each(drivers)("'Recaudos' on %s", (driver) => {
             remitted: !each.onRoute && each.remitted,
           });
         }
-        await seedCollections(server.db, owner.record.id, items);
-        all.push(...items);
+        const numbers = await seedCollections(server.db, owner.record.id, items);
+        all.push(...items.map((each, index) => ({ ...each, packageNumber: numbers[index] ?? 0 })));
 
         const answer = await admin.get(`/api/admin/recaudos?desde=${from}&hasta=${to}`);
         expect(answer.status).toBe(200);
@@ -173,19 +174,69 @@ describe.each(drivers)("'Recaudos' on %s", (driver) => {
           ),
         ).toEqual(Object.fromEntries(byMeans));
 
-        // Cash not closed and carriers' money not remitted: today's, over everything stored.
-        const cashOpen = all
-          .filter((each) => each.source === 'route' && routeState.get(each.routeId ?? 0) !== 'cerrada')
+        // Each courier under their name.
+        for (const courier of report.byCourier)
+          expect(courier.courierName).toBe(
+            couriers.find((one) => one.record.id === courier.courierId)?.record.name,
+          );
+
+        // Cash not closed, per route, and carriers' money not remitted: today's, over everything stored.
+        const open = all.filter(
+          (each) => each.source === 'route' && routeState.get(each.routeId ?? 0) !== 'cerrada',
+        );
+        const openRoutes = new Map<number, { cashCop: number; collectedCop: number; deliveries: number }>();
+        for (const each of open) {
+          const route = openRoutes.get(each.routeId ?? 0) ?? { cashCop: 0, collectedCop: 0, deliveries: 0 };
+          if (each.means === 'efectivo') route.cashCop += each.amountCop;
+          route.collectedCop += each.amountCop;
+          route.deliveries += 1;
+          openRoutes.set(each.routeId ?? 0, route);
+        }
+        expect(
+          Object.fromEntries(
+            report.unclosedCash.map(({ routeId, cashCop, collectedCop, deliveries }: UnclosedCash) => [
+              routeId,
+              { cashCop, collectedCop, deliveries },
+            ]),
+          ),
+        ).toEqual(Object.fromEntries(openRoutes));
+        const cashOpen = open
           .filter((each) => each.means === 'efectivo')
           .reduce((sum, each) => sum + each.amountCop, 0);
         expect(report.unclosedCashCop).toBe(cashOpen);
         const owed = all.filter((each) => each.source === 'carrier' && !each.remitted);
         expect(report.unremittedCop).toBe(owed.reduce((sum, each) => sum + each.amountCop, 0));
-        for (const carrier of report.unremitted) {
-          const mine = owed.filter((each) => each.carrier === carrier.carrier);
+        const today = isoDayInColombia(new Date());
+        const ageOf = (at: Date) => daysInRange(isoDayInColombia(at), today) - 1;
+        expect(report.unremitted.map((carrier: UnremittedByCarrier) => carrier.carrier).sort()).toEqual(
+          [...new Set(owed.map((each) => each.carrier))].sort(),
+        );
+        for (const carrier of report.unremitted as UnremittedByCarrier[]) {
+          // Stably sorted: the same instant keeps the order stored (the collections' ids).
+          const mine = owed
+            .filter((each) => each.carrier === carrier.carrier)
+            .sort((a, b) => a.collectedAt.getTime() - b.collectedAt.getTime());
           expect(carrier.count).toBe(mine.length);
-          expect(carrier.packages.length).toBe(Math.min(mine.length, 200));
+          expect(carrier.totalCop).toBe(mine.reduce((sum, each) => sum + each.amountCop, 0));
+          expect(carrier.oldestAgeDays).toBe(ageOf(mine[0]?.collectedAt ?? new Date()));
           expect(carrier.oldestAgeDays).toBeGreaterThan(300);
+          expect(
+            carrier.packages.map(({ packageNumber, amountCop, deliveredAt, ageDays, carrierGuide }) => ({
+              packageNumber,
+              amountCop,
+              deliveredAt,
+              ageDays,
+              carrierGuide,
+            })),
+          ).toEqual(
+            mine.slice(0, 200).map((each) => ({
+              packageNumber: each.packageNumber,
+              amountCop: each.amountCop,
+              deliveredAt: each.collectedAt.toISOString(),
+              ageDays: ageOf(each.collectedAt),
+              carrierGuide: `CG${each.packageNumber}`,
+            })),
+          );
         }
       }),
       { numRuns: driver === 'pglite' ? 12 : 20 },

@@ -1,8 +1,10 @@
 // 'Recaudos' (DELIVERY.md 'Collections'): for a range of Colombia days, expected / collected / received / pending by
 // courier and by carrier, by means; the cash of routes not yet closed; each carrier's delivered-not-remitted amounts
 // with their age. Every figure is a sum of stored collections (their 'Valor cobrado' and the 'Valor a pagar' written
-// on each with it), read in one grouped scan of the range plus two small reads, never a number kept apart.
-import { and, asc, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
+// on each with it): the range's and the carriers' totals read from their day sums (collection_day_sums, which the
+// collections' triggers keep equal to the grouped collections in the transaction of every write), the open routes'
+// cash from the open routes' day sums, and each carrier's first owed packages from the collections on their index.
+import { and, asc, eq, gte, isNull, lte, ne, sql } from 'drizzle-orm';
 import type {
   Recaudos,
   RecaudosCarrier,
@@ -13,7 +15,8 @@ import type {
 import { daysInRange, MAX_UNREMITTED_LISTED } from '../../shared/collections/forms.ts';
 import { isoDayInColombia } from '../../shared/dates.ts';
 import type { PaymentMeans } from '../../shared/delivery/door-choices.ts';
-import { collections, deliveryRoutes, packages, users } from '../db/schema.ts';
+import type { Database } from '../db/open.ts';
+import { collectionDaySums, collections, deliveryRoutes, packages, users } from '../db/schema.ts';
 import { meansTotals, type Reader } from './sums.ts';
 
 const DAY_MS = 86_400_000;
@@ -46,49 +49,45 @@ function add(
   else figures.pendingCop += row.amountCop;
 }
 
-/** The range's collections grouped by who holds them, means and whether they reached us: one scan. */
-function rangeGroups(db: Reader, start: Date, end: Date) {
+/** The range's collections grouped by who holds them, means and whether they reached us: their day sums (a few rows
+ * a day, kept by the collections' triggers), the route's state and the courier's name read beside them. */
+function rangeGroups(db: Reader, from: string, to: string) {
+  const sums = collectionDaySums;
   const closed = sql<boolean>`coalesce(${deliveryRoutes.state} = 'cerrada', false)`;
-  const remitted = sql<boolean>`${collections.remittedAt} is not null`;
   return db
     .select({
-      source: collections.source,
-      courierId: collections.courierId,
-      carrier: collections.carrier,
-      means: collections.means,
+      source: sums.source,
+      courierId: sums.courierId,
+      courierName: users.name,
+      carrier: sums.carrier,
+      means: sums.means,
       closed,
-      remitted,
-      count: sql<number>`count(*)::int`,
-      amountCop: sql<string>`sum(${collections.amountCop})`,
-      expectedCop: sql<string>`sum(${collections.toPayCop})`,
+      remitted: sums.remitted,
+      count: sql<number>`sum(${sums.count})::int`,
+      amountCop: sql<string>`sum(${sums.amountCop})`,
+      expectedCop: sql<string>`sum(${sums.toPayCop})`,
     })
-    .from(collections)
-    .leftJoin(deliveryRoutes, eq(deliveryRoutes.id, collections.routeId))
-    .where(and(gte(collections.collectedAt, start), lt(collections.collectedAt, end)))
-    .groupBy(
-      collections.source,
-      collections.courierId,
-      collections.carrier,
-      collections.means,
-      closed,
-      remitted,
-    );
+    .from(sums)
+    .leftJoin(deliveryRoutes, eq(deliveryRoutes.id, sums.routeId))
+    .leftJoin(users, eq(users.id, sums.courierId))
+    .where(and(gte(sums.day, from), lte(sums.day, to)))
+    .groupBy(sums.source, sums.courierId, users.name, sums.carrier, sums.means, closed, sums.remitted);
 }
 
-/** Cash and collections of routes not closed yet, whatever their day: each open route's own collections summed on
- * their route index (a lateral sum per route, never a scan of every collection). */
+/** Cash and collections of routes not closed yet, whatever their day: each open route's day sums, read on their
+ * route index (a lateral sum per route, never a scan of the collections). */
 async function unclosedCash(db: Reader) {
+  const day = collectionDaySums;
   const sums = db
     .select({
-      cashCop:
-        sql<string>`coalesce(sum(${collections.amountCop}) filter (where ${collections.means} = 'efectivo'), 0)`.as(
-          'cash_cop',
-        ),
-      collectedCop: sql<string>`coalesce(sum(${collections.amountCop}), 0)`.as('collected_cop'),
-      deliveries: sql<number>`count(*)::int`.as('deliveries'),
+      cashCop: sql<string>`coalesce(sum(${day.amountCop}) filter (where ${day.means} = 'efectivo'), 0)`.as(
+        'cash_cop',
+      ),
+      collectedCop: sql<string>`coalesce(sum(${day.amountCop}), 0)`.as('collected_cop'),
+      deliveries: sql<number>`coalesce(sum(${day.count}), 0)::int`.as('deliveries'),
     })
-    .from(collections)
-    .where(and(eq(collections.routeId, deliveryRoutes.id), eq(collections.source, 'route')))
+    .from(day)
+    .where(and(eq(day.routeId, deliveryRoutes.id), eq(day.source, 'route')))
     .as('sums');
   const rows = await db
     .select({
@@ -112,57 +111,82 @@ async function unclosedCash(db: Reader) {
   }));
 }
 
-/** Each carrier's collections not remitted yet (whatever their day), the oldest first, with their age in days; the
- * first MAX_UNREMITTED_LISTED of each carrier read in order on the partial index of unremitted collections. */
+/** Each carrier's collections not remitted yet (whatever their day), the oldest first, with their age in days: the
+ * count, total and oldest day from the day sums, then in one more read the first MAX_UNREMITTED_LISTED of each
+ * carrier, in order on the partial index of unremitted collections. */
 async function unremitted(db: Reader, today: string): Promise<UnremittedByCarrier[]> {
-  const pending = and(eq(collections.source, 'carrier'), isNull(collections.remittedAt));
+  const day = collectionDaySums;
+  const owedDays = and(eq(day.source, 'carrier'), eq(day.remitted, false));
   const totals = await db
     .select({
-      carrier: collections.carrier,
-      count: sql<number>`count(*)::int`,
-      totalCop: sql<string>`sum(${collections.amountCop})`,
-      oldest: sql<string>`min(${collections.collectedAt})`,
+      carrier: day.carrier,
+      count: sql<number>`sum(${day.count})::int`,
+      totalCop: sql<string>`sum(${day.amountCop})`,
+      oldest: sql<string>`to_char(min(${day.day}), 'YYYY-MM-DD')`,
+    })
+    .from(day)
+    .where(owedDays)
+    .groupBy(day.carrier)
+    .orderBy(asc(day.carrier));
+  if (totals.length === 0) return [];
+  const owedCarriers = db.selectDistinct({ carrier: day.carrier }).from(day).where(owedDays).as('owed');
+  const first = db
+    .select({
+      collectionId: collections.id,
+      packageNumber: collections.packageNumber,
+      carrierGuide: collections.carrierGuide,
+      amountCop: collections.amountCop,
+      collectedAt: collections.collectedAt,
     })
     .from(collections)
-    .where(pending)
-    .groupBy(collections.carrier)
-    .orderBy(asc(collections.carrier));
-  const listedOf = (carrier: string) =>
-    db
-      .select({
-        collectionId: collections.id,
-        packageNumber: collections.packageNumber,
-        guide: packages.guide,
-        carrierGuide: collections.carrierGuide,
-        amountCop: collections.amountCop,
-        collectedAt: collections.collectedAt,
-      })
-      .from(collections)
-      .innerJoin(packages, eq(packages.number, collections.packageNumber))
-      .where(and(pending, eq(collections.carrier, carrier)))
-      .orderBy(asc(collections.collectedAt), asc(collections.id))
-      .limit(MAX_UNREMITTED_LISTED);
-  const ageOf = (at: Date | string) => daysInRange(isoDayInColombia(new Date(at)), today) - 1;
-  const owed: UnremittedByCarrier[] = [];
-  for (const total of totals)
-    owed.push({
-      carrier: total.carrier,
-      count: total.count,
-      totalCop: Number(total.totalCop),
-      oldestAgeDays: ageOf(total.oldest),
-      packages: (await listedOf(total.carrier)).map(({ collectedAt, ...row }) => ({
+    .where(
+      and(
+        eq(collections.source, 'carrier'),
+        isNull(collections.remittedAt),
+        eq(collections.carrier, owedCarriers.carrier),
+      ),
+    )
+    .orderBy(asc(collections.collectedAt), asc(collections.id))
+    .limit(MAX_UNREMITTED_LISTED)
+    .as('first');
+  const listed = await db
+    .select({
+      carrier: owedCarriers.carrier,
+      collectionId: first.collectionId,
+      packageNumber: first.packageNumber,
+      guide: packages.guide,
+      carrierGuide: first.carrierGuide,
+      amountCop: first.amountCop,
+      collectedAt: first.collectedAt,
+    })
+    .from(owedCarriers)
+    .innerJoinLateral(first, sql`true`)
+    .innerJoin(packages, eq(packages.number, first.packageNumber))
+    .orderBy(asc(owedCarriers.carrier), asc(first.collectedAt), asc(first.collectionId));
+  const ageOf = (isoDay: string) => daysInRange(isoDay, today) - 1;
+  return totals.map((total) => ({
+    carrier: total.carrier,
+    count: total.count,
+    totalCop: Number(total.totalCop),
+    oldestAgeDays: ageOf(total.oldest),
+    packages: listed
+      .filter((row) => row.carrier === total.carrier)
+      .map(({ carrier: _carrier, collectedAt, ...row }) => ({
         ...row,
-        deliveredAt: collectedAt.toISOString(),
-        ageDays: ageOf(collectedAt),
+        deliveredAt: new Date(collectedAt).toISOString(),
+        ageDays: ageOf(isoDayInColombia(new Date(collectedAt))),
       })),
-    });
-  return owed;
+  }));
 }
 
 /** GET /api/admin/recaudos for days `from` to `to` (checked by recaudosQuerySchema). */
-export async function recaudos(db: Reader, from: string, to: string, now = new Date()): Promise<Recaudos> {
-  const { start, end } = rangeInstants(from, to);
-  const groups = await rangeGroups(db, start, end);
+export async function recaudos(db: Database, from: string, to: string, now = new Date()): Promise<Recaudos> {
+  // Three independent reads, each on a connection of its own.
+  const [groups, cash, carriersOwe] = await Promise.all([
+    rangeGroups(db, from, to),
+    unclosedCash(db),
+    unremitted(db, isoDayInColombia(now)),
+  ]);
   const totals = emptyFigures();
   const couriers = new Map<string, RecaudosCourier>();
   const carriers = new Map<string, RecaudosCarrier>();
@@ -179,7 +203,12 @@ export async function recaudos(db: Reader, from: string, to: string, now = new D
     means.push({ means: group.means, amountCop: row.amountCop, count: row.count });
     if (group.source === 'route') {
       const id = group.courierId ?? '';
-      const courier = couriers.get(id) ?? { courierId: id, courierName: '', byMeans: [], ...emptyFigures() };
+      const courier = couriers.get(id) ?? {
+        courierId: id,
+        courierName: group.courierName ?? '',
+        byMeans: [],
+        ...emptyFigures(),
+      };
       add(courier, row, received);
       couriers.set(id, courier);
       courierMeans.set(id, [
@@ -192,22 +221,7 @@ export async function recaudos(db: Reader, from: string, to: string, now = new D
       carriers.set(group.carrier, carrier);
     }
   }
-  const names = couriers.size
-    ? new Map(
-        (
-          await db
-            .select({ id: users.id, name: users.name })
-            .from(users)
-            .where(sql`${users.id} in ${[...couriers.keys()]}`)
-        ).map((user) => [user.id, user.name]),
-      )
-    : new Map<string, string>();
-  for (const [id, courier] of couriers) {
-    courier.courierName = names.get(id) ?? '';
-    courier.byMeans = meansTotals(courierMeans.get(id) ?? []);
-  }
-  const cash = await unclosedCash(db);
-  const carriersOwe = await unremitted(db, isoDayInColombia(now));
+  for (const [id, courier] of couriers) courier.byMeans = meansTotals(courierMeans.get(id) ?? []);
   return {
     from,
     to,

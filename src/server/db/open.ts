@@ -22,14 +22,31 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export interface OpenDatabase {
   db: Database;
   driver: 'pglite' | 'postgres';
-  /** Calls `onMessage` with each NOTIFY payload on `channel`; resolves to a function that stops listening. */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `onMessage` with each NOTIFY payload on `channel`; resolves to a function that stops listening. On
+   * PostgreSQL the LISTEN lives on a connection of its own: if it is lost (a restart of the server), `onLost` is
+   * called once and the listening is over — the notices sent meanwhile are gone, so the caller reads again and
+   * listens anew (the hub does).
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onLost?: () => void,
+  ): Promise<() => Promise<void>>;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+
+/**
+ * Connections to PostgreSQL give up rather than hang (docs/SECURITY.md, 'Timeouts'): a connection that cannot be
+ * made, or a free one of the pool that cannot be had, within 10 s fails (the request answers 503); TCP keep-alive
+ * finds a server that vanished without closing its sockets.
+ */
+const CLIENT_TIMEOUTS = { connectionTimeoutMillis: 10_000, keepAlive: true } as const;
+const POOL_TIMEOUTS = CLIENT_TIMEOUTS;
 
 /** Migrations of several instances starting at once on one PostgreSQL run one at a time under this lock. */
 const MIGRATION_LOCK = 4_211_334;
@@ -88,7 +105,7 @@ function pgliteDatabase(client: PGlite, release: () => void): OpenDatabase {
 }
 
 export async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, ...POOL_TIMEOUTS });
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   const lockClient = await pool.connect();
@@ -100,14 +117,20 @@ export async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
     lockClient.release();
   }
   const db = drizzlePg(pool, { schema }) as unknown as Database;
-  const listeners: pg.Client[] = [];
+  const listeners = new Set<() => Promise<void>>();
   return {
     db,
     driver: 'postgres',
-    async listen(channel, onMessage) {
-      const listener = await listenWithReconnect(databaseUrl, channel, onMessage);
-      listeners.push(listener.client());
-      return listener.stop;
+    async listen(channel, onMessage, onLost) {
+      const stop = await listenOnce(databaseUrl, channel, onMessage, () => {
+        listeners.delete(stop);
+        onLost?.();
+      });
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
     },
     async ping() {
       try {
@@ -118,39 +141,48 @@ export async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
       }
     },
     async close() {
-      await Promise.all(listeners.map((client) => client.end().catch(() => {})));
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
   };
 }
 
-/** A dedicated connection that LISTENs, and connects again after the server drops it. */
-async function listenWithReconnect(
+/**
+ * A dedicated connection that LISTENs on `channel`. When the server drops it (a restart, a failover, a network
+ * cut) `onLost` is called once: no reconnection here, since the notices sent while it was away are lost anyway and
+ * only the caller knows what to read again.
+ */
+async function listenOnce(
   databaseUrl: string,
   channel: string,
   onMessage: (payload: string) => void,
-) {
-  let stopped = false;
-  let current: pg.Client;
-  const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    client.on('notification', (message) => {
-      if (message.channel === channel) onMessage(message.payload ?? '');
-    });
-    client.on('error', () => {
-      client.end().catch(() => {});
-      if (!stopped) setTimeout(() => connect().catch(() => {}), 1000).unref();
-    });
+  onLost: () => void,
+): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString: databaseUrl, ...CLIENT_TIMEOUTS });
+  // A loss counts once the LISTEN is active; before, connect() or the query rejects.
+  let ended = true;
+  const lost = () => {
+    if (ended) return;
+    ended = true;
+    client.end().catch(() => {});
+    onLost();
+  };
+  client.on('notification', (message) => {
+    if (message.channel === channel) onMessage(message.payload ?? '');
+  });
+  client.on('error', lost);
+  client.on('end', lost);
+  try {
     await client.connect();
     await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    current = client;
-  };
-  await connect();
-  return {
-    client: () => current,
-    stop: async () => {
-      stopped = true;
-      await current.end().catch(() => {});
-    },
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw error;
+  }
+  ended = false;
+  // Ended on purpose: not a loss.
+  return async () => {
+    ended = true;
+    await client.end().catch(() => {});
   };
 }

@@ -19,7 +19,7 @@ export interface Subscription<T> {
   /** Only notices whose keysOf names this key; without one, every notice. */
   key?: string;
   wake(event: T): void;
-  /** The hub is closing (the server shuts down): a stream must end now. */
+  /** The hub is closing (the server shuts down), or the LISTEN was lost: this subscription is over. */
   end?(): void;
 }
 
@@ -108,7 +108,11 @@ export class LiveHub {
 
   #listen(feed: Feed): Promise<() => Promise<void>> {
     if (!feed.listening) {
-      const listening = this.database.listen(feed.channel.name, (payload) => this.#onNotify(feed, payload));
+      const listening = this.database.listen(
+        feed.channel.name,
+        (payload) => this.#onNotify(feed, payload),
+        () => this.#lost(feed, listening),
+      );
       feed.listening = listening;
       // A failed LISTEN (database down) is tried again by the next subscription.
       listening.catch(() => {
@@ -116,6 +120,23 @@ export class LiveHub {
       });
     }
     return feed.listening;
+  }
+
+  /**
+   * The channel's LISTEN connection was lost (PostgreSQL restarted): the notices sent meanwhile are gone, so every
+   * subscription ends — a stream closes and its page reconnects and reads again (docs/OPERATIONS.md, 'Faults'), a
+   * worker subscribes again at its next poll — and the next subscription LISTENs anew.
+   */
+  #lost(feed: Feed, listening: Feed['listening']) {
+    if (feed.listening !== listening) return;
+    feed.listening = null;
+    const ended = [...subscriptionsOf(feed)];
+    // The sets themselves are emptied: a later unsubscribe of an ended subscription then changes no count.
+    for (const set of feed.byKey.values()) set.clear();
+    feed.everyone.clear();
+    feed.byKey.clear();
+    feed.size = 0;
+    for (const subscription of ended) subscription.end?.();
   }
 
   #onNotify(feed: Feed, payload: string) {

@@ -5,6 +5,7 @@ import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
 import { SESSION_ABSOLUTE_SECONDS } from '../auth/auth.ts';
+import { isConnectionLost } from '../db/errors.ts';
 import { authSession } from '../db/schema.ts';
 import type { LiveChannel, LiveHub } from './hub.ts';
 
@@ -83,6 +84,9 @@ export function liveStream<T>(c: Context, options: LiveStreamOptions<T>) {
         lastCheck = Date.now();
         await stream.write(': heartbeat\n\n');
       }
+    } catch (error) {
+      // The database went away under the stream (a restart): it ends, and the page reconnects and reads again.
+      if (!isConnectionLost(error)) throw error;
     } finally {
       unsubscribe();
     }

@@ -60,9 +60,11 @@ export function startWorkerLoop(options: {
   async function listen() {
     if (!live || subscribed || stopped) return;
     try {
-      await live.subscribe(options.channel, { wake });
       subscribed = true;
+      // Ended when the LISTEN is lost (the database restarted): the next poll subscribes again, then reads.
+      await live.subscribe(options.channel, { wake, end: () => (subscribed = false) });
     } catch {
+      subscribed = false;
       // The poll works meanwhile.
     }
   }

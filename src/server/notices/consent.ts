@@ -3,6 +3,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { type ConsentSource, WHATSAPP_POLICY_VERSION } from '../../shared/notices/templates.ts';
 import { isValidE164 } from '../../shared/registration.ts';
+import { inJsonList } from '../db/json-list.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import {
   appSetting,
@@ -64,21 +65,14 @@ export async function reachableByWhatsapp(
 ): Promise<Map<string, string>> {
   const reachable = new Map<string, string>();
   if (userIds.length === 0 || !(await whatsappOn(tx))) return reachable;
-  for (let i = 0; i < userIds.length; i += 1000)
-    for (const row of await tx
-      .select({ id: users.id, telefono: users.telefono })
-      .from(users)
-      .innerJoin(whatsappConsent, eq(whatsappConsent.userId, users.id))
-      .where(
-        and(
-          inArray(users.id, userIds.slice(i, i + 1000)),
-          eq(whatsappConsent.granted, true),
-          isNull(users.deletedAt),
-        ),
-      )) {
-      const digits = waDigits(row.telefono);
-      if (digits) reachable.set(row.id, digits);
-    }
+  for (const row of await tx
+    .select({ id: users.id, telefono: users.telefono })
+    .from(users)
+    .innerJoin(whatsappConsent, eq(whatsappConsent.userId, users.id))
+    .where(and(inJsonList(users.id, userIds), eq(whatsappConsent.granted, true), isNull(users.deletedAt)))) {
+    const digits = waDigits(row.telefono);
+    if (digits) reachable.set(row.id, digits);
+  }
   return reachable;
 }
 

@@ -83,10 +83,15 @@ const daysInWarehouse = sql<
   number | null
 >`case when ${packages.state} in ('recibido', 'retenido', 'sin_identificar') and ${packages.receivedAt} is not null then floor(extract(epoch from now() - ${packages.receivedAt}) / 86400)::int end`;
 
+/** The package's locker; a pre-alert has none of its own until received, so its customer's locker stands in. */
+const lockerNumber = sql<
+  string | null
+>`coalesce(${packages.lockerNumber}, case when ${packages.state} = 'prealertado' then ${users.lockerNumber} end)`;
+
 export const boardColumns = {
   number: packages.number,
   guide: packages.guide,
-  lockerNumber: packages.lockerNumber,
+  lockerNumber,
   customerName: users.name,
   state: packages.state,
   weightLb: packages.weightLb,

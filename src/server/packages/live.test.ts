@@ -60,6 +60,24 @@ describe.each(drivers)('live package updates on %s', (driver) => {
     await Promise.all([mine.close(), theirs.close()]);
   });
 
+  it('tells the owner when the warehouse receives a parcel of theirs that was never pre-alerted', async () => {
+    const owner = await signedUpCustomer(server);
+    const stream = await open(owner.client);
+    const received = await admin.post('/api/warehouse/receipts', {
+      guide: `1ZLIVE${String(Date.now()).slice(-12)}`,
+      lockerNumber: owner.record.lockerNumber,
+      weightLb: '2',
+      lengthIn: '10',
+      widthIn: '8',
+      heightIn: '4',
+    });
+    expect(received.status).toBe(201);
+    expect(received.body).toMatchObject({ identified: true, state: 'recibido' });
+    await stream.event('refresh');
+    expect(stream.names()).toEqual(['ready', 'refresh']);
+    await stream.close();
+  });
+
   it('refuses the stream without a session', async () => {
     const response = await server.app.request(`${TEST_APP_URL}/api/packages/events`);
     expect(response.status).toBe(401);

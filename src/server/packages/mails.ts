@@ -38,7 +38,8 @@ function paragraphsFor(state: PackageState, pkg: PackageRow, change: MailChange)
       return [
         `Retuvimos tu paquete ${pkg.number} (${guide}).`,
         `Motivo: ${note || 'sin detalle'}.`,
-        'Escríbenos a soporte para resolverlo: en cuanto lo aclaremos, seguirá su camino.',
+        // Issue 24: what the hold asks can be done in the app (the package's page takes the invoice).
+        'Si te pedimos la factura, adjúntala en la página del paquete («Ver mi paquete»); si es otra cosa, escríbenos a soporte. En cuanto lo aclaremos, seguirá su camino.',
       ];
     case 'en_transito':
       return [`Tu paquete ${pkg.number} (${guide}) salió de Miami hacia Colombia.`];

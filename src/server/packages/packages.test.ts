@@ -223,6 +223,7 @@ describe.each(drivers)('pre-alerts and packages on %s', (driver) => {
       total: 0,
       page: 1,
       pageSize: 20,
+      attention: { count: 0, number: null },
     });
   });
 

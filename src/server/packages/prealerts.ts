@@ -8,7 +8,7 @@ import { type Prealert, prealertMessages } from '../../shared/packages/prealert.
 import type { UserRecord } from '../auth/session.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Database, Transaction } from '../db/open.ts';
-import { packages } from '../db/schema.ts';
+import { packageEvents, packages } from '../db/schema.ts';
 import { Conflict, Invalid } from '../errors.ts';
 import type { InvoiceType } from '../files/invoice-check.ts';
 import { deletePackageFiles, saveFile } from '../files/store.ts';
@@ -70,6 +70,18 @@ export async function updatePrealert(tx: Transaction, row: PackageRow, columns: 
     .where(eq(packages.number, row.number))
     .returning();
   return saved ?? row;
+}
+
+/** The 'Historial' line of an invoice attached to a held package: the state stays, staff and customer see it. */
+export async function recordInvoiceEvent(tx: Transaction, row: PackageRow, actor: Actor) {
+  await tx.insert(packageEvents).values({
+    packageNumber: row.number,
+    state: row.state,
+    kind: 'invoice',
+    actorId: actor.id,
+    actorRole: actor.role,
+    note: prealertMessages.invoiceAttached,
+  });
 }
 
 /** The package's invoice, replacing the one before. */

@@ -55,6 +55,8 @@ describe.each(drivers)('packages and data rights on %s', (driver) => {
 
   it('refuses deletion while a package is in course, and then erases the packages’ personal data and files', async () => {
     const { client, form, record, number } = await customerWithInvoice();
+    // Said before any password: 'Eliminar mi cuenta' asks first.
+    expect((await client.get('/api/me/delete')).body).toEqual({ refusal: ACTIVE_PACKAGES_MESSAGE });
     const refused = await client.post('/api/me/delete', { password: form.password });
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toBe(ACTIVE_PACKAGES_MESSAGE);
@@ -63,6 +65,7 @@ describe.each(drivers)('packages and data rights on %s', (driver) => {
     expect((await client.get('/api/packages')).status).toBe(200);
 
     await client.post(`/api/packages/${number}/cancel`);
+    expect((await client.get('/api/me/delete')).body).toEqual({ refusal: null });
     expect((await client.post('/api/me/delete', { password: form.password })).status).toBe(200);
     const [kept] = await server.db.select().from(packages).where(eq(packages.number, number));
     expect(kept).toMatchObject({

@@ -12,11 +12,11 @@ import type { Carrier } from '../../shared/packages/guides.ts';
 import { normalizeGuide } from '../../shared/packages/guides.ts';
 import { courierRegimeWarning } from '../../shared/packages/prealert.ts';
 import { type PackageState, STAFF_ONLY_STATES } from '../../shared/packages/states.ts';
-import { storedCharge } from '../charges/package-charge.ts';
+import { ratesOfCharge, storedCharge } from '../charges/package-charge.ts';
 import { ratesInForce } from '../charges/rates.ts';
 import { containing } from '../db/like.ts';
 import type { Database, Transaction } from '../db/open.ts';
-import { packageEvents, packages } from '../db/schema.ts';
+import { packageCharges, packageEvents, packages } from '../db/schema.ts';
 import { deliveryAttemptsOf, deliveryProof } from '../delivery/proof.ts';
 import { filesOfPackages, fileUrl } from '../files/store.ts';
 import { eventNotices } from '../notices/history.ts';
@@ -41,7 +41,12 @@ const ACTOR_LABELS: Record<string, string> = {
   system: 'Sistema',
 };
 
-function summary(row: Pick<PackageRow, keyof typeof summaryColumns>, viewer: Viewer): PackageSummary {
+type SummaryRow = Pick<PackageRow, keyof typeof summaryColumns> & {
+  toPayCents: number | null;
+  toPayCop: number | null;
+};
+
+function summary(row: SummaryRow, viewer: Viewer): PackageSummary {
   return {
     number: row.number,
     guide: row.guide,
@@ -52,6 +57,8 @@ function summary(row: Pick<PackageRow, keyof typeof summaryColumns>, viewer: Vie
     declaredValueCents: row.declaredValueCents,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    toPay:
+      row.toPayCents === null || row.toPayCop === null ? null : { cents: row.toPayCents, cop: row.toPayCop },
   };
 }
 
@@ -97,8 +104,9 @@ export async function listCustomerPackages(
   const viewer: Viewer = { kind: 'customer', userId };
   const [rows, [matching], perState] = await Promise.all([
     db
-      .select(summaryColumns)
+      .select({ ...summaryColumns, toPayCents: packageCharges.totalCents, toPayCop: packageCharges.totalCop })
       .from(packages)
+      .leftJoin(packageCharges, eq(packageCharges.packageNumber, packages.number))
       .where(where)
       .orderBy(desc(packages.createdAt), desc(packages.number))
       .limit(PAGE_SIZE)
@@ -115,12 +123,23 @@ export async function listCustomerPackages(
     const shown = visibleState(state, viewer);
     counts[shown] = (counts[shown] ?? 0) + total;
   }
+  // 'N paquetes necesitan tu atención': the held ones; the one's number when there is only one, to link to it.
+  const held = counts.retenido ?? 0;
+  const [only] =
+    held === 1
+      ? await db
+          .select({ number: packages.number })
+          .from(packages)
+          .where(and(eq(packages.userId, userId), eq(packages.state, 'retenido')))
+          .limit(1)
+      : [];
   return {
     packages: rows.map((row) => summary(row, viewer)),
     counts,
     total: matching?.total ?? 0,
     page: options.page,
     pageSize: PAGE_SIZE,
+    attention: { count: held, number: only?.number ?? null },
   };
 }
 
@@ -168,6 +187,7 @@ export async function packageDetail(
   const noticeOf = await eventNotices(db, events, row.userId !== null);
   const fileRows = await filesOfPackages(db, [row.number]);
   const charge = await storedCharge(db, row.number);
+  const chargeRates = charge && (await ratesOfCharge(db, charge));
   const storage = await storageDays(db, row);
   const delivery = await deliveryProof(db, row.number, viewer);
   const attempts = await deliveryAttemptsOf(db, row.number);
@@ -194,17 +214,22 @@ export async function packageDetail(
     .filter((event) => viewer.kind === 'staff' || !STAFF_ONLY_STATES.has(event.state))
     .map((event) => ({
       id: event.id,
+      kind: event.kind,
       state: event.state,
       at: event.at.toISOString(),
       actor: ACTOR_LABELS[event.actorRole] ?? 'Sistema',
       note: event.note,
       carrier: event.carrier,
       carrierGuide: event.carrierGuide,
-      notice: noticeOf.get(event.id) ?? null,
+      // Only moves are told to the customer; an attached invoice is not a move.
+      notice: event.kind === 'state' ? (noticeOf.get(event.id) ?? null) : null,
     }));
   const weightLb = decimal(row.weightLb);
   return {
-    ...summary(row, viewer),
+    ...summary(
+      { ...row, toPayCents: charge?.totalCents ?? null, toPayCop: charge?.totalCop ?? null },
+      viewer,
+    ),
     quantity: row.quantity,
     deliveryAddress: row.deliveryAddress,
     addressChoice: row.addressChoice === 2 ? 2 : 1,
@@ -217,6 +242,7 @@ export async function packageDetail(
     condition: row.condition,
     receivedAt: row.receivedAt?.toISOString() ?? null,
     holdReason: row.holdReason,
+    heldFrom: row.state === 'retenido' && row.heldFrom ? visibleState(row.heldFrom, viewer) : null,
     charge: charge && {
       chargeableLb: charge.chargeableLb,
       freightCents: charge.freightCents,
@@ -225,6 +251,9 @@ export async function packageDetail(
       creditUsedCents: charge.creditUsedCents,
       totalCents: charge.totalCents,
       totalCop: charge.totalCop,
+      trmHundredths: chargeRates?.trmHundredths ?? 0,
+      taxFreeThresholdCents: chargeRates?.taxFreeThresholdCents ?? 0,
+      trmDate: charge.trmDate,
     },
     ...storage,
     events: history,

@@ -11,9 +11,16 @@ import { checkInvoice, INVOICE_MAX_BYTES } from '../files/invoice-check.ts';
 import { type RouteDeps, readBody, uploadedBytes, uploadLimit } from '../http.ts';
 import { packageNumberParam, readListQuery } from './list-query.ts';
 import { packageEventStream } from './live.ts';
-import { createPrealert, guardGuide, prealertColumns, replaceInvoice, updatePrealert } from './prealerts.ts';
+import {
+  createPrealert,
+  guardGuide,
+  prealertColumns,
+  recordInvoiceEvent,
+  replaceInvoice,
+  updatePrealert,
+} from './prealerts.ts';
 import { findVisiblePackage, listCustomerPackages, packageDetail, type Viewer } from './queries.ts';
-import { type Actor, changeState } from './state-change.ts';
+import { type Actor, changeState, notifyPackageChanges } from './state-change.ts';
 
 const notFound = () => new NotFound(PACKAGE_NOT_FOUND);
 
@@ -54,6 +61,16 @@ export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps)
     );
     if (!row) throw notFound();
     if (!customerMayEdit(row.state)) throw new Conflict('not_editable', prealertMessages.notEditable);
+    return row;
+  }
+
+  /** The caller's own package, locked, that takes an invoice: still 'Prealertado', or 'Retenido'; else 404 or 409. */
+  async function invoicePackage(tx: Transaction, c: Context<SessionEnv>) {
+    const owner: Viewer = { kind: 'customer', userId: recordOf(c).id };
+    const row = await findVisiblePackage(tx, packageNumberParam(c), owner, { forUpdate: true });
+    if (!row) throw notFound();
+    if (row.state !== 'retenido' && !customerMayEdit(row.state))
+      throw new Conflict('not_editable', prealertMessages.notEditable);
     return row;
   }
 
@@ -101,7 +118,9 @@ export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps)
     return c.json(prealertSaved(detail, prealertMessages.cancelled, null));
   });
 
-  // The invoice travels as the request body itself (not a form): its type is sniffed from the bytes.
+  // The invoice travels as the request body itself (not a form): its type is sniffed from the bytes. A pre-alert
+  // takes it as part of the pre-alert; a held package ('Retenido') takes it to be released, and its 'Historial'
+  // says it arrived, without moving its state.
   routes.put(
     '/packages/:number/invoice',
     uploadLimit(INVOICE_MAX_BYTES, prealertMessages.invoiceInvalid),
@@ -110,12 +129,18 @@ export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps)
       const bytes = Buffer.from(await uploadedBytes(c, prealertMessages.invoiceInvalid));
       const mime = await checkInvoice(bytes);
       if (!mime) throw new Invalid('invalid_file', prealertMessages.invoiceInvalid);
-      const detail = await db.transaction(async (tx) => {
-        const row = await editablePackage(tx, c);
+      const { detail, held } = await db.transaction(async (tx) => {
+        const row = await invoicePackage(tx, c);
         await replaceInvoice(tx, row, mime, bytes);
-        return packageDetail(tx, row, viewerOf(c));
+        const held = row.state === 'retenido';
+        if (held) {
+          await recordInvoiceEvent(tx, row, actorOf(c));
+          await notifyPackageChanges(tx, [row.userId]);
+        }
+        return { detail: await packageDetail(tx, row, viewerOf(c)), held };
       });
-      return c.json(prealertSaved(detail, prealertMessages.invoiceSaved));
+      const message = held ? prealertMessages.invoiceForHold : prealertMessages.invoiceSaved;
+      return c.json(prealertSaved(detail, message) satisfies Api.PrealertSaved);
     },
   );
 

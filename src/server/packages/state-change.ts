@@ -13,6 +13,7 @@ import {
 import { earnReferralCredit } from '../charges/credit.ts';
 import { amountDueLine } from '../charges/package-charge.ts';
 import { recordStaffDeliveryCollections } from '../collections/carrier.ts';
+import { inJsonList } from '../db/json-list.ts';
 import type { Transaction } from '../db/open.ts';
 import { outbox, packageCharges, packageEvents, packages, users } from '../db/schema.ts';
 import { Conflict, NotFound, PACKAGE_NOT_FOUND, type Refusal } from '../errors.ts';
@@ -63,7 +64,10 @@ function chunks<T>(items: T[], size = CHUNK): T[][] {
   return out;
 }
 
-/** Writes the events of packages that entered `state` (a creation, or a move). */
+/**
+ * Writes the events of packages that entered `state` (a creation, or a move), in one statement whatever their
+ * number: the rows travel as one JSON parameter, in the order given.
+ */
 export async function recordEvents(
   tx: Transaction,
   numbers: number[],
@@ -71,21 +75,22 @@ export async function recordEvents(
   actor: Actor,
   details: EventDetails & { perPackage?: Map<number, EventDetails> } = {},
 ) {
-  for (const part of chunks(numbers))
-    await tx.insert(packageEvents).values(
-      part.map((packageNumber) => {
-        const own = { ...details, ...details.perPackage?.get(packageNumber) };
-        return {
-          packageNumber,
-          state,
-          actorId: actor.id,
-          actorRole: actor.role,
-          note: own.note ?? '',
-          carrier: own.carrier ?? '',
-          carrierGuide: own.carrierGuide ?? '',
-        };
-      }),
-    );
+  if (numbers.length === 0) return;
+  const rows = numbers.map((packageNumber) => {
+    const own = { ...details, ...details.perPackage?.get(packageNumber) };
+    return {
+      package_number: packageNumber,
+      note: own.note ?? '',
+      carrier: own.carrier ?? '',
+      carrier_guide: own.carrierGuide ?? '',
+    };
+  });
+  await tx.execute(sql`
+    insert into ${packageEvents} (package_number, state, actor_id, actor_role, note, carrier, carrier_guide)
+    select (event->>'package_number')::int, ${state}, ${actor.id}, ${actor.role}, event->>'note',
+      event->>'carrier', event->>'carrier_guide'
+    from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as given(event, position)
+    order by position`);
 }
 
 export async function recordEvent(
@@ -120,16 +125,14 @@ export async function changeStates(
   details: StateChangeDetails = {},
 ): Promise<{ changed: PackageRow[]; refused: Refusal[] }> {
   const wanted = [...new Set(numbers)].sort((a, b) => a - b);
-  const rows: PackageRow[] = [];
-  for (const part of chunks(wanted))
-    rows.push(
-      ...(await tx
+  const rows: PackageRow[] = wanted.length
+    ? await tx
         .select()
         .from(packages)
-        .where(inArray(packages.number, part))
+        .where(inJsonList(packages.number, wanted))
         .orderBy(packages.number)
-        .for('update')),
-    );
+        .for('update')
+    : [];
   const found = new Map(rows.map((row) => [row.number, row]));
   const refused: Refusal[] = [];
   for (const number of wanted) {
@@ -150,15 +153,11 @@ export async function changeStates(
     to === 'retenido'
       ? { heldFrom: sql`${packages.state}`, holdReason: details.note ?? '' }
       : { heldFrom: null, holdReason: null };
-  const changed: PackageRow[] = [];
-  for (const part of chunks(wanted))
-    changed.push(
-      ...(await tx
-        .update(packages)
-        .set({ ...details.set, ...hold, state: to, updatedAt: new Date() })
-        .where(inArray(packages.number, part))
-        .returning()),
-    );
+  const changed: PackageRow[] = await tx
+    .update(packages)
+    .set({ ...details.set, ...hold, state: to, updatedAt: new Date() })
+    .where(inJsonList(packages.number, wanted))
+    .returning();
   if (to === 'retenido' && details.perPackage)
     for (const [number, own] of details.perPackage)
       if (own.note)

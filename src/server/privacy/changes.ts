@@ -166,10 +166,16 @@ export async function confirmEmailChange(
 }
 
 /** Erases the account, refused while any of its packages is still with us or on its way. */
+/** Why the account cannot be deleted now ('No puedes eliminar tu cuenta mientras…'), or null: asked before the
+ * password and checked again on deletion. */
+export async function deletionRefusal(db: Database | Transaction, userId: string): Promise<string | null> {
+  return (await activePackageCount(db, userId)) > 0 ? ACTIVE_PACKAGES_MESSAGE : null;
+}
+
 export async function deleteAccount(db: Database, record: UserRecord, ip: string) {
   await db.transaction(async (tx) => {
-    if ((await activePackageCount(tx, record.id)) > 0)
-      throw new Conflict('packages_active', ACTIVE_PACKAGES_MESSAGE);
+    const refusal = await deletionRefusal(tx, record.id);
+    if (refusal) throw new Conflict('packages_active', refusal);
     await eraseAccount(tx, record);
     await forgetWhatsapp(tx, record.id);
     await recordAudit(tx, {

@@ -21,6 +21,7 @@ import {
   correctCedula,
   correctData,
   deleteAccount,
+  deletionRefusal,
   passwordMatches,
   requestEmailChange,
 } from './changes.ts';
@@ -130,6 +131,12 @@ export function privacyRoutes({ db, auth, config, limiter }: PrivacyRoutesDeps) 
     return c.body(`${JSON.stringify({ ...data, avisosWhatsapp }, null, 2)}\n`, 200, {
       'content-type': 'application/json; charset=utf-8',
     });
+  });
+
+  // Asked by 'Eliminar mi cuenta' before it asks for the password: a refusal is said first.
+  routes.get('/me/delete', signedIn, async (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json({ refusal: await deletionRefusal(db, c.get('caller').userId) } satisfies Api.DeletionCheck);
   });
 
   routes.post('/me/delete', signedIn, async (c) => {

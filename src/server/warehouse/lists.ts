@@ -61,6 +61,9 @@ export async function labelOf(db: Database, number: number) {
       weightLb: packages.weightLb,
       receivedAt: packages.receivedAt,
       addressChoice: packages.addressChoice,
+      condition: packages.condition,
+      instructions: packages.instructions,
+      warehouseNotes: packages.warehouseNotes,
       name: users.name,
       ciudad1: users.ciudad1,
       ciudad2: users.ciudad2,
@@ -76,8 +79,13 @@ export async function labelOf(db: Database, number: number) {
     city: (row.addressChoice === 2 ? row.ciudad2 : row.ciudad1) || row.ciudad1,
     weightLb: row.weightLb === null ? null : Number(row.weightLb),
     receivedAt: row.receivedAt?.toISOString() ?? null,
+    damaged: row.condition === 'danado',
+    // No field says it: the customer's instructions or the warehouse's notes do ('Frágil', 'fragil', 'FRÁGILES').
+    fragile: FRAGILE.test(`${row.instructions}\n${row.warehouseNotes}`),
   };
 }
+
+const FRAGILE = /(^|[^\p{L}])fr[aá]gil/iu;
 
 /** A re-encoded photo and its thumbnail, kept without a package until a receipt claims them. */
 export async function stagePhoto(db: Database, processed: { photo: Buffer; thumbnail: Buffer }) {

@@ -12,7 +12,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../test/support/server.ts';
-import { files, outbox, packageEvents, packages } from '../db/schema.ts';
+import { files, outbox, packageCharges, packageEvents, packages } from '../db/schema.ts';
 
 describe.each(drivers)('warehouse receiving on %s', (driver) => {
   let server: TestServer;
@@ -229,6 +229,10 @@ describe.each(drivers)('warehouse receiving on %s', (driver) => {
     const refusal = both.find((r) => r.status === 409)?.body.error;
     expect(refusal.message).toMatch(/^Este paquete ya fue recibido el \d{1,2} de \w+ de \d{4}\.$/);
     expect(refusal.field).toBe('guide');
+    // The lookup of a duplicate names the package and the locker it was received for (its label's).
+    const again = (await bodega.get(`/api/warehouse/lookup?guia=${guide}`)).body;
+    expect(again.alreadyReceived).toMatch(/^Este paquete ya fue recibido el/);
+    expect(again.match).toMatchObject({ number, lockerNumber: record.lockerNumber });
     expect(
       await server.db.select().from(packageEvents).where(eq(packageEvents.packageNumber, number)),
     ).toHaveLength(2);
@@ -240,6 +244,23 @@ describe.each(drivers)('warehouse receiving on %s', (driver) => {
     expect((await bodega.get(`/api/warehouse/lookup?guia=${fresh}`)).body.alreadyReceived).toMatch(
       /^Este paquete ya fue recibido el/,
     );
+  });
+
+  it("receives one customer's parcels from several scanners at once, each charged once (no deadlock)", async () => {
+    // Each new package holds a key-share lock on its owner (the foreign key) before its charge locks the owner
+    // to spend the credit: with FOR UPDATE there, two receipts at once deadlocked on PostgreSQL (40P01, a 500).
+    const owner = await signedUpCustomer(server);
+    const guides = Array.from({ length: 12 }, newGuide);
+    const answers = await Promise.all(
+      guides.map((guide) => receive({ guide, lockerNumber: owner.record.lockerNumber })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(guides.map(() => 201));
+    const charged = await server.db
+      .select({ number: packageCharges.packageNumber })
+      .from(packageCharges)
+      .innerJoin(packages, eq(packages.number, packageCharges.packageNumber))
+      .where(eq(packages.userId, owner.record.id));
+    expect(charged).toHaveLength(guides.length);
   });
 
   it('refuses impossible weights and measures with a clear message, changing nothing', async () => {
@@ -279,6 +300,18 @@ describe.each(drivers)('warehouse receiving on %s', (driver) => {
       name: owner.record.name,
       city: 'Cali',
       weightLb: 2.25,
+      damaged: false,
+      fragile: false,
+    });
+    const marked = await receive({
+      guide: newGuide(),
+      lockerNumber: owner.record.lockerNumber,
+      condition: 'danado',
+      notes: 'Caja abollada, contenido FRÁGIL',
+    });
+    expect((await bodega.get(`/api/warehouse/labels/${marked.body.number}`)).body).toMatchObject({
+      damaged: true,
+      fragile: true,
     });
   });
 });

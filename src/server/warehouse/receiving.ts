@@ -16,6 +16,7 @@ import {
   type Actor,
   changeState,
   type MailSettings,
+  notifyPackageChanges,
   queueStateMail,
   recordEvent,
 } from '../packages/state-change.ts';
@@ -173,6 +174,8 @@ async function receiveInTransaction(
   if (owner) await chargePackage(tx, row, actor.id);
   if (owner)
     await queueStateMail(tx, row, 'recibido', '', mail, await photoLinks(tx, row.number, mail.appUrl));
+  // The owner's open 'Mis paquetes' hears of it, as of any move (a pre-alert's receipt is a move and does).
+  await notifyPackageChanges(tx, [row.userId]);
   return result(row, Boolean(owner));
 }
 

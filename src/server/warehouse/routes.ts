@@ -49,7 +49,8 @@ export function warehouseRoutes({ db, auth, config }: WarehouseRoutesDeps) {
         number: row.number,
         state: row.state,
         customerName: owner?.name ?? null,
-        lockerNumber: owner?.lockerNumber ?? null,
+        // A received package names the locker it was received for (its label's), a pre-alert its owner's.
+        lockerNumber: (received ? row.lockerNumber : null) ?? owner?.lockerNumber ?? null,
         store: row.store,
         content: row.content,
         declaredValueCents: row.declaredValueCents,

@@ -82,6 +82,11 @@ export interface PersonalDataSaved {
   data: PersonalData;
 }
 
+/** GET /api/me/delete: why 'Eliminar mi cuenta' would be refused now (said before the password is asked), or null. */
+export interface DeletionCheck {
+  refusal: string | null;
+}
+
 /** The answers that only confirm, in Spanish (e.g. POST /api/verify-email/resend, POST /api/me/email). */
 export interface Confirmation {
   message: string;

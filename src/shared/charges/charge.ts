@@ -71,7 +71,11 @@ const percentOf = (cents: number, basisPoints: number) => Math.floor((cents * ba
 /** ⌈a ÷ b⌉ for non-negative integers. */
 const divideUp = (a: number, b: number) => Math.floor((a + b - 1) / b);
 
-export function computeCharge(input: ChargeInput, settings: ChargeSettings): Charge {
+/** The pounds a charge weighs: actual and volumetric, each rounded up, and the one charged (the largest, or the minimum). */
+export function poundsOf(
+  input: Pick<ChargeInput, 'weightHundredthsLb' | 'measuresTenthsIn'>,
+  settings: Pick<ChargeSettings, 'volumetricDivisor' | 'minWeightLb'>,
+) {
   const actualLb = divideUp(input.weightHundredthsLb, 100);
   let volumetricLb = 0;
   if (input.measuresTenthsIn) {
@@ -79,7 +83,11 @@ export function computeCharge(input: ChargeInput, settings: ChargeSettings): Cha
     // Tenths of an inch cubed are thousandths of a cubic inch.
     volumetricLb = divideUp(length * width * height, 1000 * settings.volumetricDivisor);
   }
-  const chargeableLb = Math.max(actualLb, volumetricLb, settings.minWeightLb);
+  return { actualLb, volumetricLb, chargeableLb: Math.max(actualLb, volumetricLb, settings.minWeightLb) };
+}
+
+export function computeCharge(input: ChargeInput, settings: ChargeSettings): Charge {
+  const { chargeableLb } = poundsOf(input, settings);
   const freightCents = chargeableLb * settings.pricePerLbCents;
   const insuranceCents = percentOf(input.declaredValueCents, settings.insuranceBasisPoints);
   let tariffCents = 0;

@@ -83,9 +83,9 @@ export function parseRate(field: RateField, text: string): number | null {
   return scaled;
 }
 
-/** The stored value as the form shows it ('2.5', '4000'). */
+/** The stored value as the form shows it, with a decimal comma ('2,5', '4000'); parseRate reads it back. */
 export function rateToInput(field: RateField, value: number): string {
-  return String(value / field.scale);
+  return String(value / field.scale).replace('.', ',');
 }
 
 export const ratesFormSchema = z

@@ -1,5 +1,7 @@
 // What the operations API answers (src/server/packages/board-routes.ts, src/server/dispatches/routes.ts): the
 // 'Paquetes' board, a state change and the dispatches. Types only: the browser and the server read the same shapes.
+import type { ChargeSettings } from '../charges/charge.ts';
+import type { PackageDetail, PackageEvent } from '../packages/api-types.ts';
 import type { PackageState } from '../packages/states.ts';
 
 /** A row of the board (GET /api/admin/packages). */
@@ -88,4 +90,48 @@ export interface DispatchDetail extends DispatchSummary {
 export interface DispatchChanged {
   dispatch: DispatchDetail;
   message: string;
+}
+
+/** A move of the staff's package view, with who made it: the person's name and their role. */
+export interface StaffPackageEvent extends Omit<PackageEvent, 'actor'> {
+  /** 'Cliente', 'Bodega', 'Administración', 'Mensajero' or 'Sistema'. */
+  actor: string;
+  /** The name of whoever made the move; null for the system or an account that no longer exists. */
+  actorName: string | null;
+}
+
+/** What a charge was computed from (the stored inputs and rates) and each of its figures. */
+export interface StaffChargeBasis {
+  weightLb: number;
+  /** Length, width and height in inches; null when not measured. */
+  measuresIn: [number, number, number] | null;
+  declaredValueCents: number;
+  /** Referral credit the customer had when it was computed. */
+  creditAvailableCents: number;
+  rates: ChargeSettings;
+  /** When the rates used took effect. */
+  ratesFrom: string | null;
+  /** The weight rounded up to a whole pound, and the volumetric weight (0 without measures). */
+  actualLb: number;
+  volumetricLb: number;
+  chargeableLb: number;
+  freightCents: number;
+  insuranceCents: number;
+  tariffCents: number;
+  vatCents: number;
+  creditUsedCents: number;
+  totalCents: number;
+  totalCop: number;
+  computedAt: string;
+  /** Who computed it last (a recomputation names the admin); null for the warehouse's receipt by the system. */
+  computedBy: string | null;
+}
+
+/** GET /api/admin/packages/:number: the staff's view of one package. */
+export interface StaffPackage {
+  package: PackageDetail;
+  owner: { name: string; email: string; lockerNumber: string; telefono: string } | null;
+  events: StaffPackageEvent[];
+  /** Null before the package is charged (not received, or no owner yet). */
+  charge: StaffChargeBasis | null;
 }

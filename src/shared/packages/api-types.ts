@@ -16,6 +16,8 @@ export interface PackageSummary {
   declaredValueCents: number;
   createdAt: string;
   updatedAt: string;
+  /** 'Valor a pagar' once the warehouse charged it: USD cents and whole pesos; null before. */
+  toPay: { cents: number; cop: number } | null;
 }
 
 /** GET /api/packages: a page, newest first, and how many of the customer's packages are in each state. */
@@ -26,6 +28,8 @@ export interface PackageList {
   total: number;
   page: number;
   pageSize: number;
+  /** The packages that need the customer ('Retenido'): how many, and the one's number when there is exactly one. */
+  attention: { count: number; number: number | null };
 }
 
 /** 'Aviso por WhatsApp: leído 10:42' or 'Aviso por correo': src/shared/notices/labels.ts writes the words. */
@@ -37,8 +41,13 @@ export interface EventNotice {
   at: string | null;
 }
 
+/** 'state': a move to `state`; 'invoice': the customer attached an invoice ('Factura adjuntada'), state unchanged. */
+export type PackageEventKind = 'state' | 'invoice';
+
 export interface PackageEvent {
   id: number;
+  kind: PackageEventKind;
+  /** The state it moved to ('state'), or the state the package was in ('invoice'). */
   state: PackageState;
   at: string;
   /** 'Tú', 'Bodega', 'Administración' or 'Sistema': never a staff member's name. */
@@ -70,6 +79,11 @@ export interface PackageCharge {
   creditUsedCents: number;
   totalCents: number;
   totalCop: number;
+  /** The TRM it was converted with, in hundredths of a peso per dollar, and the day it was taken (YYYY-MM-DD). */
+  trmHundredths: number;
+  trmDate: string;
+  /** 'Umbral sin impuestos (USD)' of the rates it used: taxes apply when the declared value is over it. */
+  taxFreeThresholdCents: number;
 }
 
 /** GET /api/packages/:number */
@@ -87,6 +101,8 @@ export interface PackageDetail extends PackageSummary {
   condition: string | null;
   receivedAt: string | null;
   holdReason: string | null;
+  /** While 'Retenido': the state it was held in (where the tracker stands), as the customer sees states. */
+  heldFrom: PackageState | null;
   charge: PackageCharge | null;
   /** Whole days since it was received, while it waits in Miami ('Recibido en Miami' or held there). */
   daysInWarehouse: number | null;

@@ -16,6 +16,9 @@ export const prealertMessages = {
   addressInvalid: 'Elige una de tus direcciones de entrega.',
   invoiceInvalid: 'La factura debe ser PDF, JPG, PNG o WebP de hasta 10 MB.',
   invoiceSaved: 'Factura guardada.',
+  /** A held package's invoice: what the customer is told, and its line in the 'Historial'. */
+  invoiceForHold: 'Factura recibida. La revisaremos para liberar tu paquete y te avisaremos.',
+  invoiceAttached: 'Factura adjuntada',
   notEditable: 'Esta prealerta ya no se puede cambiar: el paquete llegó a nuestra bodega o fue cancelado.',
   unknownCarrier:
     'No reconocemos la transportadora de esta guía. Revísala; si está bien, puedes guardarla igual.',

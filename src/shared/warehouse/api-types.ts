@@ -70,4 +70,8 @@ export interface Label {
   city: string | null;
   weightLb: number | null;
   receivedAt: string | null;
+  /** Received 'Dañado': the label says so. */
+  damaged: boolean;
+  /** The instructions or the warehouse's notes say 'Frágil': the label says so. */
+  fragile: boolean;
 }

@@ -8,6 +8,7 @@ import { mailsCustomer } from '../../../shared/packages/states.ts';
 import { type DispatchDetail, moveDispatch } from '../../api/operations.ts';
 import { ConfirmedMoves } from '../../components/confirmed-moves.tsx';
 import type { ChangeHandlers } from '../../components/outcome.tsx';
+import { DispatchStepper } from './dispatch-stepper.tsx';
 
 export function DispatchMoves(props: { dispatch: DispatchDetail } & ChangeHandlers<DispatchChanged>) {
   const { dispatch } = props;
@@ -30,6 +31,7 @@ export function DispatchMoves(props: { dispatch: DispatchDetail } & ChangeHandle
   return (
     <section className="card dispatch-moves" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Estado del despacho</h2>
+      <DispatchStepper state={dispatch.state} />
       {dispatch.state === last?.state ? (
         <p>El despacho llegó a la bodega de Colombia: ya no tiene más cambios de estado.</p>
       ) : count === 0 ? (

@@ -9,6 +9,7 @@ import { ColumnHeads } from '../../components/column-heads.tsx';
 import { formatNumber } from '../../components/format.ts';
 import { type ChangeHandlers, useChange } from '../../components/outcome.tsx';
 import { RowAction } from '../../components/row-action.tsx';
+import { TableScroll } from '../../components/table-scroll.tsx';
 import { parsePackageNumbers } from './package-numbers.ts';
 
 type Answer = { dispatch: DispatchDetail; message: string };
@@ -36,7 +37,7 @@ export function DispatchPackages(props: { dispatch: DispatchDetail } & ChangeHan
       {dispatch.packages.length === 0 ? (
         <p>El despacho aún no tiene paquetes.</p>
       ) : (
-        <div className="table-wrap">
+        <TableScroll label={`Paquetes del despacho ${dispatch.id}, desplazable`}>
           <table className="dispatch-packages" aria-busy={remove.busy}>
             <caption className="visually-hidden">Paquetes del despacho {dispatch.id}</caption>
             <thead>
@@ -74,7 +75,7 @@ export function DispatchPackages(props: { dispatch: DispatchDetail } & ChangeHan
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

@@ -68,7 +68,8 @@ function DispatchView({ dispatch }: { dispatch: DispatchDetail }) {
     ['Estado', dispatch.stateLabel],
     ['Paquetes', String(totals.packages)],
     ['Piezas', String(totals.pieces)],
-    ['Peso total', `${totals.pounds} lb`],
+    // The manifest's weight: each package's rounded up to the next pound, then added.
+    ['Peso total', `${totals.pounds} lb (cada paquete redondeado a la libra siguiente)`],
     ['Valor declarado total', formatUsd(totals.declaredValueCents)],
   ];
 

@@ -11,6 +11,7 @@ import { DispatchForm } from '../../components/dispatch-form.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryStates, showsStaffNav } from '../../components/query-states.tsx';
 import { StaffNav } from '../../components/staff-nav.tsx';
+import { TableScroll } from '../../components/table-scroll.tsx';
 import { Link } from '../../router.tsx';
 
 function Dispatches() {
@@ -41,7 +42,7 @@ function Dispatches() {
 function DispatchList({ dispatches }: { dispatches: DispatchSummary[] }) {
   if (dispatches.length === 0) return <p>Aún no hay despachos.</p>;
   return (
-    <div className="table-wrap">
+    <TableScroll label={'Despachos, desplazable'}>
       <table className="dispatch-list">
         <caption className="visually-hidden">Despachos, del más reciente al más antiguo</caption>
         <thead>
@@ -75,7 +76,7 @@ function DispatchList({ dispatches }: { dispatches: DispatchSummary[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

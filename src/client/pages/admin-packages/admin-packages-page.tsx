@@ -1,6 +1,7 @@
 // PACKAGES.md 'Operations' /admin/paquetes ('Paquetes', admin only): every package, searched on the server as the
 // admin types ('Buscar') and filtered by 'Estado', in pages; for the selection 'Cambiar estado' and 'Crear
-// despacho'; 'Descargar CSV' with the filters on screen and 'Importar estados'. Anyone else gets the 403 message.
+// despacho' (disabled, with the reason, until a package is ticked); 'Descargar CSV' with the filters on screen and
+// 'Importar estados'. Each row's number opens the package's staff view. Anyone else gets the 403 message.
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
@@ -14,12 +15,12 @@ import { Page } from '../../components/page.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { StaffNav } from '../../components/staff-nav.tsx';
+import { StateChangeForm } from '../../components/state-change-form.tsx';
 import { StateOptions } from '../../components/state-options.tsx';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../components/use-debounced.ts';
 import { Link } from '../../router.tsx';
 import { BoardTable, totalText } from './board-table.tsx';
 import { ImportStates } from './import-states.tsx';
-import { StateChangeForm } from './state-change-form.tsx';
 
 function Board() {
   const queryClient = useQueryClient();
@@ -77,6 +78,8 @@ function Board() {
 
   const data = board.data;
   const numbers = [...selected].sort((a, b) => a - b);
+  // 'Cambiar estado' and 'Crear despacho' act on the selection: without one they wait, and say why.
+  const none = selected.size === 0;
 
   return (
     <Page title="Paquetes" wide nav={refused ? undefined : <StaffNav />}>
@@ -129,14 +132,31 @@ function Board() {
                   : `${selected.size.toLocaleString('es-CO')} paquetes seleccionados.`}
             </p>
             {panel !== 'state' && (
-              <button type="button" className="button button--small" onClick={() => open('state')}>
+              <button
+                type="button"
+                className="button button--small"
+                disabled={none}
+                aria-describedby={none ? 'board-actions-hint' : undefined}
+                onClick={() => open('state')}
+              >
                 Cambiar estado
               </button>
             )}
             {panel !== 'dispatch' && (
-              <button type="button" className="button button--small" onClick={() => open('dispatch')}>
+              <button
+                type="button"
+                className="button button--small"
+                disabled={none}
+                aria-describedby={none ? 'board-actions-hint' : undefined}
+                onClick={() => open('dispatch')}
+              >
                 Crear despacho
               </button>
+            )}
+            {none && (
+              <p className="field__hint board-actions__hint" id="board-actions-hint">
+                Marca la casilla de uno o más paquetes para cambiar su estado o crear un despacho.
+              </p>
             )}
             {selected.size > 0 && (
               <button

@@ -1,11 +1,15 @@
 // The board's table: PACKAGES.md's columns with a checkbox per row ('Seleccionar paquete N') and one for the page
-// ('Seleccionar todos'); it scrolls sideways on a phone. Below it, the total and the pager.
+// ('Seleccionar todos'); each package number links to its staff view. On a phone the minor columns step aside, so
+// 'Paquete', 'Casillero' and 'Estado' fit without scrolling sideways (the view has the rest).
 import { useEffect, useRef } from 'react';
 import { formatLocalDate } from '../../../shared/dates.ts';
 import { STATE_LABELS } from '../../../shared/packages/states.ts';
+import { paths } from '../../../shared/paths.ts';
 import type { BoardPage, BoardRow } from '../../api/operations.ts';
-import { ColumnHeads } from '../../components/column-heads.tsx';
 import { formatNumber } from '../../components/format.ts';
+import { TableScroll } from '../../components/table-scroll.tsx';
+import { Link } from '../../router.tsx';
+import './board.css';
 
 const COLUMNS = [
   'Paquete',
@@ -17,6 +21,16 @@ const COLUMNS = [
   'Recibido',
   'Días en bodega',
 ] as const;
+
+/** What a phone leaves out (the view of each package shows it all). */
+const MINOR = 'board-table__minor';
+const MINOR_COLUMNS: ReadonlySet<string> = new Set([
+  'Guía',
+  'Cliente',
+  'Peso (lb)',
+  'Recibido',
+  'Días en bodega',
+]);
 
 const NONE = '—';
 
@@ -35,7 +49,7 @@ export function BoardTable(props: {
   }, [chosen, all]);
 
   return (
-    <div className="table-wrap">
+    <TableScroll label="Tabla de paquetes">
       <table className="board-table" aria-busy={props.busy}>
         <caption className="visually-hidden">Paquetes, del más reciente al más antiguo</caption>
         <thead>
@@ -55,7 +69,11 @@ export function BoardTable(props: {
                 }
               />
             </th>
-            <ColumnHeads columns={COLUMNS} />
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className={MINOR_COLUMNS.has(column) ? MINOR : undefined}>
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -76,30 +94,32 @@ export function BoardTable(props: {
                     onChange={(event) => props.onToggle([row.number], event.target.checked)}
                   />
                 </td>
-                <th scope="row">{row.number}</th>
-                <td>{row.guide}</td>
+                <th scope="row">
+                  <Link to={paths.adminPackage(row.number)}>{row.number}</Link>
+                </th>
+                <td className={MINOR}>{row.guide}</td>
                 <td>{row.lockerNumber || NONE}</td>
-                <td>{row.customerName || NONE}</td>
+                <td className={MINOR}>{row.customerName || NONE}</td>
                 <td>
                   <span className={`state-badge state-badge--${row.state}`}>
                     {STATE_LABELS[row.state] ?? row.state}
                   </span>
                 </td>
-                <td>{row.weightLb === null ? NONE : formatNumber(row.weightLb)}</td>
-                <td>
+                <td className={MINOR}>{row.weightLb === null ? NONE : formatNumber(row.weightLb)}</td>
+                <td className={MINOR}>
                   {row.receivedAt ? (
                     <time dateTime={row.receivedAt}>{formatLocalDate(row.receivedAt)}</time>
                   ) : (
                     NONE
                   )}
                 </td>
-                <td>{row.daysInWarehouse === null ? NONE : row.daysInWarehouse}</td>
+                <td className={MINOR}>{row.daysInWarehouse === null ? NONE : row.daysInWarehouse}</td>
               </tr>
             ))
           )}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

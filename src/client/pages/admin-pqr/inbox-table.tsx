@@ -5,6 +5,7 @@ import { paths } from '../../../shared/paths.ts';
 import type { PqrInboxRow } from '../../../shared/pqr/api-types.ts';
 import { canAnswer, OVERDUE_LABEL, type PqrState } from '../../../shared/pqr/states.ts';
 import { ColumnHeads } from '../../components/column-heads.tsx';
+import { TableScroll } from '../../components/table-scroll.tsx';
 import { Link } from '../../router.tsx';
 
 const COLUMNS = [
@@ -57,7 +58,7 @@ function InboxRow({ row }: { row: PqrInboxRow }) {
 export function InboxTable({ rows, busy }: { rows: PqrInboxRow[]; busy: boolean }) {
   if (rows.length === 0) return <p className="no-results">No hay PQR que coincidan.</p>;
   return (
-    <div className="table-wrap">
+    <TableScroll label={'PQR, desplazable'}>
       <table
         className="admin-table"
         aria-busy={busy}
@@ -74,6 +75,6 @@ export function InboxTable({ rows, busy }: { rows: PqrInboxRow[]; busy: boolean 
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type AuditEntry, adminKeys, getAudit } from '../../api/admin.ts';
 import { Notice } from '../../components/notice.tsx';
+import { TableScroll } from '../../components/table-scroll.tsx';
 
 const ACTIONS: Record<string, string> = {
   sign_in: 'Inicio de sesión',
@@ -54,7 +55,7 @@ export function AuditLog() {
       {audit.isError && !audit.isFetching && <Notice tone="error">{audit.error.message}</Notice>}
       {audit.isSuccess && !audit.isFetching && entries.length === 0 && <p>Todavía no hay eventos.</p>}
       {audit.isSuccess && !audit.isFetching && entries.length > 0 && (
-        <div className="table-wrap">
+        <TableScroll label={'Auditoría, desplazable'}>
           <table>
             <thead>
               <tr>
@@ -75,7 +76,7 @@ export function AuditLog() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </details>
   );

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
 import { type AdminUser, changeRole, type RoleResult } from '../../api/admin.ts';
 import { ColumnHeads } from '../../components/column-heads.tsx';
+import { TableScroll } from '../../components/table-scroll.tsx';
 
 const COLUMNS = ['Nombre', 'Correo', 'Casillero', 'Teléfono', 'Código de referido', 'Referido por'] as const;
 const ACTION = 'Acción';
@@ -31,7 +32,7 @@ export function UsersTable({
   onRoleFailed: (message: string) => void;
 }) {
   return (
-    <div className="table-wrap table-wrap--cards">
+    <TableScroll label={'Casilleros registrados, desplazable'} className="table-wrap--cards">
       <table className="admin-table" aria-busy={busy}>
         <caption className="visually-hidden">Casilleros registrados, del más reciente al más antiguo</caption>
         <thead>
@@ -85,7 +86,7 @@ export function UsersTable({
           )}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

@@ -51,7 +51,7 @@ const MEASURES: Array<[CalculatorField, string]> = [
   ['height', 'Alto (in)'],
 ];
 
-const decimal = { inputMode: 'decimal', autoComplete: 'off', spellCheck: false, type: 'text' } as const;
+const decimal = { inputMode: 'decimal', autoComplete: 'off', spellCheck: 'false', type: 'text' } as const;
 
 export default function CalculatorPage() {
   const [loaded, retry] = useEngine();

@@ -28,7 +28,7 @@ export function RatesNote({ rates }: { rates: ChargeSettings }) {
           volumen (largo × ancho × alto ÷ {rates.volumetricDivisor}), en libras enteras y desde{' '}
           {rates.minWeightLb} lb.
         </li>
-        <li>Protección del paquete: {formatPercent(rates.insuranceBasisPoints)} del valor declarado.</li>
+        <li>Seguro: {formatPercent(rates.insuranceBasisPoints)} del valor declarado.</li>
         <li>
           TRM: {formatTrm(rates.trmHundredths)} por dólar; los pesos se redondean hacia arriba a la centena.
         </li>

@@ -64,6 +64,12 @@ function LabelSheet({ label }: { label: Label }) {
           <Code128Svg value={number} label={`Código de barras del paquete ${number}`} heightIn={1.1} />
           <p className="label-sheet__number">{number}</p>
         </div>
+        {(label.fragile || label.damaged) && (
+          <ul className="label-sheet__marks" aria-label="Manejo">
+            {label.fragile && <li>Frágil</li>}
+            {label.damaged && <li>Dañado</li>}
+          </ul>
+        )}
         <dl className="label-sheet__facts">
           <div>
             <dt>Peso</dt>

@@ -7,6 +7,7 @@ import { paths } from '../../../shared/paths.ts';
 import { type Me, useMe } from '../../api/me.ts';
 import { withQuery } from '../../api/query-client.tsx';
 import { appConfig } from '../../app-config.ts';
+import { AttentionFromPackages } from '../../components/attention-line.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { MissingRecord } from '../../components/missing-record.tsx';
 import { Notice } from '../../components/notice.tsx';
@@ -66,6 +67,7 @@ function Locker({ me }: { me: Me }) {
         </div>
       </dl>
       <SendToAddress name={name} lockerNumber={me.lockerNumber} />
+      <AttentionFromPackages />
       {!me.emailVerified && <VerifyReminder />}
       <p className="lead">
         Compra en tus tiendas favoritas de EE.&nbsp;UU. y envía tus compras a esta dirección. Nosotros

@@ -1,8 +1,9 @@
 // 'Tus referidos' on /locker (PACKAGES.md 'Charges'): how many registered with the customer's code, how many of them
-// have received a package, and the referral credit available for the next charge (GET /api/me/referrals).
+// have received a package, and the referral credit available for the next charge (GET /api/me/referrals); the
+// benefit itself ('US$ 5 de crédito') read from the rates in force.
 import { useQuery } from '@tanstack/react-query';
-import { formatUsd } from '../../../shared/money.ts';
-import { chargeKeys, getReferrals } from '../../api/charges.ts';
+import { formatUsd, formatUsdBrief } from '../../../shared/money.ts';
+import { chargeKeys, getRates, getReferrals } from '../../api/charges.ts';
 import { RequestError } from '../../api/request.ts';
 
 export function Referrals() {
@@ -10,6 +11,8 @@ export function Referrals() {
     queryKey: chargeKeys.referrals,
     queryFn: ({ signal }) => getReferrals(signal),
   });
+  const rates = useQuery({ queryKey: chargeKeys.rates, queryFn: getRates });
+  const credit = rates.data ? `${formatUsdBrief(rates.data.referralCreditCents)} de crédito` : 'crédito';
   const summary = referrals.data;
   // A 401 is already on its way to /login (request.ts): it stays 'Cargando' until then.
   const signedOut = referrals.error instanceof RequestError && referrals.error.status === 401;
@@ -37,8 +40,8 @@ export function Referrals() {
             </div>
           </dl>
           <p className="field__hint">
-            Ganas crédito cuando cada persona que invitaste recibe su primer paquete; lo descontamos de tu
-            próximo envío.
+            Ganas {credit} por cada persona que invitaste cuando recibe su primer paquete; lo descontamos de
+            tu próximo envío.
           </p>
         </>
       )}

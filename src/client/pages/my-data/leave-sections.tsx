@@ -1,9 +1,14 @@
-// Taking one's data away and leaving: 'Descargar mis datos' (a JSON file) and 'Eliminar mi cuenta'.
+// Taking one's data away and leaving: 'Descargar mis datos' (a JSON file) and 'Eliminar mi cuenta', which says why
+// it would be refused (packages in course) before it asks for the password.
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
 import { passwordField } from '../../../shared/schemas.ts';
 import { deleteAccount } from '../../api/account.ts';
+import { getDeletionCheck, myDataKeys } from '../../api/my-data.ts';
 import { FormError, FormShell, SubmitButton } from '../../components/form-shell.tsx';
+import { Notice } from '../../components/notice.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { useNavigate } from '../../router.tsx';
@@ -39,6 +44,30 @@ export function ExportSection({
 const deleteSchema = z.object({ password: passwordField });
 
 export function DeleteSection({ lockerNumber }: { lockerNumber: string }) {
+  const check = useQuery({
+    queryKey: myDataKeys.deletion,
+    queryFn: ({ signal }) => getDeletionCheck(signal),
+  });
+  const refusal = check.data?.refusal ?? null;
+  return (
+    <section className="card danger-zone" aria-labelledby="delete-heading">
+      <h2 id="delete-heading">Eliminar mi cuenta</h2>
+      <p>
+        Borraremos tu nombre, cédula, correo, teléfono y direcciones, y cerraremos tu sesión en todos tus
+        dispositivos. <strong>No se puede deshacer.</strong>
+      </p>
+      <p>
+        Tu número de casillero <strong>{lockerNumber}</strong> queda retirado: no se asigna a nadie más, así
+        que no envíes más compras a esa dirección. Si vuelves, tendrás un casillero nuevo.
+      </p>
+      {check.isPending && <p role="status">{messages.loading}</p>}
+      {/* A failed check still lets the person try: the server says the same refusal after the password. */}
+      {refusal ? <Notice tone="info">{refusal}</Notice> : !check.isPending && <DeleteForm />}
+    </section>
+  );
+}
+
+function DeleteForm() {
   const navigate = useNavigate();
   const form = useForm({
     initial: { password: '' },
@@ -51,26 +80,15 @@ export function DeleteSection({ lockerNumber }: { lockerNumber: string }) {
   });
 
   return (
-    <section className="card danger-zone" aria-labelledby="delete-heading">
-      <h2 id="delete-heading">Eliminar mi cuenta</h2>
-      <p>
-        Borraremos tu nombre, cédula, correo, teléfono y direcciones, y cerraremos tu sesión en todos tus
-        dispositivos. <strong>No se puede deshacer.</strong>
-      </p>
-      <p>
-        Tu número de casillero <strong>{lockerNumber}</strong> queda retirado: no se asigna a nadie más, así
-        que no envíes más compras a esa dirección. Si vuelves, tendrás un casillero nuevo.
-      </p>
-      <FormShell form={form}>
-        <PasswordField
-          label="Contraseña actual"
-          autoComplete="current-password"
-          disabled={form.busy}
-          {...form.field('password')}
-        />
-        <SubmitButton busy={form.busy} label="Eliminar mi cuenta" busyLabel="Eliminando..." danger />
-        <FormError message={form.formError} />
-      </FormShell>
-    </section>
+    <FormShell form={form}>
+      <PasswordField
+        label="Contraseña actual"
+        autoComplete="current-password"
+        disabled={form.busy}
+        {...form.field('password')}
+      />
+      <SubmitButton busy={form.busy} label="Eliminar mi cuenta" busyLabel="Eliminando..." danger />
+      <FormError message={form.formError} />
+    </FormShell>
   );
 }

@@ -113,16 +113,20 @@ function NotifyForm({ me }: { me: Me }) {
       {form.formError && <Notice tone="error">{form.formError}</Notice>}
       <div className="actions">
         <SubmitButton busy={form.busy} label="Guardar prealerta" busyLabel="Guardando..." />
-        {SUPPORT_CHANNELS.map(([label, link]) => (
-          <button
-            key={label}
-            type="button"
-            className="button button--secondary"
-            onClick={() => openExternal(link(notice))}
-          >
-            {label}
-          </button>
-        ))}
+        {/* The one primary action above; telling support directly is a secondary line. */}
+        <p className="secondary-line">
+          <span>O avisa a soporte con estos datos:</span>
+          {SUPPORT_CHANNELS.map(([label, link]) => (
+            <button
+              key={label}
+              type="button"
+              className="link-button"
+              onClick={() => openExternal(link(notice))}
+            >
+              {label}
+            </button>
+          ))}
+        </p>
         <button type="button" className="link-button" onClick={() => navigate(paths.locker)}>
           Volver al inicio
         </button>

@@ -12,6 +12,8 @@ import { isGone } from './refusal.ts';
 export function InvoiceUpload(props: {
   number: number;
   hasInvoice: boolean;
+  /** Inside another box (a hold's): the field alone, under that box's heading. */
+  embedded?: boolean;
   onSaved: (saved: PrealertSaved) => void;
   onRefused: (message: string) => void;
 }) {
@@ -41,9 +43,8 @@ export function InvoiceUpload(props: {
     setInputKey((key) => key + 1);
   }
 
-  return (
-    <section className="card" aria-labelledby="invoice-heading">
-      <h2 id="invoice-heading">Factura</h2>
+  const field = (
+    <>
       <div className="field">
         <label htmlFor={id}>{label}</label>
         <input
@@ -64,6 +65,13 @@ export function InvoiceUpload(props: {
         <FieldError id={id} error={error} />
       </div>
       {upload.isPending && <p role="status">Subiendo factura...</p>}
+    </>
+  );
+  if (props.embedded) return field;
+  return (
+    <section className="card" aria-labelledby="invoice-heading">
+      <h2 id="invoice-heading">Factura</h2>
+      {field}
     </section>
   );
 }

@@ -1,6 +1,8 @@
-// The package's charge, made when the warehouse received it: the figures it came from, 'Valor a pagar' in USD and
-// COP (paid on delivery), and while it waits in Miami the days there and the free-storage countdown.
-import { formatCop, formatUsd } from '../../../shared/money.ts';
+// The package's charge, made when the warehouse received it: 'Valor a pagar' in pesos ('COP') and dollars, as
+// prominent as each other, with the TRM it was converted with and its day; the figures it came from, and why taxes
+// apply when they do; and while it waits in Miami the days there and the free-storage countdown.
+import { formatNumericDay } from '../../../shared/dates.ts';
+import { formatCop, formatUsd, taxReasonLine, trmLine } from '../../../shared/money.ts';
 import type { PackageDetail } from '../../../shared/packages/api-types.ts';
 import { ChargeFigures } from '../../components/charge-figures.tsx';
 import { RecomputeCharge } from './recompute-charge.tsx';
@@ -19,8 +21,11 @@ export function PackageCharge({ pkg }: { pkg: PackageDetail }) {
       {charge && (
         <>
           <p className="package-charge__total">
-            <span>Valor a pagar:</span> <strong>{formatUsd(charge.totalCents)}</strong>{' '}
-            <span>({formatCop(charge.totalCop)})</span>
+            <span>Valor a pagar:</span> <strong>{formatCop(charge.totalCop)} COP</strong>{' '}
+            <span aria-hidden="true">·</span> <strong>{formatUsd(charge.totalCents)}</strong>
+          </p>
+          <p className="package-charge__trm">
+            {trmLine(charge.trmHundredths, formatNumericDay(charge.trmDate))}
           </p>
           <p className="field__hint">
             Se paga al recibir el paquete en tu puerta. Los impuestos son un cálculo aproximado y pueden
@@ -34,6 +39,9 @@ export function PackageCharge({ pkg }: { pkg: PackageDetail }) {
               </div>
             )}
           </ChargeFigures>
+          {charge.taxesCents > 0 && (
+            <p className="package-charge__why field__hint">{taxReasonLine(charge.taxFreeThresholdCents)}</p>
+          )}
           <RecomputeCharge number={pkg.number} />
         </>
       )}

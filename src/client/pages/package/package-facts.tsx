@@ -1,15 +1,14 @@
 // What is known about one package, as a list of facts (only those that have a value), and its files: the invoice
-// as a link, the warehouse's photos as thumbnails that open the full photo.
+// as a link, the warehouse's photos as thumbnails that open the full photo. A hold's reason is in the action box.
 
 import { formatLocalDateTime } from '../../../shared/dates.ts';
 import { formatUsd } from '../../../shared/money.ts';
 import type { PackageDetail } from '../../../shared/packages/api-types.ts';
 import { CARRIER_NAMES } from '../../../shared/packages/guides.ts';
 import { STATE_LABELS } from '../../../shared/packages/states.ts';
-import { appConfig } from '../../app-config.ts';
 import { formatNumber } from '../../components/format.ts';
 import { Notice } from '../../components/notice.tsx';
-import { PhotoLink } from './photo-link.tsx';
+import { PhotoLink } from '../../components/photo-link.tsx';
 
 const CONDITIONS: Record<string, string> = { bueno: 'Bueno', danado: 'Dañado', abierto: 'Abierto' };
 
@@ -38,17 +37,6 @@ export function PackageFacts({ pkg }: { pkg: PackageDetail }) {
   ];
   return (
     <>
-      {pkg.state === 'retenido' && (
-        <section className="notice notice--error" aria-labelledby="hold-heading">
-          <h2 id="hold-heading">Paquete retenido</h2>
-          <p>Motivo: {pkg.holdReason || 'sin detalle'}</p>
-          <p>
-            Para liberarlo, escríbenos a{' '}
-            <a href={`mailto:${appConfig.supportEmail}`}>{appConfig.supportEmail}</a> con tu número de paquete{' '}
-            {pkg.number}; te diremos qué hace falta.
-          </p>
-        </section>
-      )}
       {pkg.warning && <Notice tone="info">{pkg.warning}</Notice>}
       <dl className="data-list package-facts">
         {facts

@@ -1,6 +1,7 @@
-// PACKAGES.md 'Customer screens' /paquetes/:number: everything known about one package (its charge first, then once
-// delivered the proof of delivery), its failed delivery attempts and its 'Historial'; while 'Prealertado', the edit
-// form, the invoice and 'Cancelar prealerta'. Another's package is a 404.
+// PACKAGES.md 'Customer screens' /paquetes/:number, package first (issue 24): its content as the title with the number
+// beneath, where it is (the tracker), what it needs from its owner (a hold, a return, a failed attempt), then its
+// charge, once delivered the proof of delivery, everything else known, its failed delivery attempts and its
+// 'Historial'; while 'Prealertado', the edit form, the invoice and 'Cancelar prealerta'. Another's package is a 404.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
@@ -11,17 +12,19 @@ import { usePackageLiveUpdates } from '../../api/live.ts';
 import { getPackage, packageKeys } from '../../api/packages.ts';
 import { withQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
+import { DeliveryProofCard } from '../../components/delivery-proof.tsx';
+import { DeliveryAttemptList, PackageHistory } from '../../components/history-list.tsx';
 import { Notice, type NoticeTone } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { SignedInNav } from '../../components/signed-in-nav.tsx';
 import { Link, useParams } from '../../router.tsx';
+import { ActionBox } from './action-box.tsx';
 import { CancelPrealert } from './cancel-prealert.tsx';
-import { DeliveryAttempts, DeliveryProofCard } from './delivery-proof.tsx';
 import { EditPrealert } from './edit-prealert.tsx';
 import { InvoiceUpload } from './invoice-upload.tsx';
 import { PackageCharge } from './package-charge.tsx';
 import { PackageFacts, PackageFiles } from './package-facts.tsx';
-import { PackageHistory } from './package-history.tsx';
+import { StateTracker } from './state-tracker.tsx';
 
 function PackagePage() {
   const { number = '' } = useParams();
@@ -98,15 +101,20 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
 
   return (
     <>
-      <h1>Paquete {pkg.number}</h1>
+      <h1 className="package-title">
+        {pkg.content}
+        <span className="package-title__number">Paquete {pkg.number}</span>
+      </h1>
       <div ref={noticeRef} tabIndex={-1} className="package-notice">
         {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       </div>
+      <StateTracker pkg={pkg} />
+      <ActionBox pkg={pkg} onSaved={changed} onRefused={refused} />
       <PackageCharge pkg={pkg} />
-      {pkg.delivery && <DeliveryProofCard number={pkg.number} proof={pkg.delivery} />}
+      {pkg.delivery && <DeliveryProofCard number={pkg.number} proof={pkg.delivery} audience="customer" />}
       <PackageFacts pkg={pkg} />
       <PackageFiles pkg={pkg} />
-      <DeliveryAttempts attempts={pkg.attempts} />
+      <DeliveryAttemptList attempts={pkg.attempts} />
       <PackageHistory events={pkg.events} />
       {editable && (
         <>

@@ -1,24 +1,59 @@
-// The pieces of 'Mis paquetes': the counts per state, one card per package (linking to its page), the pager and
+// The pieces of 'Mis paquetes': the state chips that filter it, one card per package (linking to its page), and
 // the empty state that explains how to pre-alert.
 
 import { formatLocalDate } from '../../../shared/dates.ts';
+import { formatCop, formatUsd } from '../../../shared/money.ts';
 import type { PackageList, PackageSummary } from '../../../shared/packages/api-types.ts';
 import { CARRIER_NAMES } from '../../../shared/packages/guides.ts';
-import { PACKAGE_STATES, STATE_LABELS } from '../../../shared/packages/states.ts';
+import { PACKAGE_STATES, type PackageState, STATE_LABELS } from '../../../shared/packages/states.ts';
 import { paths } from '../../../shared/paths.ts';
 import { Link } from '../../router.tsx';
 
-export function StateCounts({ counts }: { counts: PackageList['counts'] }) {
-  const shown = PACKAGE_STATES.filter((state) => (counts[state] ?? 0) > 0);
+/**
+ * The counts per state as chips that filter the list: 'Todos' and one per state the customer has, each a toggle
+ * button (`aria-pressed`) whose choice lives in the URL (`?estado=`), so it survives a reload.
+ */
+export function StateChips(props: {
+  counts: PackageList['counts'];
+  chosen: PackageState | null;
+  onChoose: (state: PackageState | null) => void;
+}) {
+  const shown = PACKAGE_STATES.filter((state) => (props.counts[state] ?? 0) > 0 || state === props.chosen);
   if (shown.length === 0) return null;
+  const all = Object.values(props.counts).reduce((sum, count) => sum + (count ?? 0), 0);
+  const chip = (key: string, label: string, count: number, state: PackageState | null) => (
+    <li key={key}>
+      <button
+        type="button"
+        className={`chip${state ? ` chip--${state}` : ''}`}
+        aria-pressed={props.chosen === state}
+        onClick={() => props.onChoose(state)}
+      >
+        {/* Chosen: filled and with a check, so the choice is not told by colour alone (the name stays the label). */}
+        {props.chosen === state && (
+          <span className="chip__check" aria-hidden="true">
+            ✓{' '}
+          </span>
+        )}
+        {label} <span className="chip__count">{count}</span>
+      </button>
+    </li>
+  );
   return (
-    <ul className="state-counts" aria-label="Paquetes por estado">
-      {shown.map((state) => (
-        <li key={state}>
-          {STATE_LABELS[state]}: <strong>{counts[state]}</strong>
-        </li>
-      ))}
+    <ul className="state-chips" aria-label="Paquetes por estado">
+      {chip('all', 'Todos', all, null)}
+      {shown.map((state) => chip(state, STATE_LABELS[state], props.counts[state] ?? 0, state))}
     </ul>
+  );
+}
+
+/** 'Valor a pagar' as the cards and the package's page say it: pesos ('COP') and dollars, as prominent. */
+function ToPay({ toPay }: { toPay: NonNullable<PackageSummary['toPay']> }) {
+  return (
+    <span className="package-card__pay">
+      Valor a pagar: <strong>{formatCop(toPay.cop)} COP</strong> <span aria-hidden="true">·</span>{' '}
+      <strong>{formatUsd(toPay.cents)}</strong>
+    </span>
   );
 }
 
@@ -27,23 +62,18 @@ export function PackageCards({ packages, busy }: { packages: PackageSummary[]; b
     <ul className="package-cards" aria-busy={busy}>
       {packages.map((pkg) => (
         <li key={pkg.number}>
-          {/* The whole card is the link: a large target for a thumb. */}
+          {/* The whole card is the link: a large target for a thumb. What it is, where it is and what it costs
+              first; the store, the guide (once) and the number after. */}
           <Link to={paths.packageDetail(pkg.number)} className="package-card">
             <span className="package-card__top">
-              <span className="package-card__guide">
-                {pkg.guide}
-                {pkg.carrier && (
-                  <span className="package-card__carrier"> · {CARRIER_NAMES[pkg.carrier]}</span>
-                )}
-              </span>
+              <span className="package-card__content">{pkg.content}</span>
               <span className={`state-badge state-badge--${pkg.state}`}>{STATE_LABELS[pkg.state]}</span>
             </span>
-            <span className="package-card__content">
-              {pkg.store ? `${pkg.store} · ` : ''}
-              {pkg.content}
-            </span>
+            {pkg.toPay && <ToPay toPay={pkg.toPay} />}
             <span className="package-card__meta">
-              {pkg.carrier && `${CARRIER_NAMES[pkg.carrier]} · `}Paquete {pkg.number} ·{' '}
+              {pkg.store ? `${pkg.store} · ` : ''}
+              Guía {pkg.guide}
+              {pkg.carrier && ` (${CARRIER_NAMES[pkg.carrier]})`} · Paquete {pkg.number} ·{' '}
               <time dateTime={pkg.createdAt}>{formatLocalDate(pkg.createdAt)}</time>
             </span>
           </Link>

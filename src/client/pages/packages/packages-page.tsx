@@ -1,20 +1,23 @@
-// PACKAGES.md 'Customer screens' /paquetes ('Mis paquetes'): the customer's packages newest first, the counts per
-// state, a server-side search ('Buscar') as the person types, pages, and an empty state that explains pre-alerts.
+// PACKAGES.md 'Customer screens' /paquetes ('Mis paquetes'): the customer's packages newest first, what needs their
+// attention, the counts per state as chips that filter the list (`?estado=`, kept across a reload), a server-side
+// search ('Buscar') as the person types, pages, and an empty state that explains pre-alerts.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
+import { isPackageState, type PackageState, STATE_LABELS } from '../../../shared/packages/states.ts';
 import { paths } from '../../../shared/paths.ts';
 import { usePackageLiveUpdates } from '../../api/live.ts';
 import { listPackages, packageKeys } from '../../api/packages.ts';
 import { withQuery } from '../../api/query-client.tsx';
+import { AttentionLine } from '../../components/attention-line.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { SignedInNav } from '../../components/signed-in-nav.tsx';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../components/use-debounced.ts';
-import { Link } from '../../router.tsx';
-import { EmptyState, PackageCards, StateCounts } from './package-rows.tsx';
+import { Link, useNavigate, useSearchParams } from '../../router.tsx';
+import { EmptyState, PackageCards, StateChips } from './package-rows.tsx';
 
 function PackagesPage() {
   return (
@@ -25,18 +28,31 @@ function PackagesPage() {
   );
 }
 
+/** The state chosen by a chip, from the URL; null for all (or for a state that does not exist). */
+function useChosenState(): [PackageState | null, (state: PackageState | null) => void] {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const wanted = params.get('estado');
+  const chosen = wanted && isPackageState(wanted) ? wanted : null;
+  const choose = (state: PackageState | null) =>
+    navigate(state ? `${paths.packages}?estado=${state}` : paths.packages, { replace: true });
+  return [chosen, choose];
+}
+
 function Packages() {
+  const [state, chooseState] = useChosenState();
   const [input, setInput] = useState('');
   const typed = useDebounced(input.trim(), SEARCH_DEBOUNCE_MS);
   // Enter searches at once; otherwise the search follows the typing once it pauses.
   const [submitted, setSubmitted] = useState<string | null>(null);
   const q = submitted ?? typed;
-  const [paging, setPaging] = useState({ q, page: 1 });
-  // A new search starts on its first page.
-  const page = paging.q === q ? paging.page : 1;
+  const [paging, setPaging] = useState({ q, state, page: 1 });
+  // A new search or filter starts on its first page.
+  const page = paging.q === q && paging.state === state ? paging.page : 1;
+  const params = { q, page, state };
   const list = useQuery({
-    queryKey: packageKeys.list({ q, page }),
-    queryFn: ({ signal }) => listPackages({ q, page }, signal),
+    queryKey: packageKeys.list(params),
+    queryFn: ({ signal }) => listPackages(params, signal),
     placeholderData: keepPreviousData,
   });
   // A state changed by the warehouse or an admin shows here without a reload (once the list has arrived).
@@ -79,8 +95,14 @@ function Packages() {
 
       {data && (
         <>
-          <StateCounts counts={data.counts} />
-          {data.total === 0 && !q && <EmptyState />}
+          <AttentionLine attention={data.attention} />
+          <StateChips counts={data.counts} chosen={state} onChoose={chooseState} />
+          {!hasAny && !q && <EmptyState />}
+          {hasAny && data.total === 0 && !q && state && (
+            <p role="status" className="no-results">
+              No tienes paquetes en «{STATE_LABELS[state]}».
+            </p>
+          )}
           {data.total === 0 && q && (
             <p role="status" className="no-results">
               No encontramos paquetes que coincidan con «{q}». Revisa lo que escribiste o busca por otra
@@ -104,7 +126,7 @@ function Packages() {
               pages={pages}
               busy={list.isPlaceholderData}
               onPage={(next) => {
-                setPaging({ q, page: next });
+                setPaging({ q, state, page: next });
                 window.scrollTo(0, 0);
               }}
             />

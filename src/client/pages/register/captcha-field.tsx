@@ -62,7 +62,7 @@ export function CaptchaField(props: {
         maxLength={20}
         autoComplete="off"
         autoCapitalize="characters"
-        spellCheck={false}
+        spellCheck="false"
         disabled={props.disabled}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={describedBy('captcha', { hint: true, error: props.error })}

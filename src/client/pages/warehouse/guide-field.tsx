@@ -36,7 +36,7 @@ export function GuideField(props: {
           autoFocus
           autoComplete="off"
           autoCapitalize="characters"
-          spellCheck={false}
+          spellCheck="false"
           enterKeyHint="search"
           maxLength={200}
           onChange={(event) => props.onChange(event.target.value)}

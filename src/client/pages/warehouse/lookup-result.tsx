@@ -1,7 +1,9 @@
 // What the scanned guide is: its pre-alert (customer, 'Casillero N', store, content, value, instructions), a guide
-// received before ('Este paquete ya fue recibido el …'), or no pre-alert at all.
+// received before ('Este paquete ya fue recibido el …', which package for which locker, and its label to print
+// again), or no pre-alert at all.
 import { formatUsd } from '../../../shared/money.ts';
 import { CARRIER_NAMES, type Carrier } from '../../../shared/packages/guides.ts';
+import { paths } from '../../../shared/paths.ts';
 import type { Lookup } from '../../api/warehouse.ts';
 import { FactList } from '../../components/fact-list.tsx';
 import { Notice } from '../../components/notice.tsx';
@@ -26,7 +28,29 @@ export function LookupResult({ state }: { state: LookupState }) {
   if (state.status === 'error') return <Notice tone="error">{state.message}</Notice>;
 
   const { lookup } = state;
-  if (lookup.alreadyReceived) return <Notice tone="error">{lookup.alreadyReceived}</Notice>;
+  if (lookup.alreadyReceived)
+    return (
+      <Notice tone="error">
+        <p>{lookup.alreadyReceived}</p>
+        {lookup.match && (
+          <>
+            <p className="lookup-match__title">
+              Paquete {lookup.match.number} ·{' '}
+              {lookup.match.lockerNumber ? `Casillero ${lookup.match.lockerNumber}` : 'Sin identificar'}
+              {lookup.match.customerName && ` · ${lookup.match.customerName}`}
+            </p>
+            <a
+              className="button button--small"
+              href={paths.label(lookup.match.number)}
+              target="_blank"
+              rel="noopener"
+            >
+              Imprimir etiqueta
+            </a>
+          </>
+        )}
+      </Notice>
+    );
   const carrier = carrierName(lookup.carrier);
   const match = lookup.match;
   if (!match)

@@ -1,5 +1,6 @@
-// 'Fotos': the phone's camera or files (up to 6), each with its preview, its upload progress and 'Quitar'.
-import { useState } from 'react';
+// 'Fotos': the phone's camera or files (up to 6), each with its preview, its upload progress and 'Quitar'. The
+// focus stays here: on the file input after a choice, on the next photo's 'Quitar' (or the input) after one.
+import { useLayoutEffect, useRef } from 'react';
 import { describedBy, FieldError } from '../../components/field.tsx';
 import { PHOTO_LIMIT as MAX_PHOTOS } from './receipt-rules.ts';
 import type { PhotoItem } from './use-photo-uploads.ts';
@@ -18,17 +19,38 @@ export function PhotoPicker(props: {
   onAdd: (files: File[]) => void;
   onRemove: (key: number) => void;
 }) {
-  // A new key empties the input, so the same photo can be chosen again after 'Quitar'.
-  const [inputKey, setInputKey] = useState(0);
   const { id, items, error } = props;
+  const input = useRef<HTMLInputElement>(null);
+  // Where the focus goes once the list has redrawn: a photo's 'Quitar', or the input (null).
+  const pendingFocus = useRef<number | null | undefined>(undefined);
   const full = items.length >= MAX_PHOTOS;
   const uploading = items.filter((item) => item.status === 'preparing' || item.status === 'uploading');
+  const removeId = (key: number) => `${id}-quitar-${key}`;
+
+  // A layout effect: the focus moves in the same task as the redraw, so it is never left on the page's body between.
+  useLayoutEffect(() => {
+    const target = pendingFocus.current;
+    if (target === undefined) return;
+    pendingFocus.current = undefined;
+    // A full list disables the input: its last 'Quitar' keeps the focus instead.
+    const last = items.at(-1);
+    if (target === null && full && last) document.getElementById(removeId(last.key))?.focus();
+    else if (target === null) input.current?.focus();
+    else document.getElementById(removeId(target))?.focus();
+  });
+
+  function remove(key: number) {
+    const index = items.findIndex((item) => item.key === key);
+    const neighbour = items[index + 1] ?? items[index - 1];
+    pendingFocus.current = neighbour ? neighbour.key : null;
+    props.onRemove(key);
+  }
 
   return (
-    <div className="field">
+    <div className="field photo-field">
       <label htmlFor={id}>Fotos</label>
       <input
-        key={inputKey}
+        ref={input}
         id={id}
         type="file"
         accept="image/*"
@@ -38,7 +60,9 @@ export function PhotoPicker(props: {
         disabled={full}
         onChange={(event) => {
           props.onAdd(Array.from(event.target.files ?? []));
-          setInputKey((key) => key + 1);
+          // Emptied in place (not redrawn, which would drop the focus), so the same photo can be chosen again.
+          event.target.value = '';
+          pendingFocus.current = null;
         }}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, { hint: true, error })}
@@ -70,9 +94,10 @@ export function PhotoPicker(props: {
                 <progress max={1} value={item.progress} aria-label={`Subida de la foto ${index + 1}`} />
               )}
               <button
+                id={removeId(item.key)}
                 type="button"
                 className="button button--secondary button--small"
-                onClick={() => props.onRemove(item.key)}
+                onClick={() => remove(item.key)}
                 aria-label={`Quitar foto ${index + 1}`}
               >
                 Quitar

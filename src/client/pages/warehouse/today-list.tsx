@@ -15,20 +15,21 @@ export function TodayList() {
       list={useQuery(warehouseQueries.today)}
       empty="Aún no se ha recibido ningún paquete hoy."
       row={(pkg) => (
-        <li key={pkg.number} className="warehouse-row">
+        <li key={pkg.number} className="warehouse-row warehouse-row--today">
           <PackageThumb number={pkg.number} url={pkg.thumbnailUrl} />
           <div className="warehouse-row__body">
             <p className="warehouse-row__title">
               Paquete {pkg.number} ·{' '}
               {pkg.state === 'sin_identificar' ? 'Sin identificar' : `Casillero ${pkg.lockerNumber ?? '—'}`}
             </p>
+            <p className="warehouse-row__guide">{pkg.guide}</p>
             <p className="warehouse-row__meta">
-              {pkg.guide}
-              {pkg.customerName && ` · ${pkg.customerName}`}
-              {pkg.weightLb !== null && ` · ${formatNumber(pkg.weightLb)} lb`}
+              {[pkg.customerName, pkg.weightLb === null ? null : `${formatNumber(pkg.weightLb)} lb`]
+                .filter(Boolean)
+                .join(' · ')}
               {pkg.receivedAt && (
                 <>
-                  {' · '}
+                  {pkg.customerName || pkg.weightLb !== null ? ' · ' : ''}
                   <time dateTime={pkg.receivedAt}>{formatTime(pkg.receivedAt)}</time>
                 </>
               )}

@@ -2,12 +2,16 @@
 // it, or 'Ir a mi casillero' for someone already signed in here), the rates calculator, and how it works in three
 // steps, above the company's footer.
 
+import { useEffect, useState } from 'react';
+import { formatUsdBrief } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
+import { getRates } from '../../api/charges.ts';
 import { appConfig } from '../../app-config.ts';
 import { Logo } from '../../components/logo.tsx';
 import { usePageTitle } from '../../components/page.tsx';
 import { useSession } from '../../components/session.ts';
 import { SiteFooter } from '../../components/site-footer.tsx';
+import { MAIN_ID, SkipLink } from '../../components/skip-link.tsx';
 import { Link, useNavigate } from '../../router.tsx';
 
 export default function WelcomePage() {
@@ -16,7 +20,8 @@ export default function WelcomePage() {
   usePageTitle('Tu Casillero Express');
   return (
     <div className="shell">
-      <main className="page welcome">
+      <SkipLink />
+      <main id={MAIN_ID} tabIndex={-1} className="page welcome">
         <Logo size={80} />
         <h1>Bienvenido a {appConfig.brandName} - Tu Casillero Express</h1>
         <p className="lead">
@@ -47,6 +52,7 @@ export default function WelcomePage() {
             </button>
           )}
         </div>
+        <PriceFrom />
         <p className="welcome__calculator">
           ¿Cuánto cuesta traer tu compra? <Link to={paths.calculator}>Calcula tu envío</Link>
         </p>
@@ -70,5 +76,26 @@ export default function WelcomePage() {
       </main>
       <SiteFooter />
     </div>
+  );
+}
+
+/** 'Envíos desde US$ 2,50 la libra.': the price per pound of the rates in force (nothing while they load). */
+function PriceFrom() {
+  const [cents, setCents] = useState<number | null>(null);
+  useEffect(() => {
+    let live = true;
+    getRates().then(
+      (rates) => live && setCents(rates.pricePerLbCents),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  // The line keeps its height while the rates load, so nothing below it moves when the price arrives.
+  return (
+    <p className="welcome__price">
+      {cents === null ? '' : `Envíos desde ${formatUsdBrief(cents)} la libra.`}
+    </p>
   );
 }

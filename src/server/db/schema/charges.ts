@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  date,
   index,
   integer,
   jsonb,
@@ -64,6 +65,8 @@ export const packageCharges = pgTable('package_charges', {
   totalCop: bigint('total_cop', { mode: 'number' }).notNull(),
   computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
   computedBy: text('computed_by'),
+  /** The day whose rates (and TRM) it took: the day of receipt in Miami ('TRM $ 4.000 del 23/11/2026'). */
+  trmDate: date('trm_date', { mode: 'string' }).notNull().default(sql`current_date`),
 });
 
 /**

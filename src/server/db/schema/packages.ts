@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { PackageEventKind } from '../../../shared/packages/api-types.ts';
 import type { DispatchStatus } from '../../../shared/packages/dispatch-flow.ts';
 import type { PackageState } from '../../../shared/packages/states.ts';
 import type { FileKind } from '../../files/store.ts';
@@ -99,6 +100,8 @@ export const packageEvents = pgTable(
     note: text('note').notNull().default(''),
     carrier: text('carrier').notNull().default(''),
     carrierGuide: text('carrier_guide').notNull().default(''),
+    /** 'state' for a move (the state it moved to), 'invoice' when the customer attached an invoice to a held package. */
+    kind: text('kind').$type<PackageEventKind>().notNull().default('state'),
   },
   (table) => [index('package_events_package_idx').on(table.packageNumber, table.id.desc().nullsFirst())],
 );

@@ -1,15 +1,15 @@
-// 'Cambiar estado' for the selected packages: 'Nuevo estado' and only the fields that state needs ('Motivo',
+// 'Cambiar estado' for the board's selected packages, or for one package from its staff view: 'Nuevo estado' and only the fields that state needs ('Motivo',
 // 'Transportadora' + 'Guía de la transportadora', 'Recibido por'), and 'Corrección' for an admin fixing a final
 // state (with a 'Motivo'). Checked with the shared rule first; the server's refusals are listed in role=alert.
 import { useEffect, useId, useRef } from 'react';
 import { z } from 'zod';
-import { missingForState, operationsMessages } from '../../../shared/packages/operations.ts';
-import { isPackageState, type PackageState } from '../../../shared/packages/states.ts';
-import { changeStates, type StateChangeBody } from '../../api/operations.ts';
-import { FormActions } from '../../components/form-shell.tsx';
-import { formOutcome, type Outcome, OutcomeNotice } from '../../components/outcome.tsx';
-import { StateOptions } from '../../components/state-options.tsx';
-import { type FieldProblem, useForm } from '../../components/use-form.ts';
+import { missingForState, operationsMessages } from '../../shared/packages/operations.ts';
+import { isPackageState, type PackageState } from '../../shared/packages/states.ts';
+import { changeStates, type StateChangeBody } from '../api/operations.ts';
+import { FormActions } from './form-shell.tsx';
+import { formOutcome, type Outcome, OutcomeNotice } from './outcome.tsx';
+import { StateOptions } from './state-options.tsx';
+import { type FieldProblem, useForm } from './use-form.ts';
 
 type Values = Pick<StateChangeBody, 'note' | 'carrier' | 'carrierGuide' | 'receivedBy' | 'correction'> & {
   state: string;

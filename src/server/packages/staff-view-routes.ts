@@ -1,0 +1,21 @@
+// The staff's view of one package (GET /api/admin/packages/:number), for the admins who see the 'Paquetes' board:
+// anyone else gets 403, an unknown number 404. Its actions are the board's and the charges' own routes.
+import { Hono } from 'hono';
+import type * as Api from '../../shared/operations/api-types.ts';
+import { requireCaller, type SessionEnv } from '../auth/session.ts';
+import type { RouteDeps } from '../http.ts';
+import { packageNumberParam } from './list-query.ts';
+import { staffPackageView } from './staff-view.ts';
+
+export function staffViewRoutes({ db, auth, config }: RouteDeps) {
+  const routes = new Hono<SessionEnv>();
+  const admin = requireCaller(auth, db, { role: 'admin', verifiedEmail: config.production });
+
+  routes.get('/admin/packages/:number', admin, async (c) => {
+    const view = await staffPackageView(db, packageNumberParam(c));
+    c.header('cache-control', 'no-store');
+    return c.json(view satisfies Api.StaffPackage);
+  });
+
+  return routes;
+}
