@@ -35,6 +35,11 @@ afterAll(async () => {
 async function open(port: number): Promise<{ socket: Socket; closed: Promise<void> }> {
   const socket = connect(port, '127.0.0.1');
   socket.on('error', () => {});
+  // Read (and drop) what the server sends, as any client does: a socket left in paused mode with the server's 408
+  // unread in its buffer never emits 'end' nor 'close', and the test would wait on it for good (it did, about one
+  // run in five: whether an idle socket is cut by the idle timeout, silently, or by the headers check, with a 408,
+  // is a race between two timers of the same length).
+  socket.resume();
   cleanups.push(() => socket.destroy());
   const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
   await new Promise<void>((resolve, reject) => {
@@ -114,7 +119,5 @@ describe.each(drivers)('slow and hostile clients on %s', (driver) => {
     deaf.socket.destroy();
     // Still serving after them.
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
-    // A hang guard, not a time budget: with the whole suite beside it on two cores, starting PGlite and opening 500
-    // sockets took past the default 60 s once.
-  }, 180_000);
+  });
 });
