@@ -27,12 +27,13 @@ describe.each(drivers)('a list of more than %s… lockers', (driver) => {
     await server.db.execute(sql`
       insert into auth_user (id, name, email) select 'seed' || n, 'Zeta ' || n, 'zeta' || n || '@example.com'
       from generate_series(1, ${SEEDED}) as n`);
+    // Older than the admin, whatever the time registering took: the admin is the newest row of the list.
     await server.db.execute(sql`
       insert into users (id, name, registered_name, email, cedula, direccion1, ciudad1, codigo_postal1, locker_number,
         office_address, ref_code, acepto_politica, fecha_acepto_politica, politica_version, created_at)
       select 'seed' || n, 'Zeta ' || n, 'Zeta ' || n, 'zeta' || n || '@example.com', '1', 'Calle 1', 'Cali', '1',
-        (5000 + n)::text, 'x', 'S' || lpad(n::text, 5, '0'), true, now(), 'v', now() - n * interval '1 second'
-      from generate_series(1, ${SEEDED}) as n`);
+        (5000 + n)::text, 'x', 'S' || lpad(n::text, 5, '0'), true, now(), 'v', admin.created_at - n * interval '1 second'
+      from generate_series(1, ${SEEDED}) as n, (select created_at from users) as admin`);
     await server.db.execute(sql`analyze users`);
   });
   afterAll(() => server?.close());
