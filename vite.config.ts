@@ -66,9 +66,10 @@ function memo<T>(start: T, compute: (id: string) => T): (id: string) => T {
  * The chunk of a module '/reparto' imports that is shared with other screens ('query': TanStack Query and our
  * modules that use it; 'common': the rest), or null to leave the module to rolldown's automatic chunks. Modules
  * of the entry stay in it, and a module moves only if all its imports (beyond the entry's) move too: nothing
- * follows it unasked, so no library joins (zod, libphonenumber-js stay where they were) and `includeDependencies-
- * Recursively` can be off. 'common' never imports 'query', so '/register' and '/login', which read no query, load
- * 'common' without TanStack.
+ * follows it unasked, so no library joins (zod, libphonenumber-js stay where they were), and with
+ * includeDependenciesRecursively off no chunk runs before what it imports (the entry runs first; Vite builds with
+ * preserveEntrySignatures false), so strictExecutionOrder is not needed. 'common' never imports 'query':
+ * '/register' and '/login', which read no query, load 'common' without TanStack.
  */
 function sharedChunks(graph: ModuleGraph): (id: string) => string | null {
   const info = (id: string) => graph.getModuleInfo(id);
@@ -166,7 +167,14 @@ export default defineConfig({
         // connections to an HTTP/1.1 server: 14 courier files made its first opening three waves of requests,
         // 4234 ms (docs/PERFORMANCE.md 'Courier screen').
         codeSplitting: {
-          groups: [{ name: sharedChunkName, minShareCount: 2, includeDependenciesRecursively: false }],
+          groups: [
+            {
+              name: sharedChunkName,
+              debugName: 'shared',
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },
