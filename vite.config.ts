@@ -165,7 +165,8 @@ export default defineConfig({
         // Issue 19: the shared modules '/reparto' imports go into two chunks (sharedChunkName) instead of a dozen of
         // 0.2–3 KB, because on 'Fast 3G' every request costs a 562.5 ms round trip and Chromium opens only 6
         // connections to an HTTP/1.1 server: 14 courier files made its first opening three waves of requests,
-        // 4234 ms (docs/PERFORMANCE.md 'Courier screen').
+        // 4234 ms; with 4 files it is 3310 ms (median of 6; 1806 → 1005 ms the second opening), docs/PERFORMANCE.md
+        // 'Courier screen'.
         codeSplitting: {
           groups: [
             {
