@@ -43,6 +43,12 @@ function courierFiles(): Set<string> | null {
 const SHARED =
   /[\\/]src[\\/](?:shared|client[\\/](?:components|api))[\\/]|[\\/]node_modules[\\/]@tanstack[\\/](?:query-core|react-query)[\\/]/;
 const QUERY = /[\\/]node_modules[\\/]@tanstack[\\/](?:query-core|react-query)[\\/]/;
+/**
+ * Shared modules that work when they load, kept in a file of their own so that only the screens that use them run
+ * them: dates.ts builds ten Intl.DateTimeFormat (about 23 ms on this machine, 4× that on a slow phone); in
+ * 'common' '/login' and '/locker', which never use it, lost 4–5 Lighthouse points (Total Blocking Time).
+ */
+const OWN_FILE = /[\\/]src[\\/]shared[\\/]dates\.ts$/;
 const COURIER_MODULE = fileURLToPath(new URL(`./src/client/${COURIER_CHUNK}`, import.meta.url));
 
 /** What a chunk group's `name` function may read of the module graph (rolldown's ChunkingContext). */
@@ -89,8 +95,11 @@ function sharedChunks(graph: ModuleGraph): (id: string) => string | null {
     (id) =>
       courier.has(id) &&
       SHARED.test(id) &&
+      !OWN_FILE.test(id) &&
       !inEntry(id) &&
-      (info(id)?.importedIds ?? []).every((dependency) => inEntry(dependency) || movable(dependency)),
+      (info(id)?.importedIds ?? []).every(
+        (dependency) => inEntry(dependency) || OWN_FILE.test(dependency) || movable(dependency),
+      ),
   );
   const usesQuery: (id: string) => boolean = memo(
     false,
@@ -165,8 +174,8 @@ export default defineConfig({
         // Issue 19: the shared modules '/reparto' imports go into two chunks (sharedChunkName) instead of a dozen of
         // 0.2–3 KB, because on 'Fast 3G' every request costs a 562.5 ms round trip and Chromium opens only 6
         // connections to an HTTP/1.1 server: 14 courier files made its first opening three waves of requests,
-        // 4234 ms; with 4 files it is 3310 ms (median of 6; 1806 → 1005 ms the second opening), docs/PERFORMANCE.md
-        // 'Courier screen'.
+        // 4234 ms; with 5 files it is 3147 ms (median of 3; 1806 → 930 ms the second opening), still over 2 s
+        // (docs/PERFORMANCE.md 'Courier screen').
         codeSplitting: {
           groups: [
             {
