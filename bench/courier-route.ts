@@ -254,7 +254,7 @@ function openingLines(
   return [
     "For /reparto the server's index.html preloads the courier chunk's files and the route's answer",
     '(src/server/screen-preloads.ts), and the build keeps the shared modules the courier screen imports in two',
-    "chunks, 'query' and 'common' (vite.config.ts), not a dozen of 0.2–3 KB. A request on 'Fast 3G' costs a",
+    "chunks, 'query' and 'common', and dates.ts apart (vite.config.ts), not a dozen of 0.2–3 KB. A request on 'Fast 3G' costs a",
     '562.5 ms round trip and Chromium opens 6 connections to one HTTP/1.1 server: the 14 courier files, with the',
     "entry's two and the route's answer, went out in three waves (4234 ms on 2026-11-23, 1806 ms the second",
     `opening). Now the page's links ask for ${early.length} files and answers before any script runs, ${together} of them at once`,
