@@ -80,7 +80,7 @@ export async function run(): Promise<BenchResult> {
       'Lighthouse 12, default (mobile) configuration with simulated throttling, system Chromium headless, against the',
       'built app served by the server on loopback (PGlite); the session cookie on every request. Was 85 (issue 24):',
       "the list's answer waited for the page chunk, which waited for the entry. Now /paquetes' index.html preloads",
-      'the page chunk and its large import (modulepreload: the chunk, the query library), `/api/packages` and',
+      "the page chunk and its large imports (modulepreload: the chunk, 'query' and 'common'), `/api/packages` and",
       '`/api/me` (preload as fetch); its tiny imports come with the chunk once the entry runs.',
       '',
       markdownTable(
