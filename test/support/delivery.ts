@@ -1,14 +1,56 @@
-// Routes and door actions for server tests: a started route of today for a courier, and the bodies of 'Entregar'
-// and 'No entregado' as the phone sends them (a key per action, the phone's time).
+// Routes and door actions for server tests: the world they start from (an admin, a customer, couriers), a started
+// route of today for a courier, and the bodies of 'Entregar' and 'No entregado' as the phone sends them (a key per
+// action, the phone's time).
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { isoDayInColombia } from '../../src/shared/dates.ts';
+import type { Driver } from './database.ts';
 import { packageInColombia } from './packages.ts';
-import type { browser, signedUpCustomer } from './server.ts';
+import {
+  type browser,
+  signedUpCustomer,
+  signedUpWithRole,
+  startTestServerWithAdmin,
+  type TestServer,
+} from './server.ts';
 
 type Client = ReturnType<typeof browser>;
 type Customer = Awaited<ReturnType<typeof signedUpCustomer>>;
+type Courier = Awaited<ReturnType<typeof signedUpWithRole>>;
+
+/** The delivery and money tests' world; its fields are filled in by deliveryWorld's beforeAll. */
+export interface DeliveryWorld {
+  server: TestServer;
+  admin: Client;
+  customer: Customer;
+  /** The couriers ('reparto'), in the order named. */
+  couriers: Courier[];
+  /** The first of `couriers`. */
+  courier: Courier;
+}
+
+/**
+ * A server on `driver` with a signed-in admin (`admin`, its e-mail; `env` added to the config), a signed-in customer
+ * named `customer` and a signed-in courier per name in `couriers`, started before the block's tests and closed after
+ * them. Read the fields inside the tests (they are empty until the block's beforeAll has run).
+ */
+export function deliveryWorld(
+  driver: Driver,
+  people: { admin: string; customer: string; couriers?: string[]; env?: Record<string, string> },
+): DeliveryWorld {
+  const world = {} as DeliveryWorld;
+  beforeAll(async () => {
+    const { server, admin } = await startTestServerWithAdmin(driver, people.admin, people.env);
+    const customer = await signedUpCustomer(server, { name: people.customer });
+    const couriers: Courier[] = [];
+    for (const name of people.couriers ?? [])
+      couriers.push(await signedUpWithRole(server, 'reparto', { name }));
+    Object.assign(world, { server, admin, customer, couriers, courier: couriers[0] });
+  });
+  afterAll(() => world.server?.close());
+  return world;
+}
 
 /** A route of today for `courierId` with `count` packages of `customer`, started ('En curso'). */
 export async function startedRoute(

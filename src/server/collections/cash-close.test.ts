@@ -4,37 +4,27 @@
 // and an audit entry); a close and a delivery racing on the same route end in one consistent state; couriers,
 // customers and bodega staff get 403.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
-import { deliveryBody, startedRoute } from '../../../test/support/delivery.ts';
+import { deliveryBody, deliveryWorld, startedRoute } from '../../../test/support/delivery.ts';
 import { deliveredRoute, storedValueToPay } from '../../../test/support/money.ts';
-import {
-  type browser,
-  signedUpCustomer,
-  signedUpWithRole,
-  startTestServerWithAdmin,
-  type TestServer,
-} from '../../../test/support/server.ts';
+import { signedUpWithRole } from '../../../test/support/server.ts';
 import { collectionMessages } from '../../shared/collections/forms.ts';
 import { formatCop } from '../../shared/money.ts';
 import { auditLog, cashCloses, collectionCorrections, collections, deliveryRoutes } from '../db/schema.ts';
 
 describe.each(drivers)("'Cierre de caja' on %s", (driver) => {
-  let server: TestServer;
-  let admin: ReturnType<typeof browser>;
-  let customer: Awaited<ReturnType<typeof signedUpCustomer>>;
-  let courier: Awaited<ReturnType<typeof signedUpWithRole>>;
-  beforeAll(async () => {
-    ({ server, admin } = await startTestServerWithAdmin(driver, 'caja-admin@example.com'));
-    customer = await signedUpCustomer(server, { name: 'Lucía Cliente' });
-    courier = await signedUpWithRole(server, 'reparto', { name: 'Andrés Mensajero' });
+  const world = deliveryWorld(driver, {
+    admin: 'caja-admin@example.com',
+    customer: 'Lucía Cliente',
+    couriers: ['Andrés Mensajero'],
   });
-  afterAll(() => server?.close());
 
   const closePath = (id: number) => `/api/admin/delivery/routes/${id}/close`;
   const cashPath = (id: number) => `/api/admin/delivery/routes/${id}/cash`;
 
   it('closes with cash and Nequi: a difference needs an Observación, the close is stored, audited and locks', async () => {
+    const { server, admin, customer, courier } = world;
     const route = await deliveredRoute(server, admin, customer, courier, ['efectivo', 'nequi']);
     const [cash = 0, nequi = 0] = route.toPay;
     expect(cash).toBeGreaterThan(0);
@@ -157,6 +147,7 @@ describe.each(drivers)("'Cierre de caja' on %s", (driver) => {
   });
 
   it('closes without a difference and without an Observación; corrects nothing on a route still open', async () => {
+    const { server, admin, customer, courier } = world;
     const route = await deliveredRoute(server, admin, customer, courier, ['efectivo']);
     const [open] = (await admin.get(cashPath(route.id))).body.collections;
     const early = await admin.post(`/api/admin/recaudos/collections/${open.id}/corrections`, {
@@ -179,6 +170,7 @@ describe.each(drivers)("'Cierre de caja' on %s", (driver) => {
   });
 
   it('a close and a delivery racing on the same route end in one consistent state', async () => {
+    const { server, admin, customer, courier } = world;
     for (let round = 0; round < 3; round++) {
       const route = await startedRoute(admin, customer, courier.record.id, 2);
       const [first = 0, second = 0] = route.numbers;

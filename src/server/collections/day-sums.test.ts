@@ -5,17 +5,11 @@
 // writes), with no empty group.
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { drivers, openTestDatabase } from '../../../test/support/database.ts';
+import { deliveryWorld } from '../../../test/support/delivery.ts';
 import { carrierDelivered, deliveredRoute, uploadRemittance } from '../../../test/support/money.ts';
 import { type SeedCollection, seedCollections, seedRoute } from '../../../test/support/money-seed.ts';
-import {
-  type browser,
-  signedUpCustomer,
-  signedUpWithRole,
-  startTestServerWithAdmin,
-  type TestServer,
-} from '../../../test/support/server.ts';
 import { PAYMENT_MEANS } from '../../shared/delivery/door-choices.ts';
 import { createBackup, restoreBackup } from '../db/backup.ts';
 import type { Database } from '../db/open.ts';
@@ -51,24 +45,17 @@ async function expectSumsEqualCollections(db: Database) {
 }
 
 describe.each(drivers)('the day sums of the collections on %s', (driver) => {
-  let server: TestServer;
-  let admin: ReturnType<typeof browser>;
-  let owner: Awaited<ReturnType<typeof signedUpCustomer>>;
-  let couriers: Array<Awaited<ReturnType<typeof signedUpWithRole>>>;
-  beforeAll(async () => {
-    ({ server, admin } = await startTestServerWithAdmin(driver, 'sumas-admin@example.com'));
-    owner = await signedUpCustomer(server, { name: 'Dueño Sumas' });
-    couriers = [
-      await signedUpWithRole(server, 'reparto', { name: 'Ana Sumas' }),
-      await signedUpWithRole(server, 'reparto', { name: 'Beto Sumas' }),
-    ];
+  const world = deliveryWorld(driver, {
+    admin: 'sumas-admin@example.com',
+    customer: 'Dueño Sumas',
+    couriers: ['Ana Sumas', 'Beto Sumas'],
   });
-  afterAll(() => server?.close());
 
   it("follow a courier's deliveries, a carrier's 'Entregado', the close and a remittance", async () => {
-    const route = await deliveredRoute(server, admin, owner, couriers[0] as never, ['efectivo', 'nequi']);
+    const { server, admin, customer, couriers } = world;
+    const route = await deliveredRoute(server, admin, customer, couriers[0] as never, ['efectivo', 'nequi']);
     await expectSumsEqualCollections(server.db);
-    const carried = await carrierDelivered(server, admin, owner, 'Coordinadora');
+    const carried = await carrierDelivered(server, admin, customer, 'Coordinadora');
     await expectSumsEqualCollections(server.db);
     const csv = `guia,valor,fecha\n${carried.carrierGuide},${carried.toPay},2026-11-20\n`;
     expect((await uploadRemittance(admin, csv)).body.applied).toBe(1);
@@ -82,6 +69,7 @@ describe.each(drivers)('the day sums of the collections on %s', (driver) => {
   });
 
   it('always equal the grouped collections, whatever writes them (random writes)', async () => {
+    const { server, admin, customer, couriers } = world;
     const ids = async (where: ReturnType<typeof sql>) =>
       rowsOf(
         await server.db.execute(sql`select id, carrier_guide, amount_cop from collections where ${where}`),
@@ -139,7 +127,7 @@ describe.each(drivers)('the day sums of the collections on %s', (driver) => {
               remitted: !each.onRoute && each.remitted,
             });
           }
-          const numbers = await seedCollections(server.db, owner.record.id, seeded);
+          const numbers = await seedCollections(server.db, customer.record.id, seeded);
           await expectSumsEqualCollections(server.db);
           const mine = numbers.length ? sql`package_number in ${numbers}` : sql`false`;
           for (const step of writes) {
@@ -196,6 +184,7 @@ describe.each(drivers)('the day sums of the collections on %s', (driver) => {
   });
 
   it('are rebuilt by a restore, from the collections it inserts', async () => {
+    const { server } = world;
     const before = await storedSums(server.db);
     expect(before.length).toBeGreaterThan(0);
     const target = await openTestDatabase(driver);

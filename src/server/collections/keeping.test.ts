@@ -1,17 +1,11 @@
 // Nothing lost: a backup carries the routes, stops, attempts, deliveries, collections, closes, corrections,
 // remittances and receipts, and a restore continues their numbering; 'Mis datos' lists the person's deliveries and
 // payments, and a deletion erases who received the parcels while the payments stay. On every driver.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { drivers, openTestDatabase } from '../../../test/support/database.ts';
-import { attemptBody, startedRoute } from '../../../test/support/delivery.ts';
+import { attemptBody, deliveryWorld, startedRoute } from '../../../test/support/delivery.ts';
 import { carrierDelivered, deliveredRoute, uploadRemittance } from '../../../test/support/money.ts';
-import {
-  type browser,
-  signedUpCustomer,
-  signedUpWithRole,
-  startTestServerWithAdmin,
-  type TestServer,
-} from '../../../test/support/server.ts';
+import { signedUpCustomer } from '../../../test/support/server.ts';
 import { createBackup, restoreBackup } from '../db/backup.ts';
 import {
   cashCloses,
@@ -38,18 +32,14 @@ const MONEY_TABLES = {
 };
 
 describe.each(drivers)('money kept on %s', (driver) => {
-  let server: TestServer;
-  let admin: ReturnType<typeof browser>;
-  let customer: Awaited<ReturnType<typeof signedUpCustomer>>;
-  let courier: Awaited<ReturnType<typeof signedUpWithRole>>;
-  beforeAll(async () => {
-    ({ server, admin } = await startTestServerWithAdmin(driver, 'guarda-admin@example.com'));
-    customer = await signedUpCustomer(server, { name: 'Nora Cliente' });
-    courier = await signedUpWithRole(server, 'reparto', { name: 'Óscar Mensajero' });
+  const world = deliveryWorld(driver, {
+    admin: 'guarda-admin@example.com',
+    customer: 'Nora Cliente',
+    couriers: ['Óscar Mensajero'],
   });
-  afterAll(() => server?.close());
 
   it("lists the person's deliveries and payments in 'Mis datos', and erases the receiver on deletion", async () => {
+    const { server, admin, customer, courier } = world;
     const route = await deliveredRoute(server, admin, customer, courier, ['daviplata']);
     const [number = 0] = route.numbers;
     const receipt = (await customer.client.get(`/api/packages/${number}/receipt`)).body;
@@ -77,6 +67,7 @@ describe.each(drivers)('money kept on %s', (driver) => {
   });
 
   it('backs up and restores every money table, and the receipts continue their numbering', async () => {
+    const { server, admin, courier } = world;
     const owner = await signedUpCustomer(server);
     const route = await deliveredRoute(server, admin, owner, courier, ['efectivo', 'nequi']);
     const failed = await startedRoute(admin, owner, courier.record.id, 1);

@@ -1,16 +1,11 @@
 // 'Recaudos' on every driver: every figure is a sum of stored collections (a property over random collections,
 // compared with sums computed here), the range is checked, the CSV neutralises formulas, and only admins read it.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
+import { deliveryWorld } from '../../../test/support/delivery.ts';
 import { type SeedCollection, seedCollections, seedRoute } from '../../../test/support/money-seed.ts';
-import {
-  type browser,
-  signedUpCustomer,
-  signedUpWithRole,
-  startTestServerWithAdmin,
-  type TestServer,
-} from '../../../test/support/server.ts';
+import { signedUpWithRole } from '../../../test/support/server.ts';
 import type { UnclosedCash, UnremittedByCarrier } from '../../shared/collections/api-types.ts';
 import { collectionMessages, daysInRange } from '../../shared/collections/forms.ts';
 import { isoDayInColombia } from '../../shared/dates.ts';
@@ -42,23 +37,16 @@ function add(figures: Figures, item: SeedCollection, received: boolean) {
 }
 
 describe.each(drivers)("'Recaudos' on %s", (driver) => {
-  let server: TestServer;
-  let admin: ReturnType<typeof browser>;
-  let owner: Awaited<ReturnType<typeof signedUpCustomer>>;
-  let couriers: Array<Awaited<ReturnType<typeof signedUpWithRole>>>;
-  beforeAll(async () => {
-    ({ server, admin } = await startTestServerWithAdmin(driver, 'recaudos-admin@example.com'));
-    owner = await signedUpCustomer(server, { name: 'Dueña Semilla' });
-    couriers = [
-      await signedUpWithRole(server, 'reparto', { name: 'Ana Mensajera' }),
-      await signedUpWithRole(server, 'reparto', { name: 'Beto Mensajero' }),
-    ];
+  const world = deliveryWorld(driver, {
+    admin: 'recaudos-admin@example.com',
+    customer: 'Dueña Semilla',
+    couriers: ['Ana Mensajera', 'Beto Mensajero'],
   });
-  afterAll(() => server?.close());
 
   it('answers only admins, and refuses a bad range in Spanish', async () => {
+    const { server, admin, customer, couriers } = world;
     for (const who of [
-      owner.client,
+      customer.client,
       couriers[0]?.client,
       (await signedUpWithRole(server, 'bodega')).client,
     ]) {
@@ -77,6 +65,7 @@ describe.each(drivers)("'Recaudos' on %s", (driver) => {
   });
 
   it('every figure is the sum of the stored collections (random data)', async () => {
+    const { server, admin, customer, couriers } = world;
     const all: Array<SeedCollection & { packageNumber: number }> = [];
     const routeState = new Map<number, 'en_curso' | 'cerrada'>();
     let run = 0;
@@ -126,7 +115,7 @@ describe.each(drivers)("'Recaudos' on %s", (driver) => {
             remitted: !each.onRoute && each.remitted,
           });
         }
-        const numbers = await seedCollections(server.db, owner.record.id, items);
+        const numbers = await seedCollections(server.db, customer.record.id, items);
         all.push(...items.map((each, index) => ({ ...each, packageNumber: numbers[index] ?? 0 })));
 
         const answer = await admin.get(`/api/admin/recaudos?desde=${from}&hasta=${to}`);

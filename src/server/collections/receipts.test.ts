@@ -3,18 +3,11 @@
 // text holds the package, the amount and the number; only the owner and staff open it (anyone else: 404); the
 // 'Entregado' mail links its page.
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
-import { attemptBody, startedRoute } from '../../../test/support/delivery.ts';
+import { attemptBody, deliveryWorld, startedRoute } from '../../../test/support/delivery.ts';
 import { carrierDelivered, deliveredRoute } from '../../../test/support/money.ts';
-import {
-  type browser,
-  signedUpCustomer,
-  signedUpWithRole,
-  startTestServerWithAdmin,
-  TEST_APP_URL,
-  type TestServer,
-} from '../../../test/support/server.ts';
+import { signedUpCustomer, TEST_APP_URL } from '../../../test/support/server.ts';
 import { collectionMessages } from '../../shared/collections/forms.ts';
 import { formatCop } from '../../shared/money.ts';
 import { paths } from '../../shared/paths.ts';
@@ -32,21 +25,18 @@ function pdfText(pdf: Buffer): string {
 }
 
 describe.each(drivers)("'Comprobante de pago' on %s", (driver) => {
-  let server: TestServer;
-  let admin: ReturnType<typeof browser>;
-  let customer: Awaited<ReturnType<typeof signedUpCustomer>>;
-  let courier: Awaited<ReturnType<typeof signedUpWithRole>>;
-  beforeAll(async () => {
-    ({ server, admin } = await startTestServerWithAdmin(driver, 'comprobante-admin@example.com', {
+  const world = deliveryWorld(driver, {
+    admin: 'comprobante-admin@example.com',
+    customer: 'Elena Cliente',
+    couriers: ['Iván Mensajero'],
+    env: {
       COMPANY_NAME: 'Casillero Pruebas S.A.S.',
       COMPANY_NIT: '900.123.456-8',
-    }));
-    customer = await signedUpCustomer(server, { name: 'Elena Cliente' });
-    courier = await signedUpWithRole(server, 'reparto', { name: 'Iván Mensajero' });
+    },
   });
-  afterAll(() => server?.close());
 
   it('gives the owner and staff one numbered receipt, as JSON and as a PDF', async () => {
+    const { server, admin, customer, courier } = world;
     const route = await deliveredRoute(server, admin, customer, courier, ['nequi']);
     const [number = 0] = route.numbers;
     const [toPay = 0] = route.toPay;
@@ -109,6 +99,7 @@ describe.each(drivers)("'Comprobante de pago' on %s", (driver) => {
   });
 
   it("answers 404 for another customer's receipt, a courier's, and a package without a payment", async () => {
+    const { server, admin, customer, courier } = world;
     const route = await deliveredRoute(server, admin, customer, courier, ['efectivo']);
     const path = `/api/packages/${route.numbers[0]}/receipt`;
     const stranger = await signedUpCustomer(server);

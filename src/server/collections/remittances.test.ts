@@ -3,36 +3,29 @@
 // decimals or letters, a guide twice, 10 MB: a Spanish 400 and nothing applied); matching rows mark their
 // collections received, the others are listed with why; the same file twice changes nothing; admins only.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
+import { deliveryWorld } from '../../../test/support/delivery.ts';
 import { carrierDelivered, deliveredRoute, uploadRemittance } from '../../../test/support/money.ts';
 import { packageInColombia } from '../../../test/support/packages.ts';
-import {
-  type browser,
-  signedUpCustomer,
-  signedUpWithRole,
-  startTestServerWithAdmin,
-  type TestServer,
-} from '../../../test/support/server.ts';
+import { signedUpWithRole } from '../../../test/support/server.ts';
 import { collectionMessages } from '../../shared/collections/forms.ts';
 import { collections, remittances } from '../db/schema.ts';
 
 describe.each(drivers)("'Importar liquidación' on %s", (driver) => {
-  let server: TestServer;
-  let admin: ReturnType<typeof browser>;
-  let customer: Awaited<ReturnType<typeof signedUpCustomer>>;
-  beforeAll(async () => {
-    ({ server, admin } = await startTestServerWithAdmin(driver, 'liquidacion-admin@example.com'));
-    customer = await signedUpCustomer(server, { name: 'Sara Cliente' });
-  });
-  afterAll(() => server?.close());
+  const world = deliveryWorld(driver, { admin: 'liquidacion-admin@example.com', customer: 'Sara Cliente' });
 
   const collectionOf = async (number: number) =>
-    (await server.db.select().from(collections).where(eq(collections.packageNumber, number)))[0];
+    (await world.server.db.select().from(collections).where(eq(collections.packageNumber, number)))[0];
   const snapshot = async () =>
-    (await server.db.select().from(collections)).map((row) => [row.id, row.remittanceId, row.remittedOn]);
+    (await world.server.db.select().from(collections)).map((row) => [
+      row.id,
+      row.remittanceId,
+      row.remittedOn,
+    ]);
 
   it("records a carrier's collection when staff set 'Entregado', in the same move", async () => {
+    const { server, admin, customer } = world;
     const pkg = await carrierDelivered(server, admin, customer, 'Coordinadora');
     expect(pkg.toPay).toBeGreaterThan(0);
     expect(await collectionOf(pkg.number)).toMatchObject({
@@ -47,6 +40,7 @@ describe.each(drivers)("'Importar liquidación' on %s", (driver) => {
   });
 
   it('applies the matching rows in one go, lists the others with why, and the same file twice changes nothing', async () => {
+    const { server, admin, customer } = world;
     const matching = await carrierDelivered(server, admin, customer);
     const byOurGuide = await carrierDelivered(server, admin, customer);
     const wrongAmount = await carrierDelivered(server, admin, customer);
@@ -107,6 +101,7 @@ describe.each(drivers)("'Importar liquidación' on %s", (driver) => {
   });
 
   it('refuses a bad file whole with a Spanish 400, applying nothing', async () => {
+    const { server, admin, customer } = world;
     const pkg = await carrierDelivered(server, admin, customer);
     const good = `${pkg.carrierGuide},${pkg.toPay},2026-11-21`;
     const before = await snapshot();

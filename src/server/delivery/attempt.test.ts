@@ -2,44 +2,34 @@
 // in its 'Historial', the customer is mailed why and what next, once per stop per route, the key applied once; a
 // delivery after a failed attempt is still allowed (the customer came back).
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
 import {
   attemptBody,
   deliveryBody,
+  deliveryWorld,
   photoDataUrl,
   startedRoute,
   valueToPay,
 } from '../../../test/support/delivery.ts';
-import {
-  type browser,
-  signedUpCustomer,
-  signedUpWithRole,
-  startTestServerWithAdmin,
-  type TestServer,
-} from '../../../test/support/server.ts';
 import { doorMessages } from '../../shared/delivery/door-choices.ts';
 import { deliveryAttempts, outbox, packages } from '../db/schema.ts';
 
 describe.each(drivers)("'No entregado' on %s", (driver) => {
-  let server: TestServer;
-  let admin: ReturnType<typeof browser>;
-  let customer: Awaited<ReturnType<typeof signedUpCustomer>>;
-  let courier: Awaited<ReturnType<typeof signedUpWithRole>>;
-  beforeAll(async () => {
-    ({ server, admin } = await startTestServerWithAdmin(driver, 'intento-admin@example.com'));
-    customer = await signedUpCustomer(server, { name: 'Rosa Cliente' });
-    courier = await signedUpWithRole(server, 'reparto', { name: 'Pedro Mensajero' });
+  const world = deliveryWorld(driver, {
+    admin: 'intento-admin@example.com',
+    customer: 'Rosa Cliente',
+    couriers: ['Pedro Mensajero'],
   });
-  afterAll(() => server?.close());
 
   const attemptPath = (number: number) => `/api/delivery/stops/${number}/attempt`;
   const attemptsOf = (number: number) =>
-    server.db.select().from(deliveryAttempts).where(eq(deliveryAttempts.packageNumber, number));
+    world.server.db.select().from(deliveryAttempts).where(eq(deliveryAttempts.packageNumber, number));
   const stateOf = async (number: number) =>
-    (await server.db.select().from(packages).where(eq(packages.number, number)))[0]?.state;
+    (await world.server.db.select().from(packages).where(eq(packages.number, number)))[0]?.state;
 
   it('records the attempt, keeps the package out, writes its history and mails the customer why and what next', async () => {
+    const { server, admin, customer, courier } = world;
     const route = await startedRoute(admin, customer, courier.record.id, 2);
     const [number = 0] = route.numbers;
     const body = attemptBody({ photo: await photoDataUrl() });
@@ -93,6 +83,7 @@ describe.each(drivers)("'No entregado' on %s", (driver) => {
   });
 
   it('applies a key once and refuses a second attempt on the same stop of the same route', async () => {
+    const { admin, customer, courier } = world;
     const { numbers } = await startedRoute(admin, customer, courier.record.id, 1);
     const [number = 0] = numbers;
     const body = attemptBody({ reason: 'otro', note: 'Perro bravo en la puerta' });
@@ -118,6 +109,7 @@ describe.each(drivers)("'No entregado' on %s", (driver) => {
   });
 
   it("asks what happened for 'Otro', and lets the customer who came back receive the package", async () => {
+    const { admin, customer, courier } = world;
     const { numbers } = await startedRoute(admin, customer, courier.record.id, 1);
     const [number = 0] = numbers;
     const noNote = await courier.client.post(attemptPath(number), attemptBody({ reason: 'otro' }));

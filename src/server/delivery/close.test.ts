@@ -2,16 +2,16 @@
 // packages still out go back to 'En bodega Colombia' with their attempts counted, the close is audited, and the
 // courier can record nothing more; packages whose attempts reached DELIVERY_MAX_ATTEMPTS are flagged.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
-import { attemptBody, deliveryBody, startedRoute, valueToPay } from '../../../test/support/delivery.ts';
 import {
-  type browser,
-  signedUpCustomer,
-  signedUpWithRole,
-  startTestServerWithAdmin,
-  type TestServer,
-} from '../../../test/support/server.ts';
+  attemptBody,
+  deliveryBody,
+  deliveryWorld,
+  startedRoute,
+  valueToPay,
+} from '../../../test/support/delivery.ts';
+import { signedUpWithRole } from '../../../test/support/server.ts';
 import { collectionMessages } from '../../shared/collections/forms.ts';
 import { isoDayInColombia } from '../../shared/dates.ts';
 import { doorMessages } from '../../shared/delivery/door-choices.ts';
@@ -19,24 +19,21 @@ import { deliveryMessages } from '../../shared/delivery/route-forms.ts';
 import { auditLog, packages, routeStops } from '../db/schema.ts';
 
 describe.each(drivers)("'Cerrar ruta' on %s", (driver) => {
-  let server: TestServer;
-  let admin: ReturnType<typeof browser>;
-  let customer: Awaited<ReturnType<typeof signedUpCustomer>>;
-  let courier: Awaited<ReturnType<typeof signedUpWithRole>>;
-  beforeAll(async () => {
-    ({ server, admin } = await startTestServerWithAdmin(driver, 'cierre-admin@example.com', {
+  const world = deliveryWorld(driver, {
+    admin: 'cierre-admin@example.com',
+    customer: 'Rosa Cliente',
+    couriers: ['Pedro Mensajero'],
+    env: {
       DELIVERY_MAX_ATTEMPTS: '2',
-    }));
-    customer = await signedUpCustomer(server, { name: 'Rosa Cliente' });
-    courier = await signedUpWithRole(server, 'reparto', { name: 'Pedro Mensajero' });
+    },
   });
-  afterAll(() => server?.close());
 
   const closePath = (id: number) => `/api/admin/delivery/routes/${id}/close`;
   const stateOf = async (number: number) =>
-    (await server.db.select().from(packages).where(eq(packages.number, number)))[0]?.state;
+    (await world.server.db.select().from(packages).where(eq(packages.number, number)))[0]?.state;
 
   it('brings back what was not delivered with its attempts counted, closes the stops and locks the route', async () => {
+    const { server, admin, customer, courier } = world;
     const route = await startedRoute(admin, customer, courier.record.id, 3);
     const [delivered = 0, attempted = 0, untouched = 0] = route.numbers;
     const toPay = await valueToPay(courier.client, delivered);
@@ -101,6 +98,7 @@ describe.each(drivers)("'Cerrar ruta' on %s", (driver) => {
   });
 
   it('closes only routes in course', async () => {
+    const { admin, courier } = world;
     const created = await admin.post('/api/admin/delivery/routes', {
       date: isoDayInColombia(new Date()),
       courierId: courier.record.id,
@@ -113,6 +111,7 @@ describe.each(drivers)("'Cerrar ruta' on %s", (driver) => {
   });
 
   it('flags a package whose failed attempts reached DELIVERY_MAX_ATTEMPTS, until it is put in a route again', async () => {
+    const { admin, customer, courier } = world;
     const first = await startedRoute(admin, customer, courier.record.id, 1);
     const [number = 0] = first.numbers;
     const attemptAndClose = async (routeId: number, reason: string) => {

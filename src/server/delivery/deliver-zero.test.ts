@@ -2,30 +2,18 @@
 // the delivery comes without them, is accepted, and records no collection; with something to pay (or collected),
 // the means is still required, alone or through the queue's sync.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
-import { deliveryBody, startedRoute, valueToPay } from '../../../test/support/delivery.ts';
-import {
-  type browser,
-  signedUpCustomer,
-  signedUpWithRole,
-  startTestServerWithAdmin,
-  type TestServer,
-} from '../../../test/support/server.ts';
+import { deliveryBody, deliveryWorld, startedRoute, valueToPay } from '../../../test/support/delivery.ts';
 import { doorMessages } from '../../shared/delivery/door-choices.ts';
 import { collections, packageCharges, packages } from '../db/schema.ts';
 
 describe.each(drivers)("'Entregar' with nothing to pay on %s", (driver) => {
-  let server: TestServer;
-  let admin: ReturnType<typeof browser>;
-  let customer: Awaited<ReturnType<typeof signedUpCustomer>>;
-  let courier: Awaited<ReturnType<typeof signedUpWithRole>>;
-  beforeAll(async () => {
-    ({ server, admin } = await startTestServerWithAdmin(driver, 'cero-admin@example.com'));
-    customer = await signedUpCustomer(server, { name: 'Rosa Cliente' });
-    courier = await signedUpWithRole(server, 'reparto', { name: 'Pedro Mensajero' });
+  const world = deliveryWorld(driver, {
+    admin: 'cero-admin@example.com',
+    customer: 'Rosa Cliente',
+    couriers: ['Pedro Mensajero'],
   });
-  afterAll(() => server?.close());
 
   const noMeans = (collectedCop: number) => {
     const { means: _means, reference: _reference, ...body } = deliveryBody(collectedCop);
@@ -33,6 +21,7 @@ describe.each(drivers)("'Entregar' with nothing to pay on %s", (driver) => {
   };
 
   it("accepts a delivery without 'Medio de pago' when nothing is to be paid, and records no collection", async () => {
+    const { server, admin, customer, courier } = world;
     const { numbers } = await startedRoute(admin, customer, courier.record.id, 2);
     const [zero = 0, paying = 0] = numbers;
     await server.db.update(packageCharges).set({ totalCop: 0 }).where(eq(packageCharges.packageNumber, zero));

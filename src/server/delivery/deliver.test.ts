@@ -2,40 +2,39 @@
 // transaction (the customer mailed), the key applied once even when sent twice at once or by two phones, the
 // courier's own stops only, the checks with their fields, and the photo re-encoded and served to owner and staff.
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
-import { deliveryBody, photoDataUrl, startedRoute, valueToPay } from '../../../test/support/delivery.ts';
-import { packageInColombia } from '../../../test/support/packages.ts';
 import {
-  browser,
-  signedUpCustomer,
-  signedUpWithRole,
-  startTestServerWithAdmin,
-  type TestServer,
-} from '../../../test/support/server.ts';
+  deliveryBody,
+  deliveryWorld,
+  photoDataUrl,
+  startedRoute,
+  valueToPay,
+} from '../../../test/support/delivery.ts';
+import { packageInColombia } from '../../../test/support/packages.ts';
+import { browser, signedUpCustomer, signedUpWithRole } from '../../../test/support/server.ts';
 import { doorMessages, MAX_DOOR_BODY_BYTES } from '../../shared/delivery/door-choices.ts';
 import { collections, deliveries, outbox, packageCharges, packages } from '../db/schema.ts';
 
 describe.each(drivers)("'Entregar' on %s", (driver) => {
-  let server: TestServer;
-  let admin: ReturnType<typeof browser>;
-  let customer: Awaited<ReturnType<typeof signedUpCustomer>>;
-  let courier: Awaited<ReturnType<typeof signedUpWithRole>>;
-  beforeAll(async () => {
-    ({ server, admin } = await startTestServerWithAdmin(driver, 'entregar-admin@example.com'));
-    customer = await signedUpCustomer(server, { name: 'Rosa Cliente' });
-    courier = await signedUpWithRole(server, 'reparto', { name: 'Pedro Mensajero' });
+  const world = deliveryWorld(driver, {
+    admin: 'entregar-admin@example.com',
+    customer: 'Rosa Cliente',
+    couriers: ['Pedro Mensajero'],
   });
-  afterAll(() => server?.close());
 
   const deliverPath = (number: number) => `/api/delivery/stops/${number}/deliver`;
   const rowsOf = async (number: number) => ({
-    deliveries: await server.db.select().from(deliveries).where(eq(deliveries.packageNumber, number)),
-    collections: await server.db.select().from(collections).where(eq(collections.packageNumber, number)),
-    state: (await server.db.select().from(packages).where(eq(packages.number, number)))[0]?.state,
+    deliveries: await world.server.db.select().from(deliveries).where(eq(deliveries.packageNumber, number)),
+    collections: await world.server.db
+      .select()
+      .from(collections)
+      .where(eq(collections.packageNumber, number)),
+    state: (await world.server.db.select().from(packages).where(eq(packages.number, number)))[0]?.state,
   });
 
   it("delivers with photo and 'Nequi': Entregado, the proof, the collection and the customer's mail together", async () => {
+    const { server, admin, customer, courier } = world;
     const route = await startedRoute(admin, customer, courier.record.id, 2);
     const [number = 0] = route.numbers;
     const toPay = await valueToPay(courier.client, number);
@@ -110,6 +109,7 @@ describe.each(drivers)("'Entregar' on %s", (driver) => {
   });
 
   it('applies a key once: sent again it answers repeated and changes nothing; a key of another package is a 409', async () => {
+    const { admin, customer, courier } = world;
     const { numbers } = await startedRoute(admin, customer, courier.record.id, 2);
     const [first = 0, second = 0] = numbers;
     const body = deliveryBody(await valueToPay(courier.client, first));
@@ -128,6 +128,7 @@ describe.each(drivers)("'Entregar' on %s", (driver) => {
   });
 
   it('gives one delivery and one collection when two phones, or two identical requests at once, deliver a stop', async () => {
+    const { server, admin, customer, courier } = world;
     const { numbers } = await startedRoute(admin, customer, courier.record.id, 2);
     const [first = 0, second = 0] = numbers;
     const toPay = await valueToPay(courier.client, first);
@@ -156,6 +157,7 @@ describe.each(drivers)("'Entregar' on %s", (driver) => {
   });
 
   it("asks for a note when 'Valor cobrado' differs, and records no collection only when 'Valor a pagar' is zero", async () => {
+    const { server, admin, customer, courier } = world;
     const { numbers } = await startedRoute(admin, customer, courier.record.id, 3);
     const [differs = 0, zero = 0, short = 0] = numbers;
     const toPay = await valueToPay(courier.client, differs);
@@ -193,6 +195,7 @@ describe.each(drivers)("'Entregar' on %s", (driver) => {
   });
 
   it("refuses a photo that is not an image, a missing reference, another courier's stop and a route not started", async () => {
+    const { server, admin, customer, courier } = world;
     const { numbers } = await startedRoute(admin, customer, courier.record.id, 1);
     const [number = 0] = numbers;
     const toPay = await valueToPay(courier.client, number);
@@ -225,6 +228,7 @@ describe.each(drivers)("'Entregar' on %s", (driver) => {
   });
 
   it('takes photos past the small body limit and refuses a body past its own limit with 413', async () => {
+    const { admin, customer, courier } = world;
     const { numbers } = await startedRoute(admin, customer, courier.record.id, 1);
     const [number = 0] = numbers;
     const big = `data:image/jpeg;base64,${'A'.repeat(1_500_000)}`;
@@ -242,6 +246,7 @@ describe.each(drivers)("'Entregar' on %s", (driver) => {
 
   /** A package in a route of the courier that was never started. */
   async function packagesInWarehouseRoute() {
+    const { admin, customer, courier } = world;
     const { number } = await packageInColombia(customer, admin);
     const created = await admin.post('/api/admin/delivery/routes', {
       date: '2026-12-24',

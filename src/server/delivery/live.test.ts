@@ -1,17 +1,16 @@
 // Live 'Reparto' and the proof on the package's page, on every driver: a staff stream hears 'route-changed' (the
 // route's id and date) when a route is built, started, delivered on or closed; customers and couriers get no
 // stream. The package's page shows the proof: the customer reads only the last four digits of 'Documento'.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
-import { attemptBody, deliveryBody, startedRoute, valueToPay } from '../../../test/support/delivery.ts';
 import {
-  type browser,
-  signedUpCustomer,
-  signedUpWithRole,
-  startTestServerWithAdmin,
-  TEST_APP_URL,
-  type TestServer,
-} from '../../../test/support/server.ts';
+  attemptBody,
+  deliveryBody,
+  deliveryWorld,
+  startedRoute,
+  valueToPay,
+} from '../../../test/support/delivery.ts';
+import { type browser, TEST_APP_URL } from '../../../test/support/server.ts';
 import { readSse } from '../../../test/support/sse.ts';
 import { isoDayInColombia } from '../../shared/dates.ts';
 
@@ -19,23 +18,19 @@ const cookieOf = (client: ReturnType<typeof browser>) =>
   [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 
 describe.each(drivers)('live routes and the proof of delivery on %s', (driver) => {
-  let server: TestServer;
-  let admin: ReturnType<typeof browser>;
-  let customer: Awaited<ReturnType<typeof signedUpCustomer>>;
-  let courier: Awaited<ReturnType<typeof signedUpWithRole>>;
-  beforeAll(async () => {
-    ({ server, admin } = await startTestServerWithAdmin(driver, 'vivo-reparto@example.com'));
-    customer = await signedUpCustomer(server, { name: 'Rosa Cliente' });
-    courier = await signedUpWithRole(server, 'reparto', { name: 'Pedro Mensajero' });
+  const world = deliveryWorld(driver, {
+    admin: 'vivo-reparto@example.com',
+    customer: 'Rosa Cliente',
+    couriers: ['Pedro Mensajero'],
   });
-  afterAll(() => server?.close());
 
   const open = (client: ReturnType<typeof browser>) =>
-    server.app.request(`${TEST_APP_URL}/api/admin/delivery/events`, {
+    world.server.app.request(`${TEST_APP_URL}/api/admin/delivery/events`, {
       headers: { cookie: cookieOf(client) },
     });
 
   it("tells staff screens of every route's change, with the route's id and date", async () => {
+    const { admin, customer, courier } = world;
     const response = await open(admin);
     expect(response.headers.get('content-type')).toBe('text/event-stream');
     const stream = readSse(response);
@@ -79,11 +74,13 @@ describe.each(drivers)('live routes and the proof of delivery on %s', (driver) =
   });
 
   it('refuses the stream to customers and couriers', async () => {
+    const { customer, courier } = world;
     expect((await open(customer.client)).status).toBe(403);
     expect((await open(courier.client)).status).toBe(403);
   });
 
   it("shows the proof on the package's page: the customer reads four digits of 'Documento', staff the whole and the courier", async () => {
+    const { admin, customer, courier } = world;
     const { numbers } = await startedRoute(admin, customer, courier.record.id, 1);
     const [number = 0] = numbers;
     const toPay = await valueToPay(courier.client, number);

@@ -2,32 +2,27 @@
 // its own endpoint would, a refused one alone; the same queue sent again changes nothing; a stop delivered twice
 // in one queue is one delivery; an attempt then a delivery of the same stop both apply (the customer came back).
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
-import { attemptBody, deliveryBody, startedRoute, valueToPay } from '../../../test/support/delivery.ts';
 import {
-  type browser,
-  signedUpCustomer,
-  signedUpWithRole,
-  startTestServerWithAdmin,
-  type TestServer,
-} from '../../../test/support/server.ts';
+  attemptBody,
+  deliveryBody,
+  deliveryWorld,
+  startedRoute,
+  valueToPay,
+} from '../../../test/support/delivery.ts';
 import { doorMessages } from '../../shared/delivery/door-choices.ts';
 import { collections, deliveries, deliveryAttempts, packages } from '../db/schema.ts';
 
 describe.each(drivers)('the queue sent at once on %s', (driver) => {
-  let server: TestServer;
-  let admin: ReturnType<typeof browser>;
-  let customer: Awaited<ReturnType<typeof signedUpCustomer>>;
-  let courier: Awaited<ReturnType<typeof signedUpWithRole>>;
-  beforeAll(async () => {
-    ({ server, admin } = await startTestServerWithAdmin(driver, 'cola-admin@example.com'));
-    customer = await signedUpCustomer(server, { name: 'Rosa Cliente' });
-    courier = await signedUpWithRole(server, 'reparto', { name: 'Pedro Mensajero' });
+  const world = deliveryWorld(driver, {
+    admin: 'cola-admin@example.com',
+    customer: 'Rosa Cliente',
+    couriers: ['Pedro Mensajero'],
   });
-  afterAll(() => server?.close());
 
   it('applies each action in order, answers each, refuses the bad ones alone and changes nothing when sent again', async () => {
+    const { server, admin, customer, courier } = world;
     const { numbers } = await startedRoute(admin, customer, courier.record.id, 4);
     const [a = 0, b = 0, c = 0, d = 0] = numbers;
     const pay = async (number: number) => valueToPay(courier.client, number);
@@ -96,6 +91,7 @@ describe.each(drivers)('the queue sent at once on %s', (driver) => {
   });
 
   it('refuses a queue that is not a list of actions, and customers', async () => {
+    const { customer, courier } = world;
     expect((await courier.client.post('/api/delivery/sync', { actions: [] })).status).toBe(400);
     expect(
       (await courier.client.post('/api/delivery/sync', { actions: [{ kind: 'x', number: 1, body: {} }] }))
