@@ -99,3 +99,64 @@ export async function seedCollections(
   await db.execute(sql`analyze collections`);
   return numbers;
 }
+
+/** One collection as a property test draws it: on a route of courier 0 or 1 (open or closed) or with a carrier. */
+export interface DrawnCollection {
+  onRoute: boolean;
+  courier: number;
+  closed: boolean;
+  carrier: string;
+  toPayCop: number;
+  /** Collected minus to pay (never below zero collected). */
+  delta: number;
+  means: PaymentMeans;
+  /** Days and minutes after `base`. */
+  day: number;
+  minute: number;
+  remitted: boolean;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Seeds `drawn` for `ownerId`, `base` (ms) being their day 0: one route on `routeDate` per courier and state,
+ * created as first needed. Returns the collections as seeded, their package numbers, and each route's state.
+ */
+export async function seedDrawn(
+  db: Database,
+  ownerId: string,
+  courierIds: string[],
+  at: { base: number; routeDate: string },
+  drawn: DrawnCollection[],
+) {
+  const routes = new Map<string, number>();
+  const routeStates = new Map<number, 'en_curso' | 'cerrada'>();
+  const items: SeedCollection[] = [];
+  for (const each of drawn) {
+    const courier = courierIds[each.courier] ?? '';
+    let routeId: number | null = null;
+    if (each.onRoute) {
+      const key = `${courier}:${each.closed}`;
+      routeId = routes.get(key) ?? null;
+      if (routeId === null) {
+        const state = each.closed ? 'cerrada' : 'en_curso';
+        routeId = await seedRoute(db, courier, at.routeDate, state);
+        routes.set(key, routeId);
+        routeStates.set(routeId, state);
+      }
+    }
+    items.push({
+      source: each.onRoute ? 'route' : 'carrier',
+      routeId,
+      courierId: each.onRoute ? courier : null,
+      carrier: each.onRoute ? '' : each.carrier,
+      toPayCop: each.toPayCop,
+      amountCop: Math.max(0, each.toPayCop + each.delta),
+      means: each.onRoute ? each.means : 'efectivo',
+      collectedAt: new Date(at.base + each.day * DAY_MS + each.minute * 60_000),
+      remitted: !each.onRoute && each.remitted,
+    });
+  }
+  const numbers = await seedCollections(db, ownerId, items);
+  return { items, numbers, routeStates };
+}

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { drivers, openTestDatabase } from '../../../test/support/database.ts';
 import { deliveryWorld } from '../../../test/support/delivery.ts';
 import { carrierDelivered, deliveredRoute, uploadRemittance } from '../../../test/support/money.ts';
-import { type SeedCollection, seedCollections, seedRoute } from '../../../test/support/money-seed.ts';
+import { seedDrawn } from '../../../test/support/money-seed.ts';
 import { PAYMENT_MEANS } from '../../shared/delivery/door-choices.ts';
 import { createBackup, restoreBackup } from '../db/backup.ts';
 import type { Database } from '../db/open.ts';
@@ -102,32 +102,13 @@ describe.each(drivers)('the day sums of the collections on %s', (driver) => {
           run += 1;
           const base = Date.parse('2002-01-01T05:00:00Z') + run * 10 * DAY_MS;
           const day = new Date(base).toISOString().slice(0, 10);
-          const routes = new Map<string, number>();
-          const seeded: SeedCollection[] = [];
-          for (const each of items) {
-            const courier = couriers[each.courier]?.record.id ?? '';
-            let routeId: number | null = null;
-            if (each.onRoute) {
-              const key = `${courier}:${each.closed}`;
-              routeId = routes.get(key) ?? null;
-              if (routeId === null) {
-                routeId = await seedRoute(server.db, courier, day, each.closed ? 'cerrada' : 'en_curso');
-                routes.set(key, routeId);
-              }
-            }
-            seeded.push({
-              source: each.onRoute ? 'route' : 'carrier',
-              routeId,
-              courierId: each.onRoute ? courier : null,
-              carrier: each.onRoute ? '' : each.carrier,
-              toPayCop: each.toPayCop,
-              amountCop: Math.max(0, each.toPayCop + each.delta),
-              means: each.onRoute ? each.means : 'efectivo',
-              collectedAt: new Date(base + each.day * DAY_MS + each.minute * 60_000),
-              remitted: !each.onRoute && each.remitted,
-            });
-          }
-          const numbers = await seedCollections(server.db, customer.record.id, seeded);
+          const { numbers } = await seedDrawn(
+            server.db,
+            customer.record.id,
+            couriers.map((courier) => courier.record.id),
+            { base, routeDate: day },
+            items,
+          );
           await expectSumsEqualCollections(server.db);
           const mine = numbers.length ? sql`package_number in ${numbers}` : sql`false`;
           for (const step of writes) {

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
 import { deliveryWorld } from '../../../test/support/delivery.ts';
-import { type SeedCollection, seedCollections, seedRoute } from '../../../test/support/money-seed.ts';
+import { type SeedCollection, seedDrawn } from '../../../test/support/money-seed.ts';
 import { signedUpWithRole } from '../../../test/support/server.ts';
 import type { UnclosedCash, UnremittedByCarrier } from '../../shared/collections/api-types.ts';
 import { collectionMessages, daysInRange } from '../../shared/collections/forms.ts';
@@ -88,34 +88,14 @@ describe.each(drivers)("'Recaudos' on %s", (driver) => {
         const base = Date.parse('2001-01-01T05:00:00Z') + run * 10 * DAY_MS;
         const from = new Date(base).toISOString().slice(0, 10);
         const to = new Date(base + 3 * DAY_MS).toISOString().slice(0, 10);
-        const routes = new Map<string, number>();
-        const items: SeedCollection[] = [];
-        for (const each of generated) {
-          const courier = couriers[each.courier]?.record.id ?? '';
-          let routeId: number | null = null;
-          if (each.onRoute) {
-            const key = `${courier}:${each.closed}`;
-            routeId = routes.get(key) ?? null;
-            if (routeId === null) {
-              const state = each.closed ? 'cerrada' : 'en_curso';
-              routeId = await seedRoute(server.db, courier, from, state);
-              routes.set(key, routeId);
-              routeState.set(routeId, state);
-            }
-          }
-          items.push({
-            source: each.onRoute ? 'route' : 'carrier',
-            routeId,
-            courierId: each.onRoute ? courier : null,
-            carrier: each.onRoute ? '' : each.carrier,
-            toPayCop: each.toPayCop,
-            amountCop: Math.max(0, each.toPayCop + each.delta),
-            means: each.onRoute ? each.means : 'efectivo',
-            collectedAt: new Date(base + each.day * DAY_MS + each.minute * 60_000),
-            remitted: !each.onRoute && each.remitted,
-          });
-        }
-        const numbers = await seedCollections(server.db, customer.record.id, items);
+        const { items, numbers, routeStates } = await seedDrawn(
+          server.db,
+          customer.record.id,
+          couriers.map((courier) => courier.record.id),
+          { base, routeDate: from },
+          generated,
+        );
+        for (const [id, state] of routeStates) routeState.set(id, state);
         all.push(...items.map((each, index) => ({ ...each, packageNumber: numbers[index] ?? 0 })));
 
         const answer = await admin.get(`/api/admin/recaudos?desde=${from}&hasta=${to}`);
