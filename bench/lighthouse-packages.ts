@@ -11,6 +11,7 @@ import { FLAGS, runLighthouse } from './lighthouse.ts';
 import { guideMaker, login, prealert, register, registerAdmin, timedPost } from './support/api.ts';
 import { type BenchResult, markdownTable, type Row, verdict } from './support/report.ts';
 import { withServer } from './support/server.ts';
+import { median } from './support/stats.ts';
 
 const RUNS = 3;
 const BUDGET = 90;
@@ -67,13 +68,13 @@ export async function run(): Promise<BenchResult> {
       await chrome.kill();
       rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     }
-    const median = [...scores].sort((a, b) => a - b)[Math.floor(scores.length / 2)] ?? 0;
+    const middle = median(scores);
     const rows: Row[] = [
       {
         measure: `/paquetes (signed in, 6 packages): performance, median of ${RUNS}`,
-        value: String(median),
+        value: String(middle),
         budget: `≥ ${BUDGET}`,
-        verdict: verdict(median >= BUDGET),
+        verdict: verdict(middle >= BUDGET),
       },
     ];
     const details = [
