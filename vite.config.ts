@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /** The courier's screen, the only page a service worker serves (src/client/offline/service-worker.ts). */
@@ -122,7 +122,24 @@ function sharedChunkName(id: string, graph: ModuleGraph): string | null {
   return plan(id);
 }
 
-export default defineConfig({
+/**
+ * `vite build --ssr`: the courier screen's first paint for the server (pages/courier-route/server-render.tsx) as one
+ * module in dist/server/; React and the other packages stay imports from node_modules, the CSS is the browser's.
+ */
+const serverRender: UserConfig = {
+  root: 'src/client',
+  publicDir: false,
+  plugins: [react()],
+  build: {
+    outDir: '../../dist/server',
+    emptyOutDir: true,
+    target: 'node20',
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRender : browser));
+
+const browser: UserConfig = {
   root: 'src/client',
   publicDir: '../../public',
   plugins: [
@@ -193,4 +210,4 @@ export default defineConfig({
     // The server's API; not the client's own modules under src/client/api/ (`/api/account.ts`), which Vite serves.
     proxy: { '^/api/(?![^?]*\\.tsx?(?:\\?|$))': 'http://localhost:3000' },
   },
-});
+};

@@ -14,11 +14,10 @@ export interface AppConfig {
   officePhone: string;
 }
 
-function readConfig(): AppConfig {
-  const content = document.querySelector('meta[name="app-config"]')?.getAttribute('content');
-  const fallback: AppConfig = {
+function fallbackConfig(appUrl: string): AppConfig {
+  return {
     brandName: 'CasilleroYa',
-    appUrl: window.location.origin,
+    appUrl,
     officeAddress: '',
     supportWhatsapp: '',
     supportEmail: '',
@@ -28,6 +27,14 @@ function readConfig(): AppConfig {
     companyAddress: '',
     officePhone: '',
   };
+}
+
+function readConfig(): AppConfig {
+  // On the server (the courier screen's first paint, src/server/delivery/courier-page.ts) there is no page to read:
+  // the server hands the same values over with `setServerConfig` before it renders.
+  if (typeof document === 'undefined') return fallbackConfig('');
+  const content = document.querySelector('meta[name="app-config"]')?.getAttribute('content');
+  const fallback = fallbackConfig(window.location.origin);
   if (!content) return fallback;
   try {
     return { ...fallback, ...(JSON.parse(content) as Partial<AppConfig>) };
@@ -37,3 +44,8 @@ function readConfig(): AppConfig {
 }
 
 export const appConfig: AppConfig = readConfig();
+
+/** The server's render takes the values it writes into index.html, so its HTML says what the browser's will. */
+export function setServerConfig(values: Partial<AppConfig>) {
+  Object.assign(appConfig, values);
+}

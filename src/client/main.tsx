@@ -1,8 +1,7 @@
 // The single-page app: one table of screens (patterns may hold parameters, e.g. `/paquetes/:number`); the welcome
 // screen ships in the first bundle, every other screen loads when it is first opened.
-import { type ComponentType, lazy, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { messages } from '../shared/messages.ts';
+import { type ComponentType, lazy } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import {
   adminPackagePattern,
   adminPqrDetailPattern,
@@ -15,8 +14,8 @@ import {
   routeDetailPattern,
   type ScreenPattern,
 } from '../shared/paths.ts';
+import { App } from './app.tsx';
 import WelcomePage from './pages/welcome/welcome-page.tsx';
-import { Router } from './router.tsx';
 import './styles.css';
 
 const RegisterPage = lazy(() => import('./pages/register/register-page.tsx'));
@@ -60,17 +59,9 @@ const NotFoundPage = lazy(() => import('./pages/not-found/not-found-page.tsx'));
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <Router
-        screens={screens}
-        notFound={NotFoundPage}
-        fallback={
-          <p className="page" role="status">
-            {messages.loading}
-          </p>
-        }
-      />
-    </StrictMode>,
-  );
+  const app = <App screens={screens} notFound={NotFoundPage} />;
+  // The server drew the courier screen's first paint (src/server/delivery/courier-page.ts): React takes over its
+  // HTML as it is. Every other page arrives empty and is drawn here.
+  if (root.firstElementChild) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 }

@@ -15,6 +15,7 @@ import {
   type AroundNavHandler,
   Route,
   Switch,
+  useRouter,
   useLocation as useWouterLocation,
   useParams as useWouterParams,
   Link as WouterLink,
@@ -37,8 +38,12 @@ export interface NavigateOptions {
 type Navigate = (to: string, options?: NavigateOptions) => void;
 
 // The raw query string: wouter's useSearch decodes it once more, which would turn a `%25` inside a token into `%`.
+// On the server (the courier screen's first paint) the search is the one its <Router ssrPath> was given.
 const currentSearch = () => window.location.search;
-const useRawSearch = () => useLocationProperty(currentSearch);
+function useRawSearch() {
+  const { ssrSearch } = useRouter();
+  return useLocationProperty(currentSearch, ssrSearch != null ? () => ssrSearch : currentSearch);
+}
 
 /** A new screen starts at its top, as a page load would; going back keeps the browser's own scroll. */
 const scrollToTopAfter: AroundNavHandler = (navigate, to, options) => {

@@ -6,7 +6,7 @@ import { type Context, Hono, type Next } from 'hono';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { messages } from '../shared/messages.ts';
-import { isScreenPath } from '../shared/paths.ts';
+import { isScreenPath, paths } from '../shared/paths.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import type { Auth } from './auth/auth.ts';
@@ -16,6 +16,7 @@ import { collectionRoutes } from './collections/routes.ts';
 import { type Config, publicConfig } from './config.ts';
 import { isConnectionLost } from './db/errors.ts';
 import type { OpenDatabase } from './db/open.ts';
+import { courierFirstPaint, type RenderCourierRoute } from './delivery/courier-page.ts';
 import { courierRoutes } from './delivery/courier-routes.ts';
 import { deliveryRoutes } from './delivery/routes.ts';
 import { dispatchRoutes } from './dispatches/routes.ts';
@@ -31,7 +32,7 @@ import { staffViewRoutes } from './packages/staff-view-routes.ts';
 import { pqrRoutes } from './pqr/routes.ts';
 import { pqrStaffRoutes } from './pqr/staff-routes.ts';
 import { privacyRoutes } from './privacy/routes.ts';
-import { screenPages } from './screen-preloads.ts';
+import { drawnPage, screenPages } from './screen-preloads.ts';
 import { createRateLimiter } from './security/rate-limit.ts';
 import { warehouseRoutes } from './warehouse/routes.ts';
 
@@ -45,6 +46,8 @@ export interface AppDeps {
   database: OpenDatabase;
   auth: Auth;
   clientDir?: string;
+  /** Tests only: draws '/reparto' instead of the build's dist/server/server-render.js. */
+  renderCourierRoute?: RenderCourierRoute;
   /** Tests only: see RegistrationContext.failAfterLockerNumber. */
   failAfterLockerNumber?: () => void;
 }
@@ -151,6 +154,19 @@ export function createApp(deps: AppDeps) {
   app.route('/api', api);
 
   if (existsSync(clientDir)) serveClientFiles(app, clientDir);
+  const courierPage = courierFirstPaint(
+    { db, auth, config },
+    clientDir,
+    drawnPage(screenHtml.get(paths.courierRoute) ?? indexHtml),
+    deps.renderCourierRoute,
+  );
+  app.get(paths.courierRoute, async (c, next) => {
+    const html = await courierPage(c);
+    if (html === null) return next();
+    // The courier's own route, drawn for them: no cache keeps it.
+    c.header('cache-control', 'no-store');
+    return c.html(html);
+  });
   app.get('*', (c) => {
     c.header('cache-control', 'no-cache');
     // The screens are shared/paths.ts's table, the one the client's router is typed by; anything else is a 404.

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { screenPages } from './screen-preloads.ts';
+import { drawnPage, screenPages } from './screen-preloads.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'preloads-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -75,5 +75,18 @@ describe('screenPages', () => {
 
   it('changes nothing without a build manifest', () => {
     expect(screenPages(join(dir, 'missing'), html).size).toBe(0);
+  });
+});
+
+describe('drawnPage', () => {
+  it("drops the API answers' preloads and links the stylesheets the drawn screen is painted with", () => {
+    const page =
+      '<head><link rel="preload" href="/api/delivery/my-route" as="fetch" crossorigin>' +
+      '<link rel="modulepreload" href="/assets/courier-4.js">' +
+      '<link rel="preload" href="/assets/courier-5.css" as="style"></head>';
+    expect(drawnPage(page)).toBe(
+      '<head><link rel="modulepreload" href="/assets/courier-4.js">' +
+        '<link rel="stylesheet" href="/assets/courier-5.css"></head>',
+    );
   });
 });

@@ -47,6 +47,18 @@ function filesOf(manifest: Record<string, ManifestChunk>, key: string) {
   return { scripts, sheets };
 }
 
+const fetchLink = (url: string) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`;
+
+/**
+ * A screen's page for the server to draw into: its API answers' preloads dropped (the data comes inside) and its
+ * stylesheets linked, not just preloaded, so the drawn screen is never painted without them.
+ */
+export function drawnPage(page: string): string {
+  return page
+    .replace(/<link rel="preload" href="[^"]*" as="fetch" crossorigin>/g, '')
+    .replace(/<link rel="preload" href="([^"]*)" as="style">/g, '<link rel="stylesheet" href="$1">');
+}
+
 const sizeOf = (file: string) => (existsSync(file) ? statSync(file).size : 0);
 
 /** index.html for each screen of SCREENS (path → page); none when the build has no manifest (tests, dev). */
@@ -64,7 +76,7 @@ export function screenPages(clientDir: string, indexHtml: string): Map<string, s
       : own.scripts;
     const links = [
       // The route's answer first: it is the longest wait (the server reads the route) and the smallest file.
-      ...fetches.map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`),
+      ...fetches.map(fetchLink),
       ...scripts.map((script) => `<link rel="modulepreload" href="/${script}">`),
       ...sheets.map((sheet) => `<link rel="preload" href="/${sheet}" as="style">`),
     ].join('');

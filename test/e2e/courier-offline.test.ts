@@ -5,84 +5,30 @@
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isoDayInColombia } from '../../src/shared/dates.ts';
 import type { MyRouteAnswer } from '../../src/shared/delivery/api-types.ts';
 import { doorMessages } from '../../src/shared/delivery/door-choices.ts';
 import { seriousAxeViolations } from './axe.ts';
-import { apiCall, appInBrowser, registerViaApi, signInThroughForm } from './harness.ts';
+import { courierWorld, type Session } from './courier-world.ts';
+import { appInBrowser, signInThroughForm } from './harness.ts';
 
 const ADMIN = 'reparto-offline-admin@example.com';
 
-type Session = Awaited<ReturnType<typeof apiCall>>;
-
 describe("the courier's door actions, with and without signal, in Chromium", () => {
   const e2e = appInBrowser({ env: { ADMIN_EMAILS: ADMIN } });
-  let admin: Session;
   let courier: Session;
   let page: Page;
-  const numbers: number[] = [];
-
-  /** A package of a new customer, pre-alerted, received in Miami and flown to 'En bodega Colombia'. */
-  async function packageInColombia(name: string) {
-    const form = await registerViaApi(e2e.app, {
-      name,
-      telefono: '+573001112233',
-      direccion1: 'Calle 10 # 43-12',
-      ciudad1: 'Medellín',
-      codigoPostal1: '050021',
-    });
-    const customer = await apiCall(e2e.app, form.email, form.password);
-    const me = await customer<{ lockerNumber: string }>('GET', '/api/me');
-    const guide = `TBA${String(Date.now()).slice(-9)}${numbers.length}`;
-    const saved = await customer<{ package: { number: number } }>('POST', '/api/packages', {
-      guide,
-      store: 'Amazon',
-      content: 'Audífonos',
-      declaredValue: '40',
-      quantity: 1,
-      address: 1,
-    });
-    expect(saved.status).toBe(201);
-    const receipt = await admin('POST', '/api/warehouse/receipts', {
-      guide,
-      lockerNumber: me.body.lockerNumber,
-      weightLb: '3',
-    });
-    expect(receipt.status).toBe(201);
-    const number = saved.body.package.number;
-    for (const state of ['en_transito', 'en_aduana', 'en_bodega_colombia'])
-      expect((await admin('POST', '/api/admin/packages/state', { numbers: [number], state })).status).toBe(
-        200,
-      );
-    return number;
-  }
+  let numbers: number[] = [];
 
   beforeAll(async () => {
-    const adminForm = await registerViaApi(e2e.app, { email: ADMIN, name: 'Jefa de Reparto' });
-    admin = await apiCall(e2e.app, ADMIN, adminForm.password);
-    const form = await registerViaApi(e2e.app, { name: 'Mario Mensajero' });
-    courier = await apiCall(e2e.app, form.email, form.password);
-    const me = await courier<{ id: string }>('GET', '/api/me');
-    expect((await admin('POST', `/api/admin/users/${me.body.id}/role`, { role: 'reparto' })).status).toBe(
-      200,
-    );
-    for (const name of ['Ana Primera', 'Beto Segundo', 'Carla Tercera'])
-      numbers.push(await packageInColombia(name));
-    const created = await admin<{ route: { id: number } }>('POST', '/api/admin/delivery/routes', {
-      date: isoDayInColombia(new Date()),
-      courierId: me.body.id,
+    const world = await courierWorld(e2e.app, {
+      adminEmail: ADMIN,
+      courierName: 'Mario Mensajero',
       zone: 'Laureles',
+      customers: ['Ana Primera', 'Beto Segundo', 'Carla Tercera'],
     });
-    expect(created.status).toBe(201);
-    const id = created.body.route.id;
-    const stops = await admin('POST', `/api/admin/delivery/routes/${id}/stops`, {
-      packages: numbers.map(String),
-    });
-    expect(stops.status).toBe(200);
-    expect((await admin('POST', `/api/admin/delivery/routes/${id}/start`)).status).toBe(200);
-
+    ({ courier, numbers } = world);
     page = await e2e.browser.newPage();
-    await signInThroughForm(page, e2e.app, form.email, form.password);
+    await signInThroughForm(page, e2e.app, world.email, world.password);
     await page.waitForURL(`${e2e.app.url}/reparto`);
     // A fresh load, so the worker registered from the screen takes this page (clientsClaim) once installed.
     await page.goto(`${e2e.app.url}/reparto`);

@@ -20,11 +20,13 @@ export const queryClient = new QueryClient({
   },
 });
 
-// A sign-in in this tab (say, on /login while another person's session was open) must not show their cached data.
-window.addEventListener(SIGNED_IN_EVENT, () => queryClient.clear());
-
-// From now on the header's session is the ['me'] query: one request, one cache, for every reader of the record.
-readSessionThrough(() => queryClient.fetchQuery(meQuery));
+// In the browser only (the server renders the courier screen's first paint with this module too).
+if (typeof window !== 'undefined') {
+  // A sign-in in this tab (say, on /login while another person's session was open) must not show their cached data.
+  window.addEventListener(SIGNED_IN_EVENT, () => queryClient.clear());
+  // From now on the header's session is the ['me'] query: one request, one cache, for every reader of the record.
+  readSessionThrough(() => queryClient.fetchQuery(meQuery));
+}
 
 /** Wraps a screen that reads or changes server state through TanStack Query. */
 function WithQuery({ children }: { children: ReactNode }) {

@@ -17,6 +17,7 @@ import { registerCourierServiceWorker } from '../../offline/service-worker.ts';
 import { CashBox } from './cash-box.tsx';
 import { cashOf, countersOf, stopViews, useDoorActions } from './door-actions.ts';
 import { doorRules } from './door-rules.ts';
+import { takeServerRoute } from './first-paint.ts';
 import { StopCards } from './stop-cards.tsx';
 import './courier-route.css';
 
@@ -31,6 +32,8 @@ const myRouteQuery = {
   refetchOnReconnect: () => queryClient.isMutating({ mutationKey: deliveryKeys.all }) === 0,
 };
 
+takeServerRoute(queryClient);
+
 function CourierRoutePage() {
   const restored = useRestoredQueue();
   return (
@@ -41,9 +44,14 @@ function CourierRoutePage() {
   );
 }
 
-/** True once the route and the waiting actions are back from the phone's storage (a few milliseconds). */
+/**
+ * True once the route and the waiting actions are back from the phone's storage (a few milliseconds), or at once
+ * when the route is already here: the server drew it into the page (first-paint.ts), or this tab read it before.
+ */
 function useRestoredQueue(): boolean {
-  const [restored, setRestored] = useState(false);
+  const [restored, setRestored] = useState(
+    () => queryClient.getQueryData(myRouteQuery.queryKey) !== undefined,
+  );
   useEffect(() => {
     let live = true;
     // The server's route is asked for while the phone's copy is read, not after: on a slow network it comes later.
@@ -56,10 +64,12 @@ function useRestoredQueue(): boolean {
   return restored;
 }
 
+// The server's first paint is drawn online (it has just been asked), and so is the browser's take-over of it.
 const useOnline = () =>
   useSyncExternalStore(
     (listener) => onlineManager.subscribe(listener),
     () => onlineManager.isOnline(),
+    () => true,
   );
 
 function MyRouteScreen() {

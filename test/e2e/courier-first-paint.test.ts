@@ -1,0 +1,161 @@
+// Issue 19 (DELIVERY.md 'Budgets'): '/reparto' comes from the server already drawn with the courier's own route,
+// and the browser takes that HTML over as it is (hydration). A courier's page navigation gets their stops and the
+// route beside them as JSON, kept by no cache; nobody else does, nor the service worker's copy; the stops read with
+// JavaScript off; with it, React keeps the drawn nodes (no hydration error) and 'Entregar' opens its form.
+import { get } from 'node:http';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_PAINT_ROUTE_ID } from '../../src/shared/delivery/first-paint.ts';
+import { type CourierWorld, courierWorld } from './courier-world.ts';
+import { apiCall, appInBrowser, CHROMIUM_FLAGS, chromiumPath, registerViaApi } from './harness.ts';
+
+const ADMIN = 'reparto-first-paint-admin@example.com';
+const EMPTY_ROOT = '<div id="root"></div>';
+
+describe("the courier's route drawn by the server and taken over by the browser", () => {
+  const e2e = appInBrowser({ env: { ADMIN_EMAILS: ADMIN } });
+  let world: CourierWorld;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    world = await courierWorld(e2e.app, {
+      adminEmail: ADMIN,
+      courierName: 'Lucía Mensajera',
+      zone: 'Belén',
+      customers: ['Dora Primera', 'Elías Segundo', 'Fabio Tercero'],
+    });
+    browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_FLAGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /**
+   * '/reparto' as a browser asks for it: `mode` 'navigate' for a page, 'same-origin' for a worker's fetch (node:http,
+   * since fetch() writes its own Sec-Fetch-Mode).
+   */
+  const open = (cookie: string | null, mode = 'navigate') =>
+    new Promise<{ cacheControl: string | undefined; html: string }>((resolve, reject) => {
+      const headers = { 'sec-fetch-mode': mode, ...(cookie ? { cookie } : {}) };
+      get(`${e2e.app.url}/reparto`, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            cacheControl: response.headers['cache-control'],
+            html: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      }).on('error', reject);
+    });
+
+  /** A phone-sized context signed in as the courier, with no service worker (each opening is a first one). */
+  async function courierContext(javaScriptEnabled: boolean): Promise<BrowserContext> {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      locale: 'es-CO',
+      javaScriptEnabled,
+      serviceWorkers: 'block',
+    });
+    await context.addCookies(
+      world.courier.cookie.split('; ').map((pair) => {
+        const [name = '', ...value] = pair.split('=');
+        return { name, value: value.join('='), url: e2e.app.url };
+      }),
+    );
+    return context;
+  }
+
+  it("answers a courier's page with their stops drawn and the route beside them, kept by no cache", async () => {
+    const { cacheControl, html } = await open(world.courier.cookie);
+    expect(cacheControl).toBe('no-store');
+    expect(html).not.toContain(EMPTY_ROOT);
+    for (const number of world.numbers) expect(html).toContain(`id="stop-${number}"`);
+    expect(html).toContain('Zona: <!-- -->Belén');
+    const data = new RegExp(`<script type="application/json" id="${FIRST_PAINT_ROUTE_ID}">([^<]*)</script>`);
+    const route = JSON.parse(data.exec(html)?.[1] ?? 'null') as {
+      route: { stops: Array<{ number: number }> };
+    };
+    expect(route.route.stops.map((stop) => stop.number)).toEqual(world.numbers);
+    // The route comes inside the page: it is not asked for again beside it.
+    expect(html).not.toContain('href="/api/delivery/my-route"');
+  });
+
+  it("draws nothing for anyone else, nor for the service worker's copy of the page", async () => {
+    const customerForm = await registerViaApi(e2e.app, { name: 'Gina Cliente' });
+    const customer = await apiCall(e2e.app, customerForm.email, customerForm.password);
+    for (const [who, response] of [
+      ['nobody', await open(null)],
+      ['a customer', await open(customer.cookie)],
+      ['an admin', await open(world.admin.cookie)],
+      ["the courier's service worker", await open(world.courier.cookie, 'same-origin')],
+    ] as const) {
+      const { html } = response;
+      expect(html, who).toContain(EMPTY_ROOT);
+      expect(html, who).not.toContain(FIRST_PAINT_ROUTE_ID);
+      for (const number of world.numbers) expect(html, who).not.toContain(`Paquete ${number}`);
+    }
+  });
+
+  it('shows the stops, with their calls and amounts, with JavaScript off', async () => {
+    const context = await courierContext(false);
+    try {
+      const page = await context.newPage();
+      await page.goto(`${e2e.app.url}/reparto`);
+      for (const [index, number] of world.numbers.entries())
+        expect(await page.getByRole('article', { name: `${index + 1}. Paquete ${number}` }).isVisible()).toBe(
+          true,
+        );
+      expect(await page.getByRole('link', { name: 'Llamar' }).count()).toBe(world.numbers.length);
+      expect(await page.getByText('Valor a pagar').count()).toBe(world.numbers.length);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("is taken over as drawn: no hydration error, the same nodes, and 'Entregar' opens its form", async () => {
+    const context = await courierContext(true);
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      // The scripts wait until the drawn button is in hand, so it is known to be the server's node.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto(`${e2e.app.url}/reparto`, { waitUntil: 'commit' });
+      const first = page.getByRole('article', { name: `1. Paquete ${world.numbers[0]}` });
+      await first.waitFor();
+      // Taken over once React has put its handlers on the drawn button itself (a tap before that does nothing);
+      // a page drawn again by the browser would leave this node without them.
+      const drawn = await first.getByRole('button', { name: 'Entregar' }).elementHandle();
+      release();
+      const taken = await drawn?.evaluate(
+        (button) =>
+          new Promise<boolean>((resolve) => {
+            const started = Date.now();
+            const check = () => {
+              if (Object.keys(button).some((key) => key.startsWith('__reactProps'))) resolve(true);
+              else if (Date.now() - started > 10_000) resolve(false);
+              else setTimeout(check, 20);
+            };
+            check();
+          }),
+      );
+      expect(taken).toBe(true);
+      await first.getByRole('button', { name: 'Entregar' }).click();
+      await first.getByLabel('Recibido por').waitFor({ timeout: 15_000 });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,81 @@
+// A courier's day set up through the API as the screens would (test/e2e/courier-offline and courier-first-paint):
+// an admin, a courier with the 'reparto' role, one new customer per stop with a package pre-alerted, received in
+// Miami and flown to 'En bodega Colombia', and today's route of those packages started.
+import { expect } from 'vitest';
+import { isoDayInColombia } from '../../src/shared/dates.ts';
+import { apiCall, type RunningApp, registerViaApi } from './harness.ts';
+
+export type Session = Awaited<ReturnType<typeof apiCall>>;
+
+export interface CourierWorld {
+  admin: Session;
+  courier: Session;
+  /** The courier's sign-in, for the browser's form. */
+  email: string;
+  password: string;
+  /** The route's packages, in the order of its stops. */
+  numbers: number[];
+  routeId: number;
+}
+
+/** A package of a new customer called `name`, pre-alerted, received in Miami and flown to 'En bodega Colombia'. */
+async function packageInColombia(app: RunningApp, admin: Session, name: string, nth: number) {
+  const form = await registerViaApi(app, {
+    name,
+    telefono: '+573001112233',
+    direccion1: 'Calle 10 # 43-12',
+    ciudad1: 'Medellín',
+    codigoPostal1: '050021',
+  });
+  const customer = await apiCall(app, form.email, form.password);
+  const me = await customer<{ lockerNumber: string }>('GET', '/api/me');
+  const guide = `TBA${String(Date.now()).slice(-9)}${nth}`;
+  const saved = await customer<{ package: { number: number } }>('POST', '/api/packages', {
+    guide,
+    store: 'Amazon',
+    content: 'Audífonos',
+    declaredValue: '40',
+    quantity: 1,
+    address: 1,
+  });
+  expect(saved.status).toBe(201);
+  const receipt = await admin('POST', '/api/warehouse/receipts', {
+    guide,
+    lockerNumber: me.body.lockerNumber,
+    weightLb: '3',
+  });
+  expect(receipt.status).toBe(201);
+  const number = saved.body.package.number;
+  for (const state of ['en_transito', 'en_aduana', 'en_bodega_colombia'])
+    expect((await admin('POST', '/api/admin/packages/state', { numbers: [number], state })).status).toBe(200);
+  return number;
+}
+
+/** `adminEmail` must be in the app's ADMIN_EMAILS; the route is in `zone`, one stop per name of `customers`. */
+export async function courierWorld(
+  app: RunningApp,
+  options: { adminEmail: string; courierName: string; zone: string; customers: string[] },
+): Promise<CourierWorld> {
+  const adminForm = await registerViaApi(app, { email: options.adminEmail, name: 'Jefa de Reparto' });
+  const admin = await apiCall(app, options.adminEmail, adminForm.password);
+  const form = await registerViaApi(app, { name: options.courierName });
+  const courier = await apiCall(app, form.email, form.password);
+  const me = await courier<{ id: string }>('GET', '/api/me');
+  expect((await admin('POST', `/api/admin/users/${me.body.id}/role`, { role: 'reparto' })).status).toBe(200);
+  const numbers: number[] = [];
+  for (const name of options.customers)
+    numbers.push(await packageInColombia(app, admin, name, numbers.length));
+  const created = await admin<{ route: { id: number } }>('POST', '/api/admin/delivery/routes', {
+    date: isoDayInColombia(new Date()),
+    courierId: me.body.id,
+    zone: options.zone,
+  });
+  expect(created.status).toBe(201);
+  const routeId = created.body.route.id;
+  const stops = await admin('POST', `/api/admin/delivery/routes/${routeId}/stops`, {
+    packages: numbers.map(String),
+  });
+  expect(stops.status).toBe(200);
+  expect((await admin('POST', `/api/admin/delivery/routes/${routeId}/start`)).status).toBe(200);
+  return { admin, courier, email: form.email, password: form.password, numbers, routeId };
+}
