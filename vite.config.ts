@@ -191,7 +191,8 @@ const browser: UserConfig = {
         // Issue 19: the shared modules '/reparto' imports go into two chunks (sharedChunkName) instead of a dozen of
         // 0.2–3 KB, because on 'Fast 3G' every request costs a 562.5 ms round trip and Chromium opens only 6
         // connections to an HTTP/1.1 server: 14 courier files made its first opening three waves of requests,
-        // 4234 ms; with 5 files it is 3147 ms (median of 3; 1806 → 930 ms the second opening), still over 2 s
+        // 4234 ms; with 5 files it was 3147 ms (median of 3; 1806 → 930 ms the second opening), still over 2 s
+        // until the server drew the first opening (ADR 0014). The scripts still take the drawn page over sooner
         // (docs/PERFORMANCE.md 'Courier screen').
         codeSplitting: {
           groups: [

@@ -41,56 +41,45 @@ export function spans(requests: Request[]): Span[] {
     .sort((a, b) => (a.sent ?? Number.POSITIVE_INFINITY) - (b.sent ?? Number.POSITIVE_INFINITY));
 }
 
-/** Fast 3G's floor for the first opening: two round trips (the page, then the rest) and the bytes at 180 KB/s. */
-const networkFloor = (bytes: number) => 2 * FAST_3G.latency + (bytes / FAST_3G.downloadThroughput) * 1000;
-
-/** The prose under the first opening's figures: its requests, when they left and came back, what is left. */
+/** The prose under the first opening's figures: what the page brings, its requests, when the stops show and work. */
 export function openingLines(
   script: { entry: number; total: number },
-  timings: { cold: number; coldRequests: Span[]; api: number },
+  timings: { cold: number; coldReady: number; coldRequests: Span[]; page: number; sheets: number },
   stops: number,
 ): string[] {
-  const [, ...after] = timings.coldRequests;
-  const answered = after.filter((span) => span.done !== null) as Array<{
+  const answered = timings.coldRequests.filter((span) => span.done !== null) as Array<{
     path: string;
     sent: number;
     done: number;
   }>;
-  // What the page's links ask for, before any script runs: they left before the entry's script came back.
-  const entryDone = answered.find((span) => /^\/assets\/index-.*\.js$/.test(span.path))?.done ?? 0;
-  const early = answered.filter((span) => span.sent < entryDone && span.path !== '/favicon.svg');
-  // Left at once: within 100 ms of the first (a queued one leaves when an answer frees its connection, 562.5 ms on).
-  const waveStart = Math.min(...early.map((span) => span.sent));
-  const together = early.filter((span) => span.sent < waveStart + 100).length;
-  const lastAnswer = Math.max(...early.map((span) => span.done));
-  const pending = after.filter((span) => span.done === null).map((span) => span.path);
-  const bytes = script.entry + script.total + timings.api;
-  const last = early.find((span) => span.done === lastAnswer)?.path ?? '';
+  const pageDone = answered[0]?.done ?? 0;
+  const sheetsDone = Math.max(
+    ...answered.filter((span) => span.path.endsWith('.css')).map((span) => span.done),
+  );
+  const scriptsDone = Math.max(
+    ...answered.filter((span) => span.path.endsWith('.js')).map((span) => span.done),
+  );
+  const floor = 2 * FAST_3G.latency + ((timings.page + timings.sheets) / FAST_3G.downloadThroughput) * 1000;
+  const pending = timings.coldRequests.filter((span) => span.done === null).map((span) => span.path);
   return [
-    "For /reparto the server's index.html preloads the courier chunk's files and the route's answer",
-    '(src/server/screen-preloads.ts), and the build keeps the shared modules the courier screen imports in two',
-    "chunks, 'query' and 'common', and dates.ts apart (vite.config.ts), not a dozen of 0.2–3 KB. A request on 'Fast 3G' costs a",
-    '562.5 ms round trip and Chromium opens 6 connections to one HTTP/1.1 server: the 14 courier files, with the',
-    "entry's two and the route's answer, went out in three waves (4234 ms on 2026-11-23, 1806 ms the second",
-    `opening). Now the page's links ask for ${early.length} files and answers before any script runs, ${together} of them at once`,
-    `and the rest as soon as an answer frees a connection; the last (${last}) arrives ${ms(lastAnswer)} after the`,
-    'page was asked for (all the requests below).',
+    "'/reparto' is drawn by the server for a courier's page navigation (src/server/delivery/courier-page.ts, ADR",
+    `0014): the page's first answer holds the ${stops} stop cards, rendered by the screen's own components, and the`,
+    `route beside them as JSON (${kb(timings.page)} gzip in all), and links its two stylesheets (${kb(timings.sheets)} gzip), which`,
+    "the stops are painted with. So the route shows after two round trips on 'Fast 3G' (the page, then its",
+    `stylesheets: ${ms(2 * FAST_3G.latency)}) and those bytes at 180 KB/s, ${ms(floor)} at best; measured: the page in at ${ms(pageDone)}, its`,
+    `stylesheets at ${ms(sheetsDone)}, the stops painted at ${ms(timings.cold)}. The scripts (the entry ${kb(script.entry)} with its`,
+    `stylesheet, the courier files ${kb(script.total)}, gzip) leave with the stylesheets and share the line with them; the last`,
+    `is in at ${ms(scriptsDone)}, and React takes the drawn stops over (hydration, no second drawing) at ${ms(timings.coldReady)}: until then`,
+    "'Llamar' and 'WhatsApp' work (plain links) and a tap on 'Entregar' does nothing. Drawn in the browser, as",
+    'before, the same opening took 2605 ms on this machine on 2026-11-24 (two round trips and 111 KB of script',
+    'before React could draw anything, then 0.7 s of rendering at 4× CPU). The service worker keeps the plain page,',
+    'so the daily opening (the next row) is drawn on the phone from its own copy, as before. Figures vary with the',
+    "machine's other work (the CPU share printed with the section).",
     '',
-    timings.cold < OPEN_BUDGET_MS
-      ? "The first-ever opening meets 2 s on 'Fast 3G'. Its parts:"
-      : "The first-ever opening still misses 2 s on 'Fast 3G'. What is left:",
-    `two round trips (the page, then its links: ${ms(2 * FAST_3G.latency)}); the bytes at 180 KB/s (the entry with its`,
-    `stylesheet ${kb(script.entry)} gzip, the courier files ${kb(script.total)}, the route's answer ${kb(timings.api)}:`,
-    `${ms(networkFloor(bytes) - 2 * FAST_3G.latency)}), so ${ms(networkFloor(bytes))} at best before any script runs`,
-    `(${ms(lastAnswer)} measured); then parsing and the first render of ${stops} stops at 4× CPU, ${ms(timings.cold - lastAnswer)}`,
-    'after the last answer. It happens once per phone and build; the daily opening is the second row. Figures',
-    "vary with the machine's other work (the CPU share printed with the section).",
-    '',
-    `Requests of the first opening (ms after the page was asked for: sent → answered): ${timings.coldRequests
-      .filter((span) => span.done !== null)
-      .map((span) => `${span.path} ${span.sent?.toFixed(0)} → ${span.done?.toFixed(0)}`)
+    `Requests of the first opening (ms after the page was asked for: sent → answered): ${answered
+      .map((span) => `${span.path} ${span.sent.toFixed(0)} → ${span.done.toFixed(0)}`)
       .join(
         ', ',
-      )}${pending.length ? `; asked for, not answered yet when the stops were on the page: ${pending.join(', ')}` : ''}.`,
+      )}${pending.length ? `; asked for, not answered yet when the page was taken over: ${pending.join(', ')}` : ''}.`,
   ];
 }
