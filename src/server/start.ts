@@ -9,6 +9,7 @@ import { createAuth } from './auth/auth.ts';
 import { loadAuthSecret } from './auth/secret.ts';
 import type { Config } from './config.ts';
 import { type OpenDatabase, openDatabase } from './db/open.ts';
+import type { RenderCourierRoute } from './delivery/courier-page.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { liveHub } from './live/hub.ts';
 import { startMailWorker } from './mail/outbox.ts';
@@ -74,6 +75,8 @@ export async function startServer(
     noticePollMs?: number;
     log?: (line: string) => void;
     failAfterLockerNumber?: () => void;
+    /** Tests only: see AppDeps.renderCourierRoute. */
+    renderCourierRoute?: RenderCourierRoute;
   } = {},
 ): Promise<Server> {
   const database =
@@ -118,6 +121,7 @@ export async function startServer(
     auth,
     clientDir: options.clientDir,
     failAfterLockerNumber: options.failAfterLockerNumber,
+    renderCourierRoute: options.renderCourierRoute,
   });
   const stopHousekeeping = startHousekeeping(db, options.log ?? ((line) => console.log(line)), {
     brandName: config.brandName,

@@ -37,11 +37,23 @@ export interface DeliveryWorld {
  */
 export function deliveryWorld(
   driver: Driver,
-  people: { admin: string; customer: string; couriers?: string[]; env?: Record<string, string> },
+  people: {
+    admin: string;
+    customer: string;
+    couriers?: string[];
+    env?: Record<string, string>;
+    /** The server's options (startTestServer's third argument). */
+    options?: Parameters<typeof startTestServerWithAdmin>[3];
+  },
 ): DeliveryWorld {
   const world = {} as DeliveryWorld;
   beforeAll(async () => {
-    const { server, admin } = await startTestServerWithAdmin(driver, people.admin, people.env);
+    const { server, admin } = await startTestServerWithAdmin(
+      driver,
+      people.admin,
+      people.env,
+      people.options,
+    );
     const customer = await signedUpCustomer(server, { name: people.customer });
     const couriers: Courier[] = [];
     for (const name of people.couriers ?? [])

@@ -18,7 +18,10 @@ export const TEST_CAPTCHA = 'ABCDE';
 export async function startTestServer(
   on: Driver | OpenDatabase,
   env: Record<string, string> = {},
-  options: { failAfterLockerNumber?: () => void; clientDir?: string } = {},
+  options: Pick<
+    Parameters<typeof startServer>[1] & object,
+    'failAfterLockerNumber' | 'clientDir' | 'renderCourierRoute'
+  > = {},
 ) {
   // Rate limits are off unless a test turns them on: most tests make many requests from one address.
   const config = loadConfig({
@@ -181,8 +184,9 @@ export async function startTestServerWithAdmin(
   driver: Driver,
   adminEmail: string,
   env: Record<string, string> = {},
+  options: Parameters<typeof startTestServer>[2] = {},
 ) {
-  const server = await startTestServer(driver, { ADMIN_EMAILS: adminEmail, ...env });
+  const server = await startTestServer(driver, { ADMIN_EMAILS: adminEmail, ...env }, options);
   const admin = (await signedUpCustomer(server, { email: adminEmail })).client;
   await verifyEmail(server, adminEmail);
   return { server, admin };

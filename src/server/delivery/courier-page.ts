@@ -46,9 +46,10 @@ export function courierFirstPaint(
     });
     return loaded;
   };
+  const root = '<div id="root"></div>';
   return async (c: Context): Promise<string | null> => {
     // A page the browser opens: not the service worker's copy (it fetches the page for no signal) nor a preload.
-    if (c.req.header('sec-fetch-mode') !== 'navigate') return null;
+    if (c.req.header('sec-fetch-mode') !== 'navigate' || !page.includes(root)) return null;
     const draw = await renderer();
     if (!draw) return null;
     try {
@@ -60,10 +61,9 @@ export function courierFirstPaint(
       const answer: MyRouteAnswer = {
         route: await courierRoute(db, courier.id, isoDayInColombia(new Date())),
       };
-      return page.replace(
-        '<div id="root"></div>',
-        `<div id="root">${draw(answer, publicConfig(config))}</div>${routeDataScript(answer)}`,
-      );
+      const drawn = `<div id="root">${draw(answer, publicConfig(config))}</div>${routeDataScript(answer)}`;
+      // A function, not a string: a '$&' or "$'" typed into an address must stay text, not a replacement pattern.
+      return page.replace(root, () => drawn);
     } catch (error) {
       // The browser draws the screen and asks for the route itself, and says what went wrong.
       console.error('The courier screen was not drawn on the server:', error);
