@@ -1,4 +1,4 @@
-// A courier's day set up through the API as the screens would (test/e2e/courier-offline and courier-first-paint):
+// A courier's day set up through the API as the screens would (test/e2e/courier*.test.ts):
 // an admin, a courier with the 'reparto' role, one new customer per stop with a package pre-alerted, received in
 // Miami and flown to 'En bodega Colombia', and today's route of those packages started.
 import { expect } from 'vitest';
@@ -18,18 +18,28 @@ export interface CourierWorld {
   routeId: number;
 }
 
-/** A package of a new customer called `name`, pre-alerted, received in Miami and flown to 'En bodega Colombia'. */
-async function packageInColombia(app: RunningApp, admin: Session, name: string, nth: number) {
+let guides = 0;
+
+/**
+ * A package of a new customer called `name` (at `address`, with the package's delivery `instructions` if given),
+ * pre-alerted, received in Miami and flown to 'En bodega Colombia'.
+ */
+export async function packageInColombia(
+  app: RunningApp,
+  admin: Session,
+  name: string,
+  options: { address?: string; instructions?: string } = {},
+) {
   const form = await registerViaApi(app, {
     name,
     telefono: '+573001112233',
-    direccion1: 'Calle 10 # 43-12',
+    direccion1: options.address ?? 'Calle 10 # 43-12',
     ciudad1: 'Medellín',
     codigoPostal1: '050021',
   });
   const customer = await apiCall(app, form.email, form.password);
   const me = await customer<{ lockerNumber: string }>('GET', '/api/me');
-  const guide = `TBA${String(Date.now()).slice(-9)}${nth}`;
+  const guide = `TBA${String(Date.now()).slice(-9)}${++guides}`;
   const saved = await customer<{ package: { number: number } }>('POST', '/api/packages', {
     guide,
     store: 'Amazon',
@@ -37,6 +47,7 @@ async function packageInColombia(app: RunningApp, admin: Session, name: string, 
     declaredValue: '40',
     quantity: 1,
     address: 1,
+    ...(options.instructions ? { instructions: options.instructions } : {}),
   });
   expect(saved.status).toBe(201);
   const receipt = await admin('POST', '/api/warehouse/receipts', {
@@ -63,8 +74,7 @@ export async function courierWorld(
   const me = await courier<{ id: string }>('GET', '/api/me');
   expect((await admin('POST', `/api/admin/users/${me.body.id}/role`, { role: 'reparto' })).status).toBe(200);
   const numbers: number[] = [];
-  for (const name of options.customers)
-    numbers.push(await packageInColombia(app, admin, name, numbers.length));
+  for (const name of options.customers) numbers.push(await packageInColombia(app, admin, name));
   const created = await admin<{ route: { id: number } }>('POST', '/api/admin/delivery/routes', {
     date: isoDayInColombia(new Date()),
     courierId: me.body.id,

@@ -7,11 +7,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDayInColombia } from '../../src/shared/dates.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { seriousAxeViolations, VIEWPORTS } from './axe.ts';
+import { packageInColombia, type Session } from './courier-world.ts';
 import { apiCall, appInBrowser, launchBrowser, registerViaApi, signInThroughForm } from './harness.ts';
 
 const ADMIN = 'reparto-admin@example.com';
-
-type Session = Awaited<ReturnType<typeof apiCall>>;
 
 describe("the courier's 'Mi ruta' in Chromium", () => {
   const e2e = appInBrowser({ env: { ADMIN_EMAILS: ADMIN } });
@@ -31,42 +30,6 @@ describe("the courier's 'Mi ruta' in Chromium", () => {
     page = await e2e.browser.newPage();
   });
 
-  /** A package of a new customer, pre-alerted, received in Miami and flown to 'En bodega Colombia'. */
-  async function packageInColombia() {
-    const form = await registerViaApi(e2e.app, {
-      name: 'Camila Destino',
-      telefono: '+573001112233',
-      direccion1: 'Carrera 7 # 72-41 apto 502',
-      ciudad1: 'Medellín',
-      codigoPostal1: '050021',
-    });
-    const customer = await apiCall(e2e.app, form.email, form.password);
-    const me = await customer<{ lockerNumber: string }>('GET', '/api/me');
-    const guide = `TBA${String(Date.now()).slice(-12)}`;
-    const saved = await customer<{ package: { number: number } }>('POST', '/api/packages', {
-      guide,
-      store: 'Amazon',
-      content: 'Audífonos',
-      declaredValue: '40',
-      quantity: 1,
-      address: 1,
-      instructions: 'Dejar en portería con don Jairo',
-    });
-    expect(saved.status).toBe(201);
-    const receipt = await admin('POST', '/api/warehouse/receipts', {
-      guide,
-      lockerNumber: me.body.lockerNumber,
-      weightLb: '3',
-    });
-    expect(receipt.status).toBe(201);
-    const number = saved.body.package.number;
-    for (const state of ['en_transito', 'en_aduana', 'en_bodega_colombia'])
-      expect((await admin('POST', '/api/admin/packages/state', { numbers: [number], state })).status).toBe(
-        200,
-      );
-    return number;
-  }
-
   it('lands a courier on /reparto with the empty state and the header place "Mi ruta"', async () => {
     await signInThroughForm(page, e2e.app, courier.email, courier.password);
     await page.waitForURL(`${e2e.app.url}/reparto`);
@@ -79,7 +42,10 @@ describe("the courier's 'Mi ruta' in Chromium", () => {
   });
 
   it('lists the stop of the route the office started, with its address, value and phone links', async () => {
-    const number = await packageInColombia();
+    const number = await packageInColombia(e2e.app, admin, 'Camila Destino', {
+      address: 'Carrera 7 # 72-41 apto 502',
+      instructions: 'Dejar en portería con don Jairo',
+    });
     const created = await admin<{ route: { id: number } }>('POST', '/api/admin/delivery/routes', {
       date: isoDayInColombia(new Date()),
       courierId: courier.id,
