@@ -137,7 +137,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', chargeRoutes({ db, auth, config }));
   api.route('/', boardRoutes({ db, auth, config }));
   // After the board: its '/admin/packages/csv' is not a package number.
-  api.route('/', staffViewRoutes({ db, auth, config }));
+  api.route('/', staffViewRoutes({ db, database, auth, config }));
   api.route('/', dispatchRoutes({ db, auth, config }));
   api.route('/', deliveryRoutes({ db, database, auth, config }));
   api.route('/', courierRoutes({ db, auth, config }));

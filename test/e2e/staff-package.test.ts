@@ -3,7 +3,8 @@
 // action taken from the view; the board's 'Cambiar estado' and 'Crear despacho' waiting for a selection (and saying
 // why), a pre-alert's locker on its row, 'Estado' on a phone without scrolling sideways; axe on the view; an unknown
 // number and a customer kept out; a delivered package's proof with the whole 'Documento' and the courier; an invoice
-// a customer attached to a held package as its own line of 'Historial', by the customer, and among the files.
+// a customer attached to a held package as its own line of 'Historial', by the customer, and among the files, shown
+// live on a view already open.
 
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -287,7 +288,7 @@ describe("the staff's package view in Chromium", () => {
     }
   });
 
-  it("a held package's invoice, attached by its customer: its own line in 'Historial' by the customer, and among the files", async () => {
+  it("a held package's invoice, attached by its customer while the view is open: its own line in 'Historial', live", async () => {
     const admin = await apiCall(e2e.app, ADMIN, adminPassword);
     const asCustomer = await apiCall(e2e.app, customer.email, customer.password);
     const guide = newGuide();
@@ -306,6 +307,11 @@ describe("the staff's package view in Chromium", () => {
       note: 'Falta la factura',
     });
     expect(held.status).toBe(200);
+    // The view is open before the customer attaches it: it follows the package live, with no reload.
+    const page = await adminPage(VIEWPORTS.phone);
+    await page.goto(`${e2e.app.url}/admin/paquetes/${number}`);
+    const moves = history(page).getByRole('listitem');
+    await moves.first().getByText('Retenido', { exact: true }).waitFor();
     const attached = await fetch(`${e2e.app.url}/api/packages/${number}/invoice`, {
       method: 'PUT',
       headers: { cookie: asCustomer.cookie, origin: e2e.app.url, 'content-type': 'application/pdf' },
@@ -318,9 +324,6 @@ describe("the staff's package view in Chromium", () => {
       package: { files },
     } = (await attached.json()) as { package: { files: Array<{ kind: string; url: string }> } };
 
-    const page = await adminPage(VIEWPORTS.phone);
-    await page.goto(`${e2e.app.url}/admin/paquetes/${number}`);
-    const moves = history(page).getByRole('listitem');
     await moves.first().getByText('Factura adjuntada').waitFor();
     // Not a move to 'Retenido': the line says what happened, then who (the customer, by name), and the hold before it.
     expect(await moves.nth(0).locator('strong').textContent()).toBe('Factura adjuntada');

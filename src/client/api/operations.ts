@@ -12,6 +12,7 @@ import type {
   StatesChanged,
 } from '../../shared/operations/api-types.ts';
 import type { DispatchState, ImportResult } from '../../shared/packages/operations.ts';
+import { useLiveRefresh } from './live.ts';
 import { api, RequestError, upload } from './request.ts';
 
 export type {
@@ -129,3 +130,16 @@ export const manifestUrl = (id: number) => `${oneDispatch(id)}/manifest`;
 /** The staff's view of one package (/admin/paquetes/:number). */
 export const getStaffPackage = (number: string, signal?: AbortSignal) =>
   api.get<StaffPackage>(`/api/admin/packages/${encodeURIComponent(number)}`, { signal });
+
+/**
+ * While the staff's view of package `number` is mounted and `enabled`, any change to it (or to another package of its
+ * owner), whoever made it, reads the view again.
+ */
+export function useStaffPackageLiveUpdates(number: string, enabled: boolean): void {
+  useLiveRefresh({
+    url: `/api/admin/packages/${encodeURIComponent(number)}/events`,
+    event: 'refresh',
+    queryKey: operationKeys.package(number),
+    enabled,
+  });
+}

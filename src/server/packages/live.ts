@@ -1,10 +1,13 @@
 // Live 'Mis paquetes' (GET /api/packages/events): an open /paquetes or package page learns that one of its
 // customer's packages changed, on any instance, through the NOTIFY that every state change sends on commit. The
 // event carries no data, only 'refresh': the page reads its packages again through the normal, owner-checked API.
+// The admins' view of one package (GET /api/admin/packages/:number/events) listens to its owner's the same way.
+
+import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { SessionEnv } from '../auth/session.ts';
 import type { OpenDatabase } from '../db/open.ts';
-import { authSession } from '../db/schema.ts';
+import { authSession, users } from '../db/schema.ts';
 import { type LiveChannel, liveHub } from '../live/hub.ts';
 import { liveStream, sessionInForce } from '../live/stream.ts';
 import { PACKAGE_CHANNEL } from './state-change.ts';
@@ -27,21 +30,27 @@ export const packageChanges: LiveChannel<string[]> = {
   keysOf: (userIds) => userIds,
 };
 
-/** The stream: 'ready', then 'refresh' whenever the caller's packages change; heartbeats re-check the session. */
-export function packageEventStream(c: Context<SessionEnv>, database: OpenDatabase) {
+/**
+ * The stream: 'ready', then 'refresh' whenever the packages of `owner` change (by default the caller's own: 'Mis
+ * paquetes'; an admin's view of one package passes its owner's); heartbeats re-check the session and, for someone
+ * else's packages, that the caller is still an admin.
+ */
+export function packageEventStream(c: Context<SessionEnv>, database: OpenDatabase, owner?: string) {
   const { userId, sessionToken } = c.get('caller');
   const { db } = database;
+  const watched = owner ?? userId;
   return liveStream(c, {
     hub: liveHub(database),
     channel: packageChanges,
-    key: userId,
+    key: watched,
     heartbeatMs: packageStreams.heartbeatMs,
     async stillAllowed() {
       const [row] = await db
-        .select({ id: authSession.id })
+        .select({ role: users.role })
         .from(authSession)
+        .leftJoin(users, eq(users.id, authSession.userId))
         .where(sessionInForce(sessionToken));
-      return Boolean(row);
+      return Boolean(row) && (watched === userId || row?.role === 'admin');
     },
     start: (stream) => stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 }),
     // However many changes arrived together, one 'refresh' reads them all.

@@ -2,10 +2,16 @@
 // its photos and invoice, 'Historial' with who made each move and when, 'Cobro' with the inputs and rates each line
 // came from, the proof of delivery with the whole 'Documento' and the courier, and the staff's actions ('Cambiar
 // estado', 'Recalcular cobro', 'Imprimir etiqueta'). An unknown number is 'Paquete no encontrado'; anyone else the 403.
+// It follows the package live: a change made elsewhere (another admin, the warehouse, the courier) shows at once.
 import { useQuery } from '@tanstack/react-query';
 import { STATE_LABELS } from '../../../shared/packages/states.ts';
 import { paths } from '../../../shared/paths.ts';
-import { getStaffPackage, operationKeys, type StaffPackage } from '../../api/operations.ts';
+import {
+  getStaffPackage,
+  operationKeys,
+  type StaffPackage,
+  useStaffPackageLiveUpdates,
+} from '../../api/operations.ts';
 import { withQuery } from '../../api/query-client.tsx';
 import { AdminsOnly } from '../../components/admins-only.tsx';
 import { DeliveryProofCard } from '../../components/delivery-proof.tsx';
@@ -30,6 +36,7 @@ function AdminPackageScreen({ number }: { number: string }) {
     queryKey: operationKeys.package(number),
     queryFn: ({ signal }) => getStaffPackage(number, signal),
   });
+  useStaffPackageLiveUpdates(number, view.isSuccess);
   return (
     <Page title={`Paquete ${number}`} wide nav={showsStaffNav(view) ? <StaffNav /> : undefined}>
       <QueryStates
