@@ -2,6 +2,7 @@
 // version, and the switch that changes it (GET/PUT /api/me/whatsapp). Turning it on without a phone shows the
 // server's message beside the switch.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { formatLocalDateTime } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
 import { getWhatsappChoice, noticeKeys, setWhatsappChoice, type WhatsappChoice } from '../../api/notices.ts';
@@ -24,13 +25,17 @@ export function WhatsappSwitch() {
     queryKey: noticeKeys.choice,
     queryFn: ({ signal }) => getWhatsappChoice(signal),
   });
+  // The choice asked for, shown by the switch while the change is on its way. React state set in the click itself:
+  // the mutation's own pending state arrives a task later, and meanwhile React would put the box back as it was.
+  const [asked, setAsked] = useState<boolean | undefined>();
+  const saving = asked !== undefined;
   const change = useMutation({
     mutationFn: setWhatsappChoice,
     onSuccess: (saved) => queryClient.setQueryData(noticeKeys.choice, saved.choice),
+    onSettled: () => setAsked(undefined),
   });
-  // While the change is on its way the switch shows the choice asked for.
-  const shown = (current: WhatsappChoice) => (change.isPending ? change.variables : current.granted);
-  const error = change.isError ? change.error.message || messages.serverError : undefined;
+  const shown = (current: WhatsappChoice) => asked ?? current.granted;
+  const error = change.isError && !saving ? change.error.message || messages.serverError : undefined;
 
   return (
     <section className="card" aria-labelledby="whatsapp-heading">
@@ -44,19 +49,21 @@ export function WhatsappSwitch() {
               role="switch"
               checked={shown(current)}
               aria-checked={shown(current)}
-              disabled={change.isPending}
-              aria-busy={change.isPending || undefined}
+              disabled={saving}
+              aria-busy={saving || undefined}
               aria-invalid={error ? true : undefined}
               aria-describedby={describedBy(ID, { hint: true, error })}
-              onChange={(event) => change.mutate(event.target.checked)}
+              onChange={(event) => {
+                setAsked(event.target.checked);
+                change.mutate(event.target.checked);
+              }}
             />
             <label htmlFor={ID}>Avisos por WhatsApp</label>
             <p className="field__hint" id={`${ID}-hint`}>
-              {change.isPending ? 'Guardando...' : choiceText(current)} Sin avisos por WhatsApp te avisamos
-              por correo.
+              {saving ? 'Guardando...' : choiceText(current)} Sin avisos por WhatsApp te avisamos por correo.
             </p>
             <FieldError id={ID} error={error} />
-            {change.isSuccess && <Notice tone="success">{change.data.message}</Notice>}
+            {change.isSuccess && !saving && <Notice tone="success">{change.data.message}</Notice>}
           </div>
         )}
       </QueryStates>
