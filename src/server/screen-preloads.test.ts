@@ -78,6 +78,25 @@ describe('screenPages', () => {
   });
 });
 
+describe("'/register' (Lighthouse's LCP is the form's hint)", () => {
+  it("names the form's chunk and the files it imports beyond the entry, and no API answer", () => {
+    const registerDir = join(dir, 'register');
+    mkdirSync(join(registerDir, '.vite'), { recursive: true });
+    writeFileSync(
+      join(registerDir, '.vite/manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', isEntry: true },
+        _phone: { file: 'assets/phone-2.js' },
+        'pages/register/register-page.tsx': { file: 'assets/register-page-3.js', imports: ['_phone'] },
+      }),
+    );
+    const page = screenPages(registerDir, html).get('/register') ?? '';
+    expect(page).toContain('<link rel="modulepreload" href="/assets/register-page-3.js">');
+    expect(page).toContain('<link rel="modulepreload" href="/assets/phone-2.js">');
+    expect(page).not.toContain('as="fetch"');
+  });
+});
+
 describe('drawnPage', () => {
   it("drops the API answers' preloads and links the stylesheets the drawn screen is painted with", () => {
     const page =

@@ -2,7 +2,7 @@
 // index.html for '/reparto' names the courier chunk's files (<link rel="modulepreload">, its stylesheet as a
 // preload) and the route's API answer (<link rel="preload" as="fetch">), so the browser asks for all of them right
 // after the HTML, in parallel, instead of HTML → entry → route chunk → API one after the other; '/paquetes' the same
-// with its list and the session. The files come from Vite's manifest of the build.
+// with its list and the session, '/register' with its form's files. The files come from Vite's manifest of the build.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 
 interface ManifestChunk {
@@ -18,6 +18,9 @@ const SCREENS: Record<string, { chunk: string; fetches: string[]; largeOnly?: bo
   // Issue 24: 'Mis paquetes' (first page, no search, no chip: the request the screen opens with) and the session
   // its header reads. Only its large files: a dozen preloads of under 1 KB each delayed the first paint more than
   // they saved (docs/PERFORMANCE.md 'Experience II: /paquetes'); the entry asks for them in one round with the chunk.
+  // '/register': the form's chunk and what it imports (the phone field's country data, the shared schemas) leave with
+  // the entry instead of after it; Lighthouse's LCP is the form's hint, drawn once they are all in.
+  '/register': { chunk: 'pages/register/register-page.tsx', fetches: [] },
   '/paquetes': {
     chunk: 'pages/packages/packages-page.tsx',
     fetches: ['/api/packages', '/api/me'],
