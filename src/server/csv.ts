@@ -43,12 +43,16 @@ export function csvFile<Row>(c: Context, filename: string, columns: CsvColumns<R
   return c.body(headerLine(columns) + rowLines(columns, rows));
 }
 
-/** A CSV download streamed batch by batch, so a long list is never held in memory. */
+/**
+ * A CSV download streamed batch by batch, so a long list is never held in memory. `footer`, written after the last
+ * batch, closes the file (e.g. a 'Total' line): a download that lacks it was cut off by an error midway.
+ */
 export function csvStream<Row>(
   c: Context,
   filename: string,
   columns: CsvColumns<Row>,
   batches: AsyncIterable<Row[]>,
+  footer?: () => CsvCell[],
 ) {
   downloadHeaders(c, filename);
   return stream(
@@ -56,9 +60,10 @@ export function csvStream<Row>(
     async (out) => {
       await out.write(headerLine(columns));
       for await (const rows of batches) {
-        if (out.aborted) break;
+        if (out.aborted) return;
         await out.write(rowLines(columns, rows));
       }
+      if (footer) await out.write(csvLine(footer()));
     },
     async (error) => console.error(`csv ${filename}:`, error),
   );

@@ -3,6 +3,9 @@
 // a customer's own screens in the reader's time zone (Bogotá's for our customers); a calendar day (a flight, the
 // date rates start) as the day it names, which no time zone may move.
 export const WAREHOUSE_TIME_ZONE = 'America/New_York';
+/** Routes, collections, PQR deadlines and receipts count Colombia's days: UTC−5 all year (no daylight saving). */
+export const COLOMBIA_TIME_ZONE = 'America/Bogota';
+const DAY_MS = 86_400_000;
 
 type DateInput = Date | string;
 
@@ -33,7 +36,18 @@ export const formatTime = formatter({ timeStyle: 'short', ...miami });
 export const isoDayInMiami = formatter(miami, 'en-CA');
 
 /** '2026-11-22': the day it is in Colombia (the day delivery routes run by). */
-export const isoDayInColombia = formatter({ timeZone: 'America/Bogota' }, 'en-CA');
+export const isoDayInColombia = formatter({ timeZone: COLOMBIA_TIME_ZONE }, 'en-CA');
+
+/** The instant a Colombia day ('YYYY-MM-DD') starts. */
+export const colombiaDayStart = (day: string) => new Date(`${day}T00:00:00-05:00`);
+
+/** The instants a range of Colombia days covers, `from` and `to` included: [start, end). */
+export function colombiaDayRange(from: string, to: string): { start: Date; end: Date } {
+  return { start: colombiaDayStart(from), end: new Date(colombiaDayStart(to).getTime() + DAY_MS) };
+}
+
+/** The hour it is in Colombia at `now` (0–23). */
+export const colombiaHour = (now: Date) => (now.getUTCHours() + 19) % 24;
 
 /** '22 nov 2026', in the reader's time zone. */
 export const formatLocalDate = formatter({ day: 'numeric', month: 'short', year: 'numeric' });

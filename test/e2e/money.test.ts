@@ -54,6 +54,11 @@ describe("money at the door in Chromium: 'Cerrar ruta', 'Recaudos', 'Comprobante
     const means = close.getByRole('table', { name: 'Recaudado por medio de pago' });
     expect(await means.getByRole('row', { name: /Efectivo/ }).textContent()).toContain(formatCop(value.cash));
     expect(await means.getByRole('row', { name: /Nequi/ }).textContent()).toContain(formatCop(value.nequi));
+    // Each collection with its reference, before 'Cerrar ruta', to check the transfers against the bank.
+    const listed = close.getByRole('table', { name: `Recaudos de la ruta ${routeId}` });
+    expect(await listed.getByRole('row', { name: new RegExp(`^${pkg.nequi}`) }).textContent()).toContain(
+      'NEQ-55001',
+    );
 
     // The difference follows what is typed.
     await close.getByLabel('Efectivo entregado').fill(String(value.cash));
@@ -156,6 +161,18 @@ describe("money at the door in Chromium: 'Cerrar ruta', 'Recaudos', 'Comprobante
     expect(await courierRow.textContent()).toContain(formatCop(value.cash + value.nequi));
     const unclosed = page.getByRole('region', { name: 'Efectivo sin cerrar' });
     expect(await unclosed.textContent()).toContain('toda la caja está cerrada');
+    // The money to chase comes first, the range's figures after; received is what the cashier counted.
+    const rangeHeading = page.getByRole('heading', { level: 2, name: /^Del / });
+    expect(
+      await unclosed.evaluate(
+        (cash, heading) =>
+          Boolean(cash.compareDocumentPosition(heading as Node) & Node.DOCUMENT_POSITION_FOLLOWING),
+        await rangeHeading.elementHandle(),
+      ),
+    ).toBe(true);
+    expect(await courierRow.textContent()).toContain(formatCop(SHORT_BY));
+    const totals = (await page.locator('.recaudos-totals').textContent()) ?? '';
+    expect(totals).toContain(`Faltante${formatCop(SHORT_BY)}`);
     const unremitted = page.getByRole('region', { name: 'Sin liquidar' });
     expect(await unremitted.getByRole('heading', { name: 'Servientrega' }).isVisible()).toBe(true);
     expect(await unremitted.getByRole('row', { name: new RegExp(String(pkg.carrier)) }).count()).toBe(1);

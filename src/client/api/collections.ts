@@ -25,6 +25,7 @@ export interface DayRange {
 export const collectionKeys = {
   all: ['admin', 'recaudos'] as const,
   range: (range: DayRange) => ['admin', 'recaudos', range.from, range.to] as const,
+  late: ['admin', 'recaudos', 'late'] as const,
   /** Under the route's own key, so the route stream and a change of the route read it again too. */
   routeCash: (id: string) => [...routeKeys.route(id), 'cash'] as const,
   receipt: (number: string) => ['packages', 'receipt', number] as const,
@@ -65,7 +66,15 @@ export const importRemittance = (file: Blob) =>
     contentType: 'text/csv',
   });
 
-/** 'Comprobante de pago' (its owner or staff). */
+/** Deliveries synced after their route's close that wait for an admin ('Registradas después del cierre'). */
+export const getLateDeliveries = (signal?: AbortSignal) =>
+  api.get<Api.LateDeliveries>(`${RECAUDOS}/late`, { signal });
+
+/** 'Liquidar' a late delivery: the cash counted for it and, when it differs, 'Observación'. */
+export const settleLateDelivery = (id: number, form: CashCloseForm) =>
+  api.post<Api.LateDeliverySettled>(`${RECAUDOS}/collections/${id}/late-count`, form);
+
+/** 'Comprobante de pago' (its owner or an admin). */
 export const getReceipt = (number: string, signal?: AbortSignal) =>
   api.get<Api.PaymentReceipt>(`${onePackage(number)}/receipt`, { signal });
 

@@ -22,7 +22,9 @@ export type AuditAction =
   | 'route_closed'
   | 'pqr_decision'
   | 'collection_corrected'
-  | 'remittance_imported';
+  | 'remittance_imported'
+  | 'settlement_voided'
+  | 'late_delivery_settled';
 
 export interface AuditEntry {
   action: AuditAction;

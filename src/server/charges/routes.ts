@@ -5,10 +5,11 @@ import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import type * as Api from '../../shared/charges/api-types.ts';
 import { type Charge, computeCharge } from '../../shared/charges/charge.ts';
-import { calculatorSchema, ratesFormSchema } from '../../shared/charges/rates-form.ts';
+import { calculatorSchema, chargeSettledMessage, ratesFormSchema } from '../../shared/charges/rates-form.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
+import { settlementOf } from '../collections/settlements.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/open.ts';
 import { packages } from '../db/schema.ts';
@@ -98,6 +99,8 @@ export function chargeRoutes({ db, auth, config }: { db: Database; auth: Auth; c
     const charge = await db.transaction(async (tx) => {
       const [row] = await tx.select().from(packages).where(eq(packages.number, number)).for('update');
       if (!row) throw new NotFound(PACKAGE_NOT_FOUND);
+      // Settled money never changes: the settlement froze this charge (a correction out of 'Entregado' voids it).
+      if (await settlementOf(tx, number)) throw new Conflict('settled', chargeSettledMessage);
       const computed = await chargePackage(tx, row, record.id);
       if (!computed)
         throw new Conflict('not_received', 'Este paquete aún no tiene peso ni dueño: no se puede cobrar.');

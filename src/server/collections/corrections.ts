@@ -18,7 +18,7 @@ export async function correctCollection(
   actor: { id: string; ip?: string },
 ): Promise<number> {
   const [row] = await tx.select().from(collections).where(eq(collections.id, id)).for('update');
-  if (!row) throw new NotFound(collectionMessages.collectionNotFound, 'collection_not_found');
+  if (!row || row.voidedAt) throw new NotFound(collectionMessages.collectionNotFound, 'collection_not_found');
   if (row.routeId !== null && row.source === 'route') {
     const [route] = await tx
       .select({ state: deliveryRoutes.state })

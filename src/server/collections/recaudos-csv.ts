@@ -1,11 +1,13 @@
-// 'Descargar CSV' of 'Recaudos': one line per stored collection of the range, in batches (keyset on the collection
-// time and id), through src/server/csv.ts, which neutralises formulas like every other export.
-import { and, asc, eq, gt, gte, lt, or, sql } from 'drizzle-orm';
+// 'Descargar CSV' of 'Recaudos': one line per collection in force of the range, in batches (keyset on the collection
+// time and id), through src/server/csv.ts, which neutralises formulas like every other export. 'Valor a pagar' is the
+// one its settlement froze (stored on the collection with it). The last line is 'Total' with the count and the sums:
+// a file without it was cut off.
+import { and, asc, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { COLLECTION_SOURCE_LABELS } from '../../shared/collections/forms.ts';
+import { COLOMBIA_TIME_ZONE, colombiaDayRange } from '../../shared/dates.ts';
 import { PAYMENT_MEANS_LABELS } from '../../shared/delivery/door-choices.ts';
-import type { CsvColumns } from '../csv.ts';
-import { collections, deliveryRoutes, packageCharges, packages, users } from '../db/schema.ts';
-import { rangeInstants } from './recaudos.ts';
+import type { CsvCell, CsvColumns } from '../csv.ts';
+import { collections, deliveryRoutes, lateCashCounts, packages, users } from '../db/schema.ts';
 import type { Reader } from './sums.ts';
 
 const BATCH = 2000;
@@ -13,7 +15,7 @@ const BATCH = 2000;
 const bogota = new Intl.DateTimeFormat('sv-SE', {
   dateStyle: 'short',
   timeStyle: 'medium',
-  timeZone: 'America/Bogota',
+  timeZone: COLOMBIA_TIME_ZONE,
 });
 
 function batchQuery(db: Reader, start: Date, end: Date, after: { at: Date; id: number } | null) {
@@ -29,7 +31,9 @@ function batchQuery(db: Reader, start: Date, end: Date, after: { at: Date; id: n
       routeState: deliveryRoutes.state,
       carrier: collections.carrier,
       carrierGuide: collections.carrierGuide,
-      valueToPayCop: packageCharges.totalCop,
+      valueToPayCop: collections.toPayCop,
+      afterClose: collections.afterClose,
+      lateCounted: lateCashCounts.countedCop,
       amountCop: collections.amountCop,
       means: collections.means,
       reference: collections.reference,
@@ -39,9 +43,10 @@ function batchQuery(db: Reader, start: Date, end: Date, after: { at: Date; id: n
     .innerJoin(packages, eq(packages.number, collections.packageNumber))
     .leftJoin(users, eq(users.id, collections.courierId))
     .leftJoin(deliveryRoutes, eq(deliveryRoutes.id, collections.routeId))
-    .leftJoin(packageCharges, eq(packageCharges.packageNumber, collections.packageNumber))
+    .leftJoin(lateCashCounts, eq(lateCashCounts.collectionId, collections.id))
     .where(
       and(
+        isNull(collections.voidedAt),
         gte(collections.collectedAt, start),
         lt(collections.collectedAt, end),
         after
@@ -58,22 +63,46 @@ function batchQuery(db: Reader, start: Date, end: Date, after: { at: Date; id: n
 
 export type RecaudosCsvRow = Awaited<ReturnType<typeof batchQuery>>[number];
 
-/** The range's collections, batch by batch. */
-export async function* recaudosCsvRows(db: Reader, from: string, to: string) {
-  const { start, end } = rangeInstants(from, to);
-  let after: { at: Date; id: number } | null = null;
-  for (;;) {
-    const rows: RecaudosCsvRow[] = await batchQuery(db, start, end, after);
-    if (rows.length === 0) return;
-    yield rows;
-    const last = rows[rows.length - 1];
-    if (!last || rows.length < BATCH) return;
-    after = { at: last.collectedAt, id: last.id };
+/** The range's collections, batch by batch, with the sums of what was yielded so far for the 'Total' line. */
+export function recaudosCsv(db: Reader, from: string, to: string) {
+  const sums = { rows: 0, toPayCop: 0, amountCop: 0 };
+  async function* batches() {
+    const { start, end } = colombiaDayRange(from, to);
+    let after: { at: Date; id: number } | null = null;
+    for (;;) {
+      const rows: RecaudosCsvRow[] = await batchQuery(db, start, end, after);
+      if (rows.length === 0) return;
+      for (const row of rows) {
+        sums.rows += 1;
+        sums.toPayCop += row.valueToPayCop;
+        sums.amountCop += row.amountCop;
+      }
+      yield rows;
+      const last = rows[rows.length - 1];
+      if (!last || rows.length < BATCH) return;
+      after = { at: last.collectedAt, id: last.id };
+    }
   }
+  const total = (): CsvCell[] =>
+    RECAUDOS_CSV_COLUMNS.map(([header]) =>
+      header === 'Fecha'
+        ? 'Total'
+        : header === 'Paquete'
+          ? sums.rows
+          : header === 'Valor a pagar'
+            ? sums.toPayCop
+            : header === 'Valor cobrado'
+              ? sums.amountCop
+              : '',
+    );
+  return { batches: batches(), total };
 }
 
+/** Reached us: a carrier's remitted; a route's once it closed (a late delivery once an admin counted it). */
 const received = (row: RecaudosCsvRow) =>
-  row.source === 'carrier' ? Boolean(row.remittedOn) : row.routeState === 'cerrada';
+  row.source === 'carrier'
+    ? Boolean(row.remittedOn)
+    : row.routeState === 'cerrada' && (!row.afterClose || row.lateCounted !== null);
 
 export const RECAUDOS_CSV_COLUMNS: CsvColumns<RecaudosCsvRow> = [
   ['Fecha', (row) => bogota.format(row.collectedAt)],
@@ -89,5 +118,6 @@ export const RECAUDOS_CSV_COLUMNS: CsvColumns<RecaudosCsvRow> = [
   ['Medio de pago', (row) => PAYMENT_MEANS_LABELS[row.means]],
   ['Referencia', (row) => row.reference],
   ['Recibido', (row) => (received(row) ? 'Sí' : 'No')],
+  ['Registrada después del cierre', (row) => (row.afterClose ? 'Sí' : 'No')],
   ['Fecha de liquidación', (row) => row.remittedOn ?? ''],
 ];

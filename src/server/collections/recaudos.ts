@@ -17,17 +17,8 @@ import { isoDayInColombia } from '../../shared/dates.ts';
 import type { PaymentMeans } from '../../shared/delivery/door-choices.ts';
 import type { Database } from '../db/open.ts';
 import { collectionDaySums, collections, deliveryRoutes, packages, users } from '../db/schema.ts';
+import { closesInRange, count, lateInRange, settleLate } from './received.ts';
 import { meansTotals, type Reader } from './sums.ts';
-
-const DAY_MS = 86_400_000;
-
-/** The instants a range of Colombia days covers (Colombia keeps UTC−5 all year). */
-export function rangeInstants(from: string, to: string): { start: Date; end: Date } {
-  return {
-    start: new Date(Date.parse(`${from}T05:00:00Z`)),
-    end: new Date(Date.parse(`${to}T05:00:00Z`) + DAY_MS),
-  };
-}
 
 const emptyFigures = (): RecaudosFigures => ({
   deliveries: 0,
@@ -35,18 +26,24 @@ const emptyFigures = (): RecaudosFigures => ({
   collectedCop: 0,
   receivedCop: 0,
   pendingCop: 0,
+  shortfallCop: 0,
 });
+
+/** Where a group's money is: reached us, still out, or to be told by the cashier's count (closed routes' cash). */
+type Held = 'received' | 'pending' | 'counted';
 
 function add(
   figures: RecaudosFigures,
   row: { count: number; expectedCop: number; amountCop: number },
-  received: boolean,
+  held: Held,
 ) {
   figures.deliveries += row.count;
   figures.expectedCop += row.expectedCop;
   figures.collectedCop += row.amountCop;
-  if (received) figures.receivedCop += row.amountCop;
-  else figures.pendingCop += row.amountCop;
+  if (held === 'received') figures.receivedCop += row.amountCop;
+  else if (held === 'pending') figures.pendingCop += row.amountCop;
+  // Closed routes' cash: what the cashier counted is received, the rest is the shortfall.
+  else figures.shortfallCop += row.amountCop;
 }
 
 /** The range's collections grouped by who holds them, means and whether they reached us: their day sums (a few rows
@@ -143,6 +140,7 @@ async function unremitted(db: Reader, today: string): Promise<UnremittedByCarrie
       and(
         eq(collections.source, 'carrier'),
         isNull(collections.remittedAt),
+        isNull(collections.voidedAt),
         eq(collections.carrier, owedCarriers.carrier),
       ),
     )
@@ -182,10 +180,12 @@ async function unremitted(db: Reader, today: string): Promise<UnremittedByCarrie
 /** GET /api/admin/recaudos for days `from` to `to` (checked by recaudosQuerySchema). */
 export async function recaudos(db: Database, from: string, to: string, now = new Date()): Promise<Recaudos> {
   // Three independent reads, each on a connection of its own.
-  const [groups, cash, carriersOwe] = await Promise.all([
+  const [groups, cash, carriersOwe, closes, late] = await Promise.all([
     rangeGroups(db, from, to),
     unclosedCash(db),
     unremitted(db, isoDayInColombia(now)),
+    closesInRange(db, from, to),
+    lateInRange(db, from, to),
   ]);
   const totals = emptyFigures();
   const couriers = new Map<string, RecaudosCourier>();
@@ -198,8 +198,17 @@ export async function recaudos(db: Database, from: string, to: string, now = new
       amountCop: Number(group.amountCop),
       expectedCop: Number(group.expectedCop),
     };
-    const received = group.source === 'route' ? group.closed : group.remitted;
-    add(totals, row, received);
+    const held: Held =
+      group.source === 'carrier'
+        ? group.remitted
+          ? 'received'
+          : 'pending'
+        : !group.closed
+          ? 'pending'
+          : group.means === 'efectivo'
+            ? 'counted'
+            : 'received';
+    add(totals, row, held);
     means.push({ means: group.means, amountCop: row.amountCop, count: row.count });
     if (group.source === 'route') {
       const id = group.courierId ?? '';
@@ -209,7 +218,7 @@ export async function recaudos(db: Database, from: string, to: string, now = new
         byMeans: [],
         ...emptyFigures(),
       };
-      add(courier, row, received);
+      add(courier, row, held);
       couriers.set(id, courier);
       courierMeans.set(id, [
         ...(courierMeans.get(id) ?? []),
@@ -217,9 +226,19 @@ export async function recaudos(db: Database, from: string, to: string, now = new
       ]);
     } else {
       const carrier = carriers.get(group.carrier) ?? { carrier: group.carrier, ...emptyFigures() };
-      add(carrier, row, received);
+      add(carrier, row, held);
       carriers.set(group.carrier, carrier);
     }
+  }
+  for (const close of closes) {
+    count(totals, close.countedCop);
+    const courier = couriers.get(close.courierId);
+    if (courier) count(courier, close.countedCop);
+  }
+  for (const row of late) {
+    settleLate(totals, row);
+    const courier = couriers.get(row.courierId ?? '');
+    if (courier) settleLate(courier, row);
   }
   for (const [id, courier] of couriers) courier.byMeans = meansTotals(courierMeans.get(id) ?? []);
   return {

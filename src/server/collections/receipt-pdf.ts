@@ -4,13 +4,14 @@
 import PDFDocument from 'pdfkit';
 import type { PaymentReceipt } from '../../shared/collections/api-types.ts';
 import { collectionMessages } from '../../shared/collections/forms.ts';
+import { COLOMBIA_TIME_ZONE } from '../../shared/dates.ts';
 import { formatCop, formatUsd } from '../../shared/money.ts';
 
 /** Bogotá's date and time, the customer's: '23 nov 2026, 3:05 p. m.'. */
 const bogota = new Intl.DateTimeFormat('es-CO', {
   dateStyle: 'medium',
   timeStyle: 'short',
-  timeZone: 'America/Bogota',
+  timeZone: COLOMBIA_TIME_ZONE,
 });
 
 /** The receipt's lines, label and value, in the order the printable page shows them. */

@@ -1,14 +1,14 @@
 // 'Comprobante de pago' (DELIVERY.md 'Proof of delivery'): a delivered package's payment, with our name and NIT, the
-// package, 'Valor a pagar' in USD and pesos, 'Valor pagado', the means, the reference, date and time, and a number of
-// its own from a sequence. The number is assigned on first open, in a transaction, at most once per package (the
-// package is unique among receipts: two first opens at once get the same number). Only the owner and staff see it.
-import { eq } from 'drizzle-orm';
+// package, 'Valor a pagar' in USD and pesos as its settlement froze them, 'Valor pagado', the means, the reference,
+// date and time, and a number of its own from a sequence, issued with the settlement (collections/settlements.ts):
+// reading a receipt writes nothing. Only the owner and admins see it; anyone else gets 404.
+import { and, eq, isNull } from 'drizzle-orm';
 import type { PaymentReceipt } from '../../shared/collections/api-types.ts';
 import { collectionMessages, receiptCode } from '../../shared/collections/forms.ts';
 import { PAYMENT_MEANS_LABELS } from '../../shared/delivery/door-choices.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/open.ts';
-import { collections, deliveries, packageCharges, paymentReceipts, users } from '../db/schema.ts';
+import { collections, deliveries, paymentReceipts, settlements, users } from '../db/schema.ts';
 import { NotFound, PACKAGE_NOT_FOUND } from '../errors.ts';
 import { findVisiblePackage, type Viewer } from '../packages/queries.ts';
 
@@ -24,29 +24,18 @@ export async function paymentReceipt(
   const [paid] = await db
     .select({
       collection: collections,
-      valueToPayCents: packageCharges.totalCents,
-      valueToPayCop: packageCharges.totalCop,
+      settlement: settlements,
+      receipt: paymentReceipts,
       receivedBy: deliveries.receivedBy,
       deliveredAt: deliveries.at,
     })
-    .from(collections)
-    .leftJoin(packageCharges, eq(packageCharges.packageNumber, collections.packageNumber))
-    .leftJoin(deliveries, eq(deliveries.id, collections.deliveryId))
-    .where(eq(collections.packageNumber, number));
+    .from(settlements)
+    .innerJoin(collections, eq(collections.id, settlements.collectionId))
+    .innerJoin(paymentReceipts, eq(paymentReceipts.collectionId, collections.id))
+    .leftJoin(deliveries, eq(deliveries.id, settlements.deliveryId))
+    .where(and(eq(settlements.packageNumber, number), isNull(settlements.voidedAt)));
   if (!paid || paid.collection.amountCop <= 0) throw new NotFound(collectionMessages.noReceipt, 'no_receipt');
-  const receipt = await db.transaction(async (tx) => {
-    const issued = async () =>
-      (await tx.select().from(paymentReceipts).where(eq(paymentReceipts.packageNumber, number)))[0];
-    const existing = await issued();
-    if (existing) return existing;
-    await tx
-      .insert(paymentReceipts)
-      .values({ packageNumber: number, collectionId: paid.collection.id })
-      .onConflictDoNothing({ target: paymentReceipts.packageNumber });
-    const created = await issued();
-    if (!created) throw new Error(`no receipt for package ${number}`);
-    return created;
-  });
+  const { receipt, settlement } = paid;
   const [owner] = pkg.userId
     ? await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, pkg.userId))
     : [];
@@ -58,8 +47,8 @@ export async function paymentReceipt(
     company: { name: config.companyName, nit: config.companyNit, address: config.companyAddress },
     customer: { name: owner?.name ?? '', email: owner?.email ?? '' },
     package: { number: pkg.number, guide: pkg.guide, content: pkg.content },
-    valueToPayCents: paid.valueToPayCents ?? 0,
-    valueToPayCop: paid.valueToPayCop ?? 0,
+    valueToPayCents: settlement.dueCents,
+    valueToPayCop: settlement.dueCop,
     paidCop: collection.amountCop,
     means: collection.means,
     meansLabel: PAYMENT_MEANS_LABELS[collection.means],

@@ -4,7 +4,7 @@
 // why and not applied. The collections are locked while matched, so the same file imported twice, even at the same
 // moment, applies once: the second finds every row 'Ya liquidado' and changes nothing.
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { RemittanceImported, RemittanceRow } from '../../shared/collections/api-types.ts';
 import {
   collectionMessages,
@@ -19,6 +19,8 @@ import { collections, packages, remittances } from '../db/schema.ts';
 import { checkRemittance, type RemittanceLine } from './remittance-file.ts';
 
 const CHUNK = 1000;
+/** The advisory lock key that serialises 'Importar liquidación' across instances. */
+const REMITTANCE_LOCK = 730_020;
 
 type Found = {
   id: number;
@@ -55,12 +57,18 @@ async function lookUp(tx: Transaction, guides: string[]) {
       ...(await tx
         .select({ id: collections.id })
         .from(collections)
-        .where(and(inArray(collections.carrierGuide, part), eq(collections.source, 'carrier')))),
+        .where(
+          and(
+            inArray(collections.carrierGuide, part),
+            eq(collections.source, 'carrier'),
+            isNull(collections.voidedAt),
+          ),
+        )),
       ...(numbers.length
         ? await tx
             .select({ id: collections.id })
             .from(collections)
-            .where(inArray(collections.packageNumber, numbers))
+            .where(and(inArray(collections.packageNumber, numbers), isNull(collections.voidedAt)))
         : []),
     ];
     const ids = [...new Set(candidates.map((row) => row.id))].sort((a, b) => a - b);
@@ -91,6 +99,8 @@ async function lookUp(tx: Transaction, guides: string[]) {
 function match(lines: RemittanceLine[], found: Awaited<ReturnType<typeof lookUp>>) {
   const rows: RemittanceRow[] = [];
   const apply: Array<{ id: number; date: string; amountCop: number }> = [];
+  // A file may name one collection twice (our guide and the carrier's): it is applied, and counted, once.
+  const appliedOn = new Map<number, number>();
   for (const { line, guide, amountCop, date } of lines) {
     const pkg = found.packagesByGuide.get(guide);
     const collection = found.byCarrierGuide.get(guide) ?? (pkg && found.byPackage.get(pkg.number));
@@ -106,13 +116,19 @@ function match(lines: RemittanceLine[], found: Awaited<ReturnType<typeof lookUp>
         pkg && pkg.state !== 'entregado'
           ? `El paquete ${packageNumber} está en «${STATE_LABELS[pkg.state]}»: no figura entregado.`
           : `El paquete ${packageNumber} no fue entregado por una transportadora: su recaudo es de un mensajero.`;
+    } else if (appliedOn.has(collection.id)) {
+      outcome = 'repeated_in_file';
+      reason = `El recaudo del paquete ${packageNumber} ya está en la fila ${appliedOn.get(collection.id)} de este archivo.`;
     } else if (collection.remittedAt) {
       outcome = 'already_remitted';
       reason = `El recaudo del paquete ${packageNumber} ya se marcó recibido en una liquidación anterior.`;
     } else if (collection.amountCop !== amountCop) {
       outcome = 'different_amount';
       reason = `El paquete ${packageNumber} se cobró por ${formatCop(collection.amountCop)}, no por ${formatCop(amountCop)}.`;
-    } else apply.push({ id: collection.id, date, amountCop });
+    } else {
+      apply.push({ id: collection.id, date, amountCop });
+      appliedOn.set(collection.id, line);
+    }
     rows.push({
       line,
       guide,
@@ -135,6 +151,9 @@ export async function importRemittance(
 ): Promise<RemittanceImported> {
   const lines = checkRemittance(text);
   return db.transaction(async (tx) => {
+    // One import at a time: two files naming the same collections would otherwise lock them (and their day sums)
+    // in different orders and deadlock.
+    await tx.execute(sql`select pg_advisory_xact_lock(${REMITTANCE_LOCK})`);
     const found = await lookUp(
       tx,
       lines.map((line) => line.guide),

@@ -1,19 +1,21 @@
 // The money API (issue 20; endpoints listed in src/shared/collections/api-types.ts): 'Recaudos' and its CSV, an
-// admin's correction of a locked collection and 'Importar liquidación' (admins only), and the customer's
-// 'Comprobante de pago' as JSON and PDF (the owner and staff; anyone else 404). 'Cerrar ruta' with its cash count
+// admin's correction of a locked collection, the settling of a delivery synced after its route's close and 'Importar
+// liquidación' (admins only), and the customer's 'Comprobante de pago' as JSON and PDF (the owner and admins; anyone
+// else 404). 'Cerrar ruta' with its cash count
 // lives with the routes (src/server/delivery/routes.ts).
 
 import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import type * as Api from '../../shared/collections/api-types.ts';
 import {
+  cashCloseSchema,
   collectionCorrectionSchema,
   collectionMessages,
   MAX_REMITTANCE_BYTES,
   recaudosQuerySchema,
 } from '../../shared/collections/forms.ts';
 import { isoDayInColombia } from '../../shared/dates.ts';
-import { isStaff, requireCaller, type SessionEnv } from '../auth/session.ts';
+import { requireCaller, type SessionEnv } from '../auth/session.ts';
 import { csvStream } from '../csv.ts';
 import { collections } from '../db/schema.ts';
 import { Invalid, NotFound } from '../errors.ts';
@@ -21,8 +23,9 @@ import { ApiError, bodySizeLimit, clientIp, type RouteDeps, readBody, uploadedBy
 import { packageNumberParam } from '../packages/list-query.ts';
 import type { Viewer } from '../packages/queries.ts';
 import { correctCollection } from './corrections.ts';
+import { lateDeliveriesWaiting, settleLateDelivery } from './late.ts';
 import { recaudos } from './recaudos.ts';
-import { RECAUDOS_CSV_COLUMNS, recaudosCsvRows } from './recaudos-csv.ts';
+import { RECAUDOS_CSV_COLUMNS, recaudosCsv } from './recaudos-csv.ts';
 import { receiptPdf } from './receipt-pdf.ts';
 import { paymentReceipt } from './receipts.ts';
 import { remittanceText } from './remittance-file.ts';
@@ -60,9 +63,10 @@ export function collectionRoutes({ db, auth, config }: RouteDeps) {
   const routes = new Hono<SessionEnv>();
   const admin = requireCaller(auth, db, { role: 'admin', verifiedEmail: config.production });
   const signedIn = requireCaller(auth, db);
+  // A receipt is its owner's and the admins' (the warehouse and couriers see only their own, if any).
   const viewerOf = (c: Context<SessionEnv>): Viewer => {
     const record = c.get('caller').record;
-    return isStaff(record.role) ? { kind: 'staff' } : { kind: 'customer', userId: record.id };
+    return record.role === 'admin' ? { kind: 'staff' } : { kind: 'customer', userId: record.id };
   };
   const company = {
     companyName: config.companyName,
@@ -78,12 +82,8 @@ export function collectionRoutes({ db, auth, config }: RouteDeps) {
 
   routes.get('/admin/recaudos.csv', admin, (c) => {
     const { desde, hasta } = rangeOf(c);
-    return csvStream(
-      c,
-      `recaudos-${desde}-${hasta}.csv`,
-      RECAUDOS_CSV_COLUMNS,
-      recaudosCsvRows(db, desde, hasta),
-    );
+    const { batches, total } = recaudosCsv(db, desde, hasta);
+    return csvStream(c, `recaudos-${desde}-${hasta}.csv`, RECAUDOS_CSV_COLUMNS, batches, total);
   });
 
   routes.post('/admin/recaudos/collections/:id/corrections', admin, async (c) => {
@@ -97,6 +97,24 @@ export function collectionRoutes({ db, auth, config }: RouteDeps) {
       collection,
       message: collectionMessages.corrected(number),
     } satisfies Api.CollectionCorrected);
+  });
+
+  routes.get('/admin/recaudos/late', admin, async (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json({ deliveries: await lateDeliveriesWaiting(db) } satisfies Api.LateDeliveries);
+  });
+
+  routes.post('/admin/recaudos/collections/:id/late-count', admin, async (c) => {
+    const id = collectionIdParam(c);
+    const count = await readBody(c, cashCloseSchema);
+    const actor = { id: c.get('caller').record.id, ip: clientIp(c, config.trustProxy) };
+    const number = await db.transaction((tx) => settleLateDelivery(tx, id, count, actor));
+    const [collection] = await collectionEntries(db, eq(collections.id, id));
+    if (!collection) throw new NotFound(collectionMessages.collectionNotFound, 'collection_not_found');
+    return c.json({
+      collection,
+      message: collectionMessages.lateSettled(number),
+    } satisfies Api.LateDeliverySettled);
   });
 
   routes.post(

@@ -1,7 +1,7 @@
 // A route's money as sums of stored rows (DELIVERY.md 'Collections and the cash close'): what its delivered packages
 // should have brought ('Valor a pagar'), what its collections hold by means, and the collections themselves with
 // their corrections. Nothing here is kept apart: the close and 'Recaudos' read these sums every time.
-import { aliasedTable, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { CollectionEntry, MeansTotal } from '../../shared/collections/api-types.ts';
 import {
   PAYMENT_MEANS,
@@ -12,10 +12,10 @@ import type { Database, Transaction } from '../db/open.ts';
 import {
   collectionCorrections,
   collections,
-  deliveries,
   deliveryRoutes,
-  packageCharges,
+  lateCashCounts,
   packages,
+  settlements,
   users,
 } from '../db/schema.ts';
 
@@ -38,16 +38,25 @@ export function meansTotals(rows: ReadonlyArray<{ means: PaymentMeans; amountCop
   return PAYMENT_MEANS.flatMap((means) => byMeans.get(means) ?? []);
 }
 
-/** Route `routeId`'s deliveries, their 'Valor a pagar' and its collections by means: two grouped reads. */
+/** The collections in force of route `routeId` that its close counts (not those synced after it). */
+export const closedByRoute = (routeId: number) =>
+  and(eq(collections.routeId, routeId), isNull(collections.voidedAt), eq(collections.afterClose, false));
+
+/**
+ * The one sum of a route's money, for its close, 'Mi caja' and the routes' screens: its settled deliveries and their
+ * frozen 'Valor a pagar', and its collections by means, leaving out what was voided and what was synced after the
+ * close (listed apart, lateDeliveries). Two grouped reads.
+ */
 export async function routeMoney(db: Reader, routeId: number) {
   const [delivered] = await db
     .select({
       count: sql<number>`count(*)::int`,
-      expectedCop: sql<number>`coalesce(sum(${packageCharges.totalCop}), 0)::bigint`,
+      expectedCop: sql<number>`coalesce(sum(${settlements.dueCop}), 0)::bigint`,
     })
-    .from(deliveries)
-    .leftJoin(packageCharges, eq(packageCharges.packageNumber, deliveries.packageNumber))
-    .where(eq(deliveries.routeId, routeId));
+    .from(settlements)
+    .where(
+      and(eq(settlements.routeId, routeId), isNull(settlements.voidedAt), eq(settlements.afterClose, false)),
+    );
   const rows = await db
     .select({
       means: collections.means,
@@ -55,7 +64,7 @@ export async function routeMoney(db: Reader, routeId: number) {
       count: sql<number>`count(*)::int`,
     })
     .from(collections)
-    .where(eq(collections.routeId, routeId))
+    .where(closedByRoute(routeId))
     .groupBy(collections.means);
   return {
     delivered: delivered?.count ?? 0,
@@ -77,15 +86,15 @@ export async function collectionEntries(db: Reader, where: SQL): Promise<Collect
       customerName: owners.name,
       courierName: couriers.name,
       routeState: deliveryRoutes.state,
-      valueToPayCop: packageCharges.totalCop,
+      lateCountedCop: lateCashCounts.countedCop,
     })
     .from(collections)
     .innerJoin(packages, eq(packages.number, collections.packageNumber))
     .leftJoin(owners, eq(owners.id, packages.userId))
     .leftJoin(couriers, eq(couriers.id, collections.courierId))
     .leftJoin(deliveryRoutes, eq(deliveryRoutes.id, collections.routeId))
-    .leftJoin(packageCharges, eq(packageCharges.packageNumber, collections.packageNumber))
-    .where(where)
+    .leftJoin(lateCashCounts, eq(lateCashCounts.collectionId, collections.id))
+    .where(and(where, isNull(collections.voidedAt)))
     .orderBy(asc(collections.collectedAt), asc(collections.id));
   const ids = rows.map(({ row }) => row.id);
   const corrections = ids.length
@@ -109,7 +118,7 @@ export async function collectionEntries(db: Reader, where: SQL): Promise<Collect
     });
     correctionsOf.set(fix.collectionId, list);
   }
-  return rows.map(({ row, guide, customerName, courierName, routeState, valueToPayCop }) => ({
+  return rows.map(({ row, guide, customerName, courierName, routeState, lateCountedCop }) => ({
     id: row.id,
     packageNumber: row.packageNumber,
     guide,
@@ -118,7 +127,7 @@ export async function collectionEntries(db: Reader, where: SQL): Promise<Collect
     routeId: row.routeId,
     courierName: courierName ?? null,
     carrier: row.carrier,
-    valueToPayCop: valueToPayCop ?? 0,
+    valueToPayCop: row.toPayCop,
     amountCop: row.amountCop,
     means: row.means,
     meansLabel: PAYMENT_MEANS_LABELS[row.means],
@@ -126,6 +135,8 @@ export async function collectionEntries(db: Reader, where: SQL): Promise<Collect
     collectedAt: row.collectedAt.toISOString(),
     locked: row.source === 'carrier' || routeState === 'cerrada',
     remittedAt: row.remittedAt?.toISOString() ?? null,
+    afterClose: row.afterClose,
+    lateCountedCop: lateCountedCop ?? null,
     corrections: correctionsOf.get(row.id) ?? [],
   }));
 }

@@ -8,3 +8,4 @@ export * from './schema/delivery.ts';
 export * from './schema/notices.ts';
 export * from './schema/packages.ts';
 export * from './schema/pqr.ts';
+export * from './schema/settlements.ts';

@@ -1,7 +1,7 @@
 // 'No entregado' (DELIVERY.md 'The courier's screen'): the package stays 'En reparto' until its route closes; the
 // attempt is stored with its reason, written as an event of the package's 'Historial', and the customer is mailed
 // why and what happens next, all in one transaction. One attempt per package per route; the key applied once.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { DoorActionDone } from '../../shared/delivery/api-types.ts';
 import { doorMessages, FAILURE_REASON_LABELS } from '../../shared/delivery/door-choices.ts';
 import type { Attempt } from '../../shared/delivery/door-forms.ts';
@@ -51,7 +51,7 @@ async function attemptOnce(
   const [delivered] = await tx
     .select({ id: deliveries.id })
     .from(deliveries)
-    .where(eq(deliveries.packageNumber, number));
+    .where(and(eq(deliveries.packageNumber, number), isNull(deliveries.voidedAt)));
   if (delivered) throw new Conflict('already_delivered', doorMessages.alreadyDelivered(number));
   if (pkg.state !== 'en_reparto')
     throw new Conflict('not_out', doorMessages.notOut(number, STATE_LABELS[pkg.state]));

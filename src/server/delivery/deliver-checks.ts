@@ -1,15 +1,24 @@
 // The checks of 'Entregar' (deliver.ts applies what passes): every item, in order, against what is stored and what
-// the items before it did — its key (used before, by whom, for what), its stop (the courier's route in course), its
-// package (locked, 'En reparto', not delivered by a twin request) and its money ('Valor cobrado' and 'Medio de pago').
-import { asc, eq, inArray } from 'drizzle-orm';
+// the items before it did — its key (used before, by whom, for what), its stop (the courier's route in course, or
+// closed after the phone made the delivery: kept as 'Registrada después del cierre'), its package (locked, 'En
+// reparto' — or back in 'En bodega Colombia' for a late one — and not delivered by a twin request) and its money
+// ('Valor cobrado' and 'Medio de pago').
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DoorActionDone } from '../../shared/delivery/api-types.ts';
 import { doorMessages } from '../../shared/delivery/door-choices.ts';
 import type { Delivery } from '../../shared/delivery/door-forms.ts';
-import { STATE_LABELS } from '../../shared/packages/states.ts';
+import { type PackageState, STATE_LABELS } from '../../shared/packages/states.ts';
 import type { Transaction } from '../db/open.ts';
 import { deliveries, packageCharges, packages } from '../db/schema.ts';
 import { Conflict, DomainError, Invalid } from '../errors.ts';
-import { keyProblem, keyUses, stopsForAction } from './door-common.ts';
+import {
+  type ActionStop,
+  type KeyUse,
+  keyProblem,
+  keyUses,
+  routeClosed,
+  stopsForAction,
+} from './door-common.ts';
 
 export interface DeliveryPhotos {
   photo: Buffer | null;
@@ -30,14 +39,24 @@ export interface Accepted {
   item: DeliveryItem;
   routeId: number;
   userId: string | null;
+  /** Money was due or collected: the delivery has a collection. */
   collected: boolean;
-  /** The charge's 'Valor a pagar' when the delivery was checked, stored on its collection. */
-  toPayCop: number;
+  /** Made on the phone before its route's close and synced after it ('Registrada después del cierre'). */
+  afterClose: boolean;
+}
+
+/** An item is applied, is the same action sent again, or is refused with why. */
+type Verdict = 'accept' | 'repeat' | DomainError;
+
+interface LockedPackage {
+  state: PackageState;
+  userId: string | null;
+  toPay: number;
 }
 
 /** The packages of `numbers`, locked in order, with their stored charge's 'Valor a pagar' (0 without one). */
-async function lockedPackages(tx: Transaction, numbers: number[]) {
-  if (numbers.length === 0) return new Map<number, { state: string; userId: string | null; toPay: number }>();
+async function lockedPackages(tx: Transaction, numbers: number[]): Promise<Map<number, LockedPackage>> {
+  if (numbers.length === 0) return new Map();
   const rows = await tx
     .select({
       number: packages.number,
@@ -79,7 +98,7 @@ export async function checkDeliveries(
               courierId: deliveries.courierId,
             })
             .from(deliveries)
-            .where(inArray(deliveries.packageNumber, open))
+            .where(and(inArray(deliveries.packageNumber, open), isNull(deliveries.voidedAt)))
         ).map((row) => [row.number, row])
       : [],
   );
@@ -88,45 +107,17 @@ export async function checkDeliveries(
   const byKey = new Map<string, Accepted>();
   for (const [index, item] of items.entries()) {
     const { number, form } = item;
-    const use = uses.get(form.key);
-    const twin = byKey.get(form.key);
     const stop = stops.get(number);
     const pkg = locked.get(number);
-    const before = earlier.get(number);
-    const refusal = (): ItemResult | 'repeat' | null => {
-      if (use) return keyProblem(use, 'delivery', courierId, number) ?? 'repeat';
-      if (twin)
-        return twin.item.number === number
-          ? 'repeat'
-          : keyProblem(
-              { kind: 'delivery', packageNumber: twin.item.number, courierId },
-              'delivery',
-              courierId,
-              number,
-            );
-      if (!stop || stop instanceof DomainError) return stop ?? null;
-      if (before)
-        return before.key === form.key && before.courierId === courierId
-          ? 'repeat'
-          : alreadyDelivered(number);
-      if (byNumber.has(number)) return alreadyDelivered(number);
-      if (!pkg) return alreadyDelivered(number);
-      if (pkg.state !== 'en_reparto')
-        return new Conflict(
-          'not_out',
-          doorMessages.notOut(number, STATE_LABELS[pkg.state as keyof typeof STATE_LABELS]),
-        );
-      if (form.collectedCop !== pkg.toPay && form.note === '')
-        return new Invalid('difference_note', doorMessages.differenceNote, { field: 'note' });
-      // 'Medio de pago' is asked only when something is to be paid or was collected.
-      if ((pkg.toPay > 0 || form.collectedCop > 0) && !form.means)
-        return new Invalid('invalid', doorMessages.means, { field: 'means' });
-      return null;
-    };
-    const problem = refusal();
-    if (problem === 'repeat') continue;
-    if (problem) {
-      results[index] = problem;
+    const verdict = keyVerdict(uses.get(form.key), byKey.get(form.key), courierId, number);
+    const checked =
+      verdict ??
+      (!stop || stop instanceof DomainError
+        ? (stop ?? alreadyDelivered(number))
+        : stopVerdict(item, stop, pkg, earlier.get(number), byNumber.has(number), courierId));
+    if (checked === 'repeat') continue;
+    if (checked instanceof DomainError) {
+      results[index] = checked;
       continue;
     }
     if (!stop || stop instanceof DomainError || !pkg) continue;
@@ -136,13 +127,60 @@ export async function checkDeliveries(
       routeId: stop.routeId,
       userId: pkg.userId,
       collected: pkg.toPay > 0 || form.collectedCop > 0,
-      toPayCop: pkg.toPay,
+      afterClose: stop.closedAt !== null,
     };
     accepted.push(entry);
     byNumber.set(number, entry);
     byKey.set(form.key, entry);
   }
   return accepted;
+}
+
+/** What the item's key says: used before (this very action again, or another's key), or null when it is new. */
+function keyVerdict(
+  use: KeyUse | undefined,
+  twin: Accepted | undefined,
+  courierId: string,
+  number: number,
+): Verdict | null {
+  if (use) return keyProblem(use, 'delivery', courierId, number) ?? 'repeat';
+  if (!twin) return null;
+  if (twin.item.number === number) return 'repeat';
+  return (
+    keyProblem(
+      { kind: 'delivery', packageNumber: twin.item.number, courierId },
+      'delivery',
+      courierId,
+      number,
+    ) ?? 'repeat'
+  );
+}
+
+/** What the stop, the package and the money say of an item with a new key. */
+function stopVerdict(
+  { number, form }: DeliveryItem,
+  stop: ActionStop,
+  pkg: LockedPackage | undefined,
+  before: { key: string; courierId: string } | undefined,
+  deliveredByAnItemBefore: boolean,
+  courierId: string,
+): Verdict {
+  if (before)
+    return before.key === form.key && before.courierId === courierId ? 'repeat' : alreadyDelivered(number);
+  if (deliveredByAnItemBefore || !pkg) return alreadyDelivered(number);
+  const label = STATE_LABELS[pkg.state];
+  if (stop.closedAt) {
+    // A delivery made on the phone before its route's close is kept; one made after it is refused.
+    if (new Date(form.at) >= stop.closedAt) return routeClosed();
+    if (pkg.state !== 'en_bodega_colombia')
+      return new Conflict('not_back', doorMessages.lateNotBack(number, label));
+  } else if (pkg.state !== 'en_reparto') return new Conflict('not_out', doorMessages.notOut(number, label));
+  if (form.collectedCop !== pkg.toPay && form.note === '')
+    return new Invalid('difference_note', doorMessages.differenceNote, { field: 'note' });
+  // 'Medio de pago' is asked only when something is to be paid or was collected.
+  if ((pkg.toPay > 0 || form.collectedCop > 0) && !form.means)
+    return new Invalid('invalid', doorMessages.means, { field: 'means' });
+  return 'accept';
 }
 
 export const alreadyDelivered = (number: number) =>

@@ -3,17 +3,19 @@
 // each collection whenever there is money: a package is never 'Entregado' by a route without it unless its 'Valor a
 // pagar' is zero. Set-based, so a phone's queue of hundreds costs a few statements; the phone's key is applied once,
 // and two phones delivering one stop make one delivery.
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DoorActionDone } from '../../shared/delivery/api-types.ts';
-import { doorMessages, RELATION_LABELS } from '../../shared/delivery/door-choices.ts';
+import { doorMessages, LATE_LABEL, RELATION_LABELS } from '../../shared/delivery/door-choices.ts';
 import type { Delivery } from '../../shared/delivery/door-forms.ts';
+import { settlePackages } from '../collections/settlements.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Database, Transaction } from '../db/open.ts';
-import { collections, deliveries } from '../db/schema.ts';
+import { deliveries, deliveryRoutes, routeStops } from '../db/schema.ts';
 import { Conflict, DomainError } from '../errors.ts';
 import { saveFile } from '../files/store.ts';
 import { changeStates, type EventDetails, type MailSettings } from '../packages/state-change.ts';
 import {
+  type Accepted,
   alreadyDelivered,
   checkDeliveries,
   type DeliveryItem,
@@ -34,6 +36,46 @@ async function storedAnswers(tx: Transaction, keys: string[]): Promise<Map<strin
   return answers;
 }
 
+/**
+ * Moves the accepted packages to 'Entregado': from 'En reparto', or, for a delivery synced after its route's close,
+ * from 'En bodega Colombia' where the close left it (out of any route being prepared for another try).
+ */
+async function moveToDelivered(tx: Transaction, courierId: string, accepted: Accepted[], mail: MailSettings) {
+  const notes = new Map<number, EventDetails>(
+    accepted.map(({ item: { number, form }, afterClose }) => [
+      number,
+      {
+        note: `Recibido por ${form.receivedBy} (${RELATION_LABELS[form.relation]})${afterClose ? `. ${LATE_LABEL}` : ''}`,
+      },
+    ]),
+  );
+  for (const late of [false, true]) {
+    const numbers = accepted.filter((entry) => entry.afterClose === late).map((entry) => entry.item.number);
+    if (numbers.length === 0) continue;
+    if (late)
+      await tx
+        .delete(routeStops)
+        .where(
+          and(
+            inArray(routeStops.packageNumber, numbers),
+            eq(routeStops.open, true),
+            inArray(
+              routeStops.routeId,
+              tx
+                .select({ id: deliveryRoutes.id })
+                .from(deliveryRoutes)
+                .where(eq(deliveryRoutes.state, 'en_preparacion')),
+            ),
+          ),
+        );
+    const { refused } = await changeStates(tx, numbers, 'entregado', courierActor(courierId), mail, {
+      perPackage: notes,
+      lateDoorDelivery: late,
+    });
+    if (refused[0]) throw new Conflict('invalid_move', refused[0].reason);
+  }
+}
+
 /** Applies `items` in order in the caller's transaction: each item's answer or refusal (nothing written for it). */
 export async function applyDeliveries(
   tx: Transaction,
@@ -44,23 +86,9 @@ export async function applyDeliveries(
   const results: Array<ItemResult | null> = items.map(() => null);
   const accepted = await checkDeliveries(tx, courierId, items, results);
   if (accepted.length > 0) {
-    const notes = new Map<number, EventDetails>(
-      accepted.map(({ item: { number, form } }) => [
-        number,
-        { note: `Recibido por ${form.receivedBy} (${RELATION_LABELS[form.relation]})` },
-      ]),
-    );
-    const { refused } = await changeStates(
-      tx,
-      accepted.map((entry) => entry.item.number),
-      'entregado',
-      courierActor(courierId),
-      mail,
-      { perPackage: notes },
-    );
-    if (refused[0]) throw new Conflict('invalid_move', refused[0].reason);
+    await moveToDelivered(tx, courierId, accepted, mail);
     const rows = [];
-    for (const { item, routeId, userId } of accepted) {
+    for (const { item, routeId, userId, afterClose } of accepted) {
       const saved = async (bytes: Buffer | null) =>
         bytes &&
         saveFile(tx, {
@@ -87,6 +115,7 @@ export async function applyDeliveries(
         latitude: form.position?.latitude ?? null,
         longitude: form.position?.longitude ?? null,
         accuracy: form.position?.accuracy ?? null,
+        afterClose,
       });
     }
     const inserted = await tx
@@ -94,27 +123,23 @@ export async function applyDeliveries(
       .values(rows)
       .returning({ id: deliveries.id, number: deliveries.packageNumber });
     const idOf = new Map(inserted.map((row) => [row.number, row.id]));
-    const money = accepted.flatMap((entry) =>
-      entry.collected && entry.item.form.means ? [{ ...entry, means: entry.item.form.means }] : [],
+    await settlePackages(
+      tx,
+      accepted.map(({ item: { number, form }, routeId, afterClose }) => ({
+        number,
+        source: 'route' as const,
+        routeId,
+        courierId,
+        deliveryId: idOf.get(number) ?? null,
+        at: new Date(form.at),
+        paid: { amountCop: form.collectedCop, means: form.means ?? null, reference: form.reference },
+        afterClose,
+      })),
+      courierId,
     );
-    if (money.length > 0)
-      await tx.insert(collections).values(
-        money.map(({ item: { number, form }, routeId, means, toPayCop }) => ({
-          deliveryId: idOf.get(number) ?? null,
-          packageNumber: number,
-          routeId,
-          courierId,
-          amountCop: form.collectedCop,
-          toPayCop,
-          means,
-          reference: form.reference,
-          collectedAt: new Date(form.at),
-          recordedBy: courierId,
-        })),
-      );
     for (const routeId of new Set(accepted.map((entry) => entry.routeId)))
       await notifyRouteChange(tx, routeId);
-    for (const { index, item, collected } of accepted) {
+    for (const { index, item, collected, afterClose } of accepted) {
       const { form } = item;
       const outcome = deliveredOutcome(
         new Date(form.at),
@@ -122,7 +147,10 @@ export async function applyDeliveries(
           ? { amountCop: form.collectedCop, means: form.means ?? null }
           : { amountCop: 0, means: null },
       );
-      results[index] = done(form.key, item.number, outcome, false, doorMessages.delivered(item.number));
+      const message = afterClose
+        ? doorMessages.deliveredLate(item.number)
+        : doorMessages.delivered(item.number);
+      results[index] = done(form.key, item.number, outcome, false, message);
     }
   }
   const answers = await storedAnswers(
@@ -138,9 +166,18 @@ export async function applyDeliveries(
   });
 }
 
-/** True when `error` is two requests meeting at the unique indexes of deliveries (its key, its package). */
+/** The unique indexes two requests settling one package meet at: the delivery's key and package, and the package's
+ * settlement and collection in force. */
+const ONCE_PER_PACKAGE = [
+  'deliveries_key_unique',
+  'deliveries_package_unique',
+  'settlements_package_unique',
+  'collections_package_unique',
+];
+
+/** True when `error` is two requests meeting at one of those indexes: answered as a repeat or a 409, never a 500. */
 export const isDeliveryRace = (error: unknown) =>
-  isUniqueViolation(error, 'deliveries_key_unique') || isUniqueViolation(error, 'deliveries_package_unique');
+  ONCE_PER_PACKAGE.some((index) => isUniqueViolation(error, index));
 
 /**
  * Applies one delivery. Two requests racing past the checks meet at the unique indexes of deliveries: the loser

@@ -4,25 +4,32 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { StopOutcome } from '../../shared/delivery/api-types.ts';
 import { doorMessages } from '../../shared/delivery/door-choices.ts';
 import type { Transaction } from '../db/open.ts';
-import { deliveries, deliveryAttempts, deliveryRoutes, routeStops } from '../db/schema.ts';
+import { cashCloses, deliveries, deliveryAttempts, deliveryRoutes, routeStops } from '../db/schema.ts';
 import { Conflict, DomainError, Invalid, NotFound } from '../errors.ts';
 import { processPhoto } from '../files/photos.ts';
 import type { Actor } from '../packages/state-change.ts';
 
 export const courierActor = (courierId: string): Actor => ({ id: courierId, role: 'reparto' });
 
+/** A stop an action may be for: on a route 'En curso', or on a route closed at `closedAt` (a late sync). */
+export interface ActionStop {
+  routeId: number;
+  closedAt: Date | null;
+}
+
 /**
- * The stops of packages `numbers` on the courier's routes 'En curso', those routes share-locked so that 'Cerrar ruta'
- * waits for the actions (and the actions for the close): for each number its route, or why not. Another courier's
- * stop, a package in no route of theirs or a route not started: 404 notYourStop; their route closed: 409
- * routeClosed. Two reads for any number of stops.
+ * The stops of packages `numbers` on the courier's routes 'En curso' or closed, those routes share-locked so that
+ * 'Cerrar ruta' waits for the actions (and the actions for the close): for each number its route and when it closed,
+ * or why not. Another courier's stop, a package in no route of theirs or a route not started: 404 notYourStop. The
+ * caller decides what an action on a closed route may do (a delivery made before the close is kept). Three reads
+ * for any number of stops.
  */
 export async function stopsForAction(
   tx: Transaction,
   courierId: string,
   numbers: number[],
-): Promise<Map<number, { routeId: number } | DomainError>> {
-  const found = new Map<number, { routeId: number } | DomainError>();
+): Promise<Map<number, ActionStop | DomainError>> {
+  const found = new Map<number, ActionStop | DomainError>();
   if (numbers.length === 0) return found;
   const stops = await tx
     .select({ number: routeStops.packageNumber, routeId: routeStops.routeId })
@@ -42,21 +49,37 @@ export async function stopsForAction(
         .for('share')
     : [];
   const stateOf = new Map(routes.map((route) => [route.id, route.state]));
+  const closed = routes.filter((route) => route.state === 'cerrada').map((route) => route.id);
+  const closedAtOf = new Map(
+    closed.length
+      ? (
+          await tx
+            .select({ routeId: cashCloses.routeId, closedAt: cashCloses.closedAt })
+            .from(cashCloses)
+            .where(inArray(cashCloses.routeId, closed))
+        ).map((row) => [row.routeId, row.closedAt])
+      : [],
+  );
   for (const number of numbers) {
     const routeId = routeOf.get(number);
     const state = routeId === undefined ? undefined : stateOf.get(routeId);
-    if (routeId !== undefined && state === 'en_curso') found.set(number, { routeId });
-    else if (state === 'cerrada') found.set(number, new Conflict('route_closed', doorMessages.routeClosed));
+    const closedAt = routeId === undefined ? undefined : closedAtOf.get(routeId);
+    if (routeId !== undefined && state === 'en_curso') found.set(number, { routeId, closedAt: null });
+    else if (routeId !== undefined && closedAt) found.set(number, { routeId, closedAt });
+    else if (state === 'cerrada') found.set(number, routeClosed());
     else found.set(number, new NotFound(doorMessages.notYourStop, 'not_your_stop'));
   }
   return found;
 }
 
-/** One stop of the courier's route in course (see stopsForAction); a refusal is thrown. */
+export const routeClosed = () => new Conflict('route_closed', doorMessages.routeClosed);
+
+/** One stop of the courier's route in course (see stopsForAction); a refusal, or a closed route, is thrown. */
 export async function stopForAction(tx: Transaction, courierId: string, number: number) {
   const stop = (await stopsForAction(tx, courierId, [number])).get(number);
   if (!stop || stop instanceof DomainError)
     throw stop ?? new NotFound(doorMessages.notYourStop, 'not_your_stop');
+  if (stop.closedAt) throw routeClosed();
   return stop;
 }
 

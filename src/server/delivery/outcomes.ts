@@ -1,9 +1,10 @@
 // What became of a route's stops (delivered, a failed attempt, or nothing yet), the attempts each package has had,
 // what the route collected by means ('Mi caja') and in all: a few grouped reads per route or per list of routes,
 // never one per stop, so a 200-stop route reads as fast as a 2-stop one.
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { CashByMeans, StopOutcome } from '../../shared/delivery/api-types.ts';
-import { FAILURE_REASON_LABELS, PAYMENT_MEANS_LABELS } from '../../shared/delivery/door-choices.ts';
+import { FAILURE_REASON_LABELS } from '../../shared/delivery/door-choices.ts';
+import { routeMoney } from '../collections/sums.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { collections, deliveries, deliveryAttempts, routeStops } from '../db/schema.ts';
 
@@ -40,7 +41,7 @@ export function deliveredRows(db: Reader, where: SQL) {
     })
     .from(deliveries)
     .leftJoin(collections, eq(collections.deliveryId, deliveries.id))
-    .where(where);
+    .where(and(where, isNull(deliveries.voidedAt)));
 }
 
 export interface StopFacts {
@@ -97,27 +98,13 @@ export async function stopFacts(db: Reader, routeId: number): Promise<Map<number
 
 export const NO_FACTS: StopFacts = { outcome: PENDING, attempts: 0, earlierAttempts: 0 };
 
-/** 'Mi caja': the route's stored collections summed by means, in the order of the means' list. */
+/** 'Mi caja': the route's money by means, as its close counts it. */
 export async function cashOfRoute(db: Reader, routeId: number): Promise<CashByMeans[]> {
-  const rows = await db
-    .select({
-      means: collections.means,
-      amountCop: sql<string>`coalesce(sum(${collections.amountCop}), 0)::bigint`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(collections)
-    .where(eq(collections.routeId, routeId))
-    .groupBy(collections.means);
-  const byMeans = new Map(rows.map((row) => [row.means, row]));
-  return (Object.keys(PAYMENT_MEANS_LABELS) as CashByMeans['means'][]).flatMap((means) => {
-    const row = byMeans.get(means);
-    return row
-      ? [{ means, label: PAYMENT_MEANS_LABELS[means], amountCop: Number(row.amountCop), count: row.count }]
-      : [];
-  });
+  return (await routeMoney(db, routeId)).byMeans;
 }
 
-/** Per route of `routeIds`: stops delivered and failed on it, and what its collections sum (two grouped reads). */
+/** Per route of `routeIds`: stops delivered and failed on it, and what its collections sum as its close counts them
+ * (in force, not synced after the close): two grouped reads. */
 export async function outcomeCounts(db: Reader, routeIds: number[]) {
   const counts = new Map<number, { delivered: number; failed: number; collectedCop: number }>();
   if (routeIds.length === 0) return counts;
@@ -130,7 +117,11 @@ export async function outcomeCounts(db: Reader, routeIds: number[]) {
     .from(routeStops)
     .leftJoin(
       deliveries,
-      and(eq(deliveries.routeId, routeStops.routeId), eq(deliveries.packageNumber, routeStops.packageNumber)),
+      and(
+        eq(deliveries.routeId, routeStops.routeId),
+        eq(deliveries.packageNumber, routeStops.packageNumber),
+        isNull(deliveries.voidedAt),
+      ),
     )
     .leftJoin(
       deliveryAttempts,
@@ -147,7 +138,13 @@ export async function outcomeCounts(db: Reader, routeIds: number[]) {
       amountCop: sql<string>`coalesce(sum(${collections.amountCop}), 0)::bigint`,
     })
     .from(collections)
-    .where(inArray(collections.routeId, routeIds))
+    .where(
+      and(
+        inArray(collections.routeId, routeIds),
+        isNull(collections.voidedAt),
+        eq(collections.afterClose, false),
+      ),
+    )
     .groupBy(collections.routeId);
   const sums = new Map(collected.map((row) => [row.routeId, Number(row.amountCop)]));
   for (const row of rows)

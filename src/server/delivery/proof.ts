@@ -1,6 +1,6 @@
 // The proof of delivery and the failed attempts on a package's page (DELIVERY.md 'Proof of delivery'): the customer
 // reads the last four digits of 'Documento' only; staff read it whole, and who the courier was.
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DeliveryAttempt, DeliveryProof } from '../../shared/delivery/api-types.ts';
 import {
   FAILURE_REASON_LABELS,
@@ -32,7 +32,7 @@ export async function deliveryProof(
     .from(deliveries)
     .leftJoin(collections, eq(collections.deliveryId, deliveries.id))
     .leftJoin(users, eq(users.id, deliveries.courierId))
-    .where(eq(deliveries.packageNumber, number));
+    .where(and(eq(deliveries.packageNumber, number), isNull(deliveries.voidedAt)));
   if (!row) return null;
   const { delivery, means } = row;
   const staff = viewer.kind === 'staff';

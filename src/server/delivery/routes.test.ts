@@ -92,6 +92,10 @@ describe.each(drivers)('delivery routes on %s', (driver) => {
     expect(await stopsOf(id)).toEqual([c.number, a.number]);
 
     const day = await admin.get(`/api/admin/delivery/routes?fecha=${DATE}`);
+    // A day with the right shape that does not exist is a Spanish 400 on 'fecha', not a 500.
+    const noSuchDay = await admin.get('/api/admin/delivery/routes?fecha=2026-02-31');
+    expect(noSuchDay.status).toBe(400);
+    expect(noSuchDay.body.error).toMatchObject({ field: 'fecha', message: deliveryMessages.date });
     const summary = day.body.routes.find((route: { id: number }) => route.id === id);
     expect(summary.progress).toMatchObject({ stops: 2, delivered: 0, pending: 2 });
     expect(summary.progress.valueToCollectCop).toBe(removed.body.route.progress.valueToCollectCop);

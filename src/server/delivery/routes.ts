@@ -16,6 +16,7 @@ import type {
 import {
   deliveryMessages,
   newRouteSchema,
+  routeDaySchema,
   routePackagesSchema,
   stopMoveSchema,
 } from '../../shared/delivery/route-forms.ts';
@@ -67,7 +68,9 @@ export function deliveryRoutes({ db, database, auth, config }: RouteDeps & { dat
 
   routes.get('/admin/delivery/routes', async (c) => {
     const date = c.req.query('fecha') ?? isoDayInColombia(new Date());
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Invalid('invalid', deliveryMessages.date);
+    // A real calendar day: '2026-02-31' has the shape and is no day at all.
+    if (!routeDaySchema.safeParse(date).success)
+      throw new Invalid('invalid', deliveryMessages.date, { field: 'fecha' });
     c.header('cache-control', 'no-store');
     return c.json({ date, routes: await listRoutes(db, date) } satisfies RouteList);
   });

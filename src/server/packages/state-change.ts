@@ -12,7 +12,8 @@ import {
 } from '../../shared/packages/states.ts';
 import { earnReferralCredit } from '../charges/credit.ts';
 import { amountDueLine } from '../charges/package-charge.ts';
-import { recordStaffDeliveryCollections } from '../collections/carrier.ts';
+import { onOpenRoutes, settleCarrierDeliveries } from '../collections/carrier.ts';
+import { voidSettlements } from '../collections/settlements.ts';
 import { inJsonList } from '../db/json-list.ts';
 import type { Transaction } from '../db/open.ts';
 import { outbox, packageCharges, packageEvents, packages, users } from '../db/schema.ts';
@@ -37,8 +38,11 @@ export interface StateChangeDetails {
   set?: Partial<typeof packages.$inferInsert>;
   /** Further lines for the customer's mail (photo links). */
   mailExtra?: string[];
-  /** An admin correcting a mistake: a final state may move anywhere, with a note (the caller audits it). */
+  /** An admin correcting a mistake: a final state may move anywhere, with a note (the caller audits it). Out of
+   * 'Entregado', the package's settlement, collection and delivery are voided (audited). */
   correction?: boolean;
+  /** A courier's delivery synced after its route's close (see MoveContext.lateDoorDelivery). */
+  lateDoorDelivery?: boolean;
   /** Notes and carriers that differ per package (an imported file), over the common ones above. */
   perPackage?: Map<number, EventDetails>;
 }
@@ -143,10 +147,21 @@ export async function changeStates(
     }
     const from = row.state;
     if (details.correction && FINAL_STATES.has(from) && from !== to) continue;
-    const problem = moveProblem(from, to, { heldFrom: row.heldFrom });
+    const problem = moveProblem(from, to, {
+      heldFrom: row.heldFrom,
+      lateDoorDelivery: details.lateDoorDelivery,
+    });
     if (problem) refused.push({ number, reason: problem });
   }
+  // Staff's 'Entregado' is a carrier's: a package on a route of ours is delivered by its courier from 'Mi ruta'.
+  if (to === 'entregado' && actor.role !== 'reparto') refused.push(...(await onOpenRoutes(tx, wanted)));
   if (refused.length > 0) return { changed: [], refused };
+  if (details.correction) {
+    const leaving = rows
+      .filter((row) => row.state === 'entregado' && to !== 'entregado')
+      .map((row) => row.number);
+    await voidSettlements(tx, leaving, actor, details.note ?? '');
+  }
 
   // A hold remembers where it was (the row's own state, read by the UPDATE before it writes) and why.
   const hold =
@@ -167,10 +182,10 @@ export async function changeStates(
           .where(inArray(packages.number, [number]));
   await recordEvents(tx, wanted, to, actor, details);
   if (to === 'entregado') for (const row of changed) await earnReferralCredit(tx, row.number, row.userId);
-  // Staff's 'Entregado' (a carrier's, or by hand): the collection in this same transaction (a courier's door
-  // action writes its own, with what was collected).
+  // Staff's 'Entregado' (a carrier's, or by hand): the settlement and its collection in this same transaction (a
+  // courier's door action writes its own, with what was collected).
   if (to === 'entregado' && actor.role !== 'reparto')
-    await recordStaffDeliveryCollections(
+    await settleCarrierDeliveries(
       tx,
       changed.map((row) => row.number),
       actor.id,

@@ -150,3 +150,7 @@ export const calculatorSchema = z.object({
       return cents;
     }),
 });
+
+/** 'Recalcular cobro' on a package whose money was settled. */
+export const chargeSettledMessage =
+  'El cobro de este paquete ya se liquidó: no se puede recalcular. Si hubo un error, corrige el estado del paquete (anula su liquidación) y vuelve a cobrar.';

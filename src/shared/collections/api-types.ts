@@ -40,7 +40,7 @@ export interface CollectionEntry {
   courierName: string | null;
   /** The national carrier ('Servientrega'…) of a carrier's collection, else ''. */
   carrier: string;
-  /** 'Valor a pagar' of the package, whole pesos (0 without a charge). */
+  /** 'Valor a pagar' of the package as its settlement froze it, whole pesos (0 without a charge). */
   valueToPayCop: number;
   /** 'Valor cobrado', whole pesos. */
   amountCop: number;
@@ -52,6 +52,11 @@ export interface CollectionEntry {
   locked: boolean;
   /** When the carrier's remittance marked it received, else null. */
   remittedAt: string | null;
+  /** Made on the phone before its route's close, synced after it ('Registrada después del cierre'): out of the
+   * close's figures until an admin settles it. */
+  afterClose: boolean;
+  /** What the admin counted when settling it (null while it waits). */
+  lateCountedCop: number | null;
   corrections: CollectionCorrectionEntry[];
 }
 
@@ -116,10 +121,14 @@ export interface RecaudosFigures {
   expectedCop: number;
   /** What was charged at the door (the stored collections). */
   collectedCop: number;
-  /** Of that, what reached us: a courier's closed routes, a carrier's remitted collections. */
+  /** Of that, what reached us: the cash the cashier counted ('Efectivo entregado') and the other means of closed
+   * routes, what an admin counted for a delivery synced after its close, a carrier's remitted collections. */
   receivedCop: number;
-  /** collectedCop − receivedCop: still with the courier (route not closed) or the carrier (not remitted). */
+  /** Still with the courier (route not closed, or a late delivery not settled) or the carrier (not remitted). */
   pendingCop: number;
+  /** 'Faltante': cash collected on closed routes that the count did not find (negative: a surplus). collected =
+   * received + pending + shortfall. */
+  shortfallCop: number;
 }
 
 export interface RecaudosCourier extends RecaudosFigures {
@@ -257,4 +266,15 @@ export interface ExportedPayment {
   referencia: string;
   /** 'CP-000123', or '' before the receipt was first opened. */
   comprobante: string;
+}
+
+/** GET /api/admin/recaudos/late: deliveries synced after their route's close, waiting for an admin to settle them. */
+export interface LateDeliveries {
+  deliveries: CollectionEntry[];
+}
+
+/** POST /api/admin/recaudos/collections/:id/late-count */
+export interface LateDeliverySettled {
+  collection: CollectionEntry;
+  message: string;
 }

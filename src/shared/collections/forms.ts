@@ -45,6 +45,8 @@ export const collectionMessages = {
   notLocked: 'Ese recaudo aún no está bloqueado: su ruta no se ha cerrado. Se corrige al cerrar la ruta.',
   noChange: 'La corrección no cambia nada: el valor, el medio y la referencia son los mismos.',
   corrected: (number: number) => `Recaudo del paquete ${number} corregido.`,
+  lateSettled: (number: number) => `Entrega del paquete ${number} liquidada.`,
+  lateAlreadySettled: (number: number) => `La entrega del paquete ${number} ya se liquidó.`,
   range: 'Escribe un rango de fechas válido, por ejemplo desde 2026-11-01 hasta 2026-11-30.',
   rangeTooLong: `El rango admite hasta ${MAX_RECAUDOS_DAYS} días: acórtalo.`,
   remittanceNotCsv:
@@ -78,6 +80,7 @@ export const REMITTANCE_OUTCOMES = [
   'different_amount',
   'not_delivered',
   'already_remitted',
+  'repeated_in_file',
 ] as const;
 export type RemittanceOutcome = (typeof REMITTANCE_OUTCOMES)[number];
 export const REMITTANCE_OUTCOME_LABELS: Record<RemittanceOutcome, string> = {
@@ -86,6 +89,7 @@ export const REMITTANCE_OUTCOME_LABELS: Record<RemittanceOutcome, string> = {
   different_amount: 'Valor distinto',
   not_delivered: 'No entregado',
   already_remitted: 'Ya liquidado',
+  repeated_in_file: 'Repetido en el archivo',
 };
 
 /** Whole pesos typed by a person ('85000'); the browser sends a number. */

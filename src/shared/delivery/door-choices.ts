@@ -79,12 +79,19 @@ export const doorMessages = {
   notYourStop: 'Ese paquete no está en tu ruta en curso.',
   routeClosed: 'La ruta ya se cerró: no se pueden registrar más entregas ni intentos.',
   alreadyDelivered: (number: number) => `El paquete ${number} ya fue entregado.`,
+  deliveredLate: (number: number) =>
+    `Paquete ${number} entregado: registrada después del cierre de la ruta, la oficina la liquida contigo.`,
+  lateNotBack: (number: number, label: string) =>
+    `El paquete ${number} está en «${label}» desde que se cerró la ruta: la entrega no se pudo registrar. Avisa en la oficina.`,
   notOut: (number: number, label: string) =>
     `El paquete ${number} está en «${label}»: ya no se puede entregar.`,
   alreadyAttempted: (number: number) =>
     `Ya registraste un intento de entrega del paquete ${number} en esta ruta.`,
   keyOfAnother: 'Esa clave de acción ya se usó para otra entrega.',
 } as const;
+
+/** A delivery made on the phone before its route's close and synced after it. */
+export const LATE_LABEL = 'Registrada después del cierre';
 
 /** The most queued actions one POST /api/delivery/sync takes (the phone sends a longer queue in several). */
 export const MAX_SYNC_ACTIONS = 200;

@@ -51,8 +51,11 @@ export const deliveryMessages = {
 } as const;
 
 /** 'Nueva ruta': 'Fecha', 'Mensajero' (a users id with role reparto), 'Zona'. */
+/** A route's calendar day, 'YYYY-MM-DD', that exists ('2026-02-31' does not). */
+export const routeDaySchema = z.iso.date({ error: deliveryMessages.date });
+
 export const newRouteSchema = z.object({
-  date: z.iso.date({ error: deliveryMessages.date }),
+  date: routeDaySchema,
   courierId: z.string({ error: deliveryMessages.courier }).trim().min(1, deliveryMessages.courier).max(100),
   zone: requiredText('Zona', 100),
 });

@@ -85,6 +85,9 @@ export function mailsCustomer(to: PackageState): boolean {
 export interface MoveContext {
   /** For a package on hold: the state it was held in, where releasing it returns. */
   heldFrom?: PackageState | null;
+  /** A courier's delivery made before its route's close and synced after it: the close had brought the package
+   * back to 'En bodega Colombia', and it was delivered all the same. */
+  lateDoorDelivery?: boolean;
 }
 
 /**
@@ -94,6 +97,7 @@ export interface MoveContext {
  */
 export function moveProblem(from: PackageState, to: PackageState, context: MoveContext = {}): string | null {
   if (from === to) return `El paquete ya está en «${STATE_LABELS[to]}».`;
+  if (context.lateDoorDelivery && from === 'en_bodega_colombia' && to === 'entregado') return null;
   if (FINAL_STATES.has(from))
     return `El paquete está en «${STATE_LABELS[from]}», que es un estado final: no puede pasar a «${STATE_LABELS[to]}».`;
   if (to === 'retenido') {

@@ -1,7 +1,8 @@
-// DELIVERY.md 'Collections and the cash close' /admin/recaudos ('Recaudos', admins): for a range of days ('Desde',
-// 'Hasta'; the last 7 days by default) what was expected, collected and is still pending, in all, by means, by
-// courier and by carrier; the cash of routes not yet closed and each carrier's amounts delivered but not remitted,
-// with their age; 'Descargar CSV'; and 'Importar liquidación'. Kept live by the routes' stream. Anyone else: 403.
+// DELIVERY.md 'Collections and the cash close' /admin/recaudos ('Recaudos', admins). The money to chase first: the
+// cash of routes not yet closed (who holds how much, since when, 'Cerrar') and each carrier's amounts delivered but
+// not remitted, the oldest debt first; then, for a range of days ('Desde', 'Hasta'; the last 7 days by default),
+// what was expected, collected, received, pending and short, in all, by means, by courier and by carrier; 'Descargar
+// CSV'; and 'Importar liquidación'. Kept live by the routes' stream. Anyone else: 403.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { collectionMessages, daysInRange, MAX_RECAUDOS_DAYS } from '../../../shared/collections/forms.ts';
@@ -114,13 +115,13 @@ function CollectionsPage() {
       <QueryStates query={recaudos} refused={<AdminsOnly />}>
         {(data) => (
           <>
+            <PendingMoney recaudos={data} />
             <section aria-labelledby={`${id}-range`} aria-busy={recaudos.isFetching || undefined}>
               <h2 id={`${id}-range`}>
                 Del {formatCalendarDay(data.from)} al {formatCalendarDay(data.to)}
               </h2>
               <RangeFigures recaudos={data} />
             </section>
-            <PendingMoney recaudos={data} />
             <RemittanceImport />
           </>
         )}

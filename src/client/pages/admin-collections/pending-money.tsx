@@ -1,6 +1,6 @@
-// What is still out today, whatever the range: 'Efectivo sin cerrar' (the routes not yet closed and what their
-// couriers hold, each linked to its route for 'Cerrar ruta') and 'Sin liquidar' (each carrier's collections
-// delivered and not yet remitted, the oldest first, with their age).
+// What is still out today, whatever the range, first on 'Recaudos': 'Efectivo sin cerrar' (the routes not yet closed,
+// since which day, and what their couriers hold, each with 'Cerrar' to its route for 'Cerrar ruta') and 'Sin
+// liquidar' (each carrier's collections delivered and not yet remitted, the carrier owing the oldest first).
 import { useId } from 'react';
 import { formatCalendarDay, formatLocalDateTime } from '../../../shared/dates.ts';
 import { formatCop } from '../../../shared/money.ts';
@@ -9,7 +9,7 @@ import type { Recaudos } from '../../api/collections.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { Link } from '../../router.tsx';
 
-const CASH_COLUMNS = ['Ruta', 'Fecha', 'Mensajero', 'Zona', 'Entregas', 'Efectivo', 'Recaudado'];
+const CASH_COLUMNS = ['Ruta', 'Desde', 'Mensajero', 'Zona', 'Entregas', 'Efectivo', 'Recaudado', 'Acción'];
 const UNREMITTED_COLUMNS = [
   'Paquete',
   'Guía',
@@ -20,6 +20,10 @@ const UNREMITTED_COLUMNS = [
 ];
 
 const daysText = (days: number) => (days === 1 ? '1 día' : `${days} días`);
+
+/** The carriers that owe the oldest money first. */
+const oldestFirst = (carriers: Recaudos['unremitted']) =>
+  [...carriers].sort((a, b) => b.oldestAgeDays - a.oldestAgeDays || a.carrier.localeCompare(b.carrier, 'es'));
 
 export function PendingMoney({ recaudos }: { recaudos: Recaudos }) {
   const id = useId();
@@ -47,6 +51,11 @@ export function PendingMoney({ recaudos }: { recaudos: Recaudos }) {
                   <td>{route.deliveries}</td>
                   <td className="money">{formatCop(route.cashCop)}</td>
                   <td className="money">{formatCop(route.collectedCop)}</td>
+                  <td>
+                    <Link to={paths.adminRoute(route.routeId)} aria-label={`Cerrar la ruta ${route.routeId}`}>
+                      Cerrar
+                    </Link>
+                  </td>
                 </tr>
               ))}
             </DataTable>
@@ -63,7 +72,7 @@ export function PendingMoney({ recaudos }: { recaudos: Recaudos }) {
             liquidación abajo.
           </p>
         )}
-        {recaudos.unremitted.map((carrier) => (
+        {oldestFirst(recaudos.unremitted).map((carrier) => (
           <div key={carrier.carrier} className="unremitted">
             <h3>{carrier.carrier}</h3>
             <p>

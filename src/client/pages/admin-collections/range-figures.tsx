@@ -1,13 +1,14 @@
 // The range's figures on 'Recaudos': the totals, by payment means, then one table by courier and one by carrier, each
-// row with its deliveries, expected ('Valor a pagar'), collected, received (closed routes, remitted collections)
-// and pending. Every figure is a sum of stored collections made by the server.
+// row with its deliveries, expected ('Valor a pagar'), collected, received (the cash the cashier counted and the other
+// means of closed routes, remitted collections), pending and 'Faltante' (cash the count did not find). Every figure
+// is a sum of stored rows made by the server.
 import { formatCop } from '../../../shared/money.ts';
 import type { Recaudos, RecaudosFigures } from '../../api/collections.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { FactList } from '../../components/fact-list.tsx';
 import { MeansTable } from '../../components/means-table.tsx';
 
-const FIGURE_COLUMNS = ['Entregas', 'Esperado', 'Recaudado', 'Recibido', 'Pendiente'];
+const FIGURE_COLUMNS = ['Entregas', 'Esperado', 'Recaudado', 'Recibido', 'Pendiente', 'Faltante'];
 
 function figureCells(figures: RecaudosFigures) {
   return (
@@ -17,6 +18,7 @@ function figureCells(figures: RecaudosFigures) {
       <td className="money">{formatCop(figures.collectedCop)}</td>
       <td className="money">{formatCop(figures.receivedCop)}</td>
       <td className="money">{formatCop(figures.pendingCop)}</td>
+      <td className="money">{formatCop(figures.shortfallCop)}</td>
     </>
   );
 }
@@ -59,6 +61,7 @@ export function RangeFigures({ recaudos }: { recaudos: Recaudos }) {
           ['Recaudado', formatCop(totals.collectedCop)],
           ['Recibido', formatCop(totals.receivedCop)],
           ['Pendiente', formatCop(totals.pendingCop)],
+          ['Faltante', formatCop(totals.shortfallCop)],
         ]}
       />
       <MeansTable rows={recaudos.byMeans} caption="Recaudado por medio de pago" />

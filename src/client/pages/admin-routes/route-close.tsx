@@ -76,7 +76,10 @@ export function RouteClose(props: { route: RouteDetail } & ChangeHandlers<RouteC
               <RouteCollections cash={data} />
             </>
           ) : route.state === 'en_curso' ? (
-            <CloseForm {...props} cash={data} />
+            <>
+              <CloseForm {...props} cash={data} />
+              <RouteCollections cash={data} />
+            </>
           ) : (
             <p>Esta ruta se cerró sin cierre de caja.</p>
           )

@@ -1,11 +1,13 @@
-// A closed route's collections ('Recaudos de la ruta'), locked by its close: each with its earlier corrections, and
-// 'Corregir' for an admin — the new 'Valor cobrado', 'Medio de pago', 'Referencia' and a required 'Nota' (audited
-// on the server). Not printed: the sheet carries the close's figures.
+// A route's collections ('Recaudos de la ruta'), each with its means and reference: before 'Cerrar ruta', for the
+// cashier to check the transfers against the bank; once closed, locked by the close, each with its earlier
+// corrections and 'Corregir' for an admin — the new 'Valor cobrado', 'Medio de pago', 'Referencia' and a required
+// 'Nota' (audited on the server). A delivery synced after the close is marked 'Registrada después del cierre': it
+// is not in the close's figures and is settled from 'Reparto'. Not printed: the sheet carries the close's figures.
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { type CollectionCorrection, collectionCorrectionSchema } from '../../../shared/collections/forms.ts';
 import { formatLocalDateTime } from '../../../shared/dates.ts';
-import { PAYMENT_MEANS, PAYMENT_MEANS_LABELS } from '../../../shared/delivery/door-choices.ts';
+import { LATE_LABEL, PAYMENT_MEANS, PAYMENT_MEANS_LABELS } from '../../../shared/delivery/door-choices.ts';
 import { formatCop } from '../../../shared/money.ts';
 import {
   type CollectionEntry,
@@ -56,7 +58,9 @@ export function RouteCollections({ cash }: { cash: RouteCash }) {
     <section className="route-collections no-print" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>Recaudos de la ruta</h3>
       <p className="field__hint">
-        La ruta está cerrada: sus recaudos solo cambian con una corrección de un administrador, con una nota.
+        {cash.locked
+          ? 'La ruta está cerrada: sus recaudos solo cambian con una corrección de un administrador, con una nota.'
+          : 'Antes de cerrar, compara cada referencia con el banco o la billetera.'}
       </p>
       {region}
       <DataTable
@@ -66,7 +70,10 @@ export function RouteCollections({ cash }: { cash: RouteCash }) {
       >
         {cash.collections.map((entry) => (
           <tr key={entry.id}>
-            <th scope="row">{entry.packageNumber}</th>
+            <th scope="row">
+              {entry.packageNumber}
+              {entry.afterClose && <span className="route-stops__note">{LATE_LABEL}</span>}
+            </th>
             <td className="money">{formatCop(entry.valueToPayCop)}</td>
             <td className="money">{formatCop(entry.amountCop)}</td>
             <td>{entry.meansLabel}</td>

@@ -1,12 +1,14 @@
 // DELIVERY.md 'Routes' /admin/reparto ('Reparto', admin and bodega): the day's routes (today in Colombia unless
 // another 'Fecha' is chosen) with their courier, zone, state and progress, kept live by the staff's route stream;
-// 'Nueva ruta'; and the packages whose failed attempts wait for a decision. Anyone else gets the 403 message.
+// 'Nueva ruta'; the packages whose failed attempts wait for a decision; and, for admins, the deliveries synced after
+// their route's close, to settle. Anyone else gets the 403 message.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { formatCalendarDay, isoDayInColombia } from '../../../shared/dates.ts';
 import { formatCop } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import { listRoutes, type RouteSummary, routeKeys, useRouteLiveUpdates } from '../../api/delivery-routes.ts';
+import { useMe } from '../../api/me.ts';
 import { withQuery } from '../../api/query-client.tsx';
 import { AdminsOnly } from '../../components/admins-only.tsx';
 import { ColumnHeads } from '../../components/column-heads.tsx';
@@ -16,6 +18,7 @@ import { StaffNav } from '../../components/staff-nav.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
 import { Link } from '../../router.tsx';
 import { FlaggedPackages } from './flagged-packages.tsx';
+import { LateDeliveries } from './late-deliveries.tsx';
 import { NewRouteForm } from './new-route-form.tsx';
 
 function RoutesPage() {
@@ -30,6 +33,8 @@ function RoutesPage() {
   });
   // A delivery, an attempt or another tab's change shows here without a reload.
   useRouteLiveUpdates(list.isSuccess);
+  const me = useMe();
+  const admin = me.status === 'ready' && me.me.role === 'admin';
 
   return (
     <Page title="Reparto" wide nav={showsStaffNav(list) ? <StaffNav /> : undefined}>
@@ -56,6 +61,7 @@ function RoutesPage() {
             </section>
             <NewRouteForm date={date} />
             <FlaggedPackages />
+            {admin && <LateDeliveries />}
           </>
         )}
       </QueryStates>

@@ -110,10 +110,14 @@ export const deliveries = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     accuracy: doublePrecision('accuracy'),
+    /** Synced after its route's 'Cerrar ruta' though made on the phone before it ('Registrada después del cierre'). */
+    afterClose: boolean('after_close').notNull().default(false),
+    /** An admin's correction took the package out of 'Entregado': the proof stays, no longer in force. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('deliveries_key_unique').on(table.key),
-    uniqueIndex('deliveries_package_unique').on(table.packageNumber),
+    uniqueIndex('deliveries_package_unique').on(table.packageNumber).where(sql`voided_at is null`),
     index('deliveries_route_idx').on(table.routeId),
   ],
 );
@@ -152,6 +156,11 @@ export const collections = pgTable(
     remittanceId: integer('remittance_id').references(() => remittances.id),
     remittedAt: timestamp('remitted_at', { withTimezone: true }),
     remittedOn: text('remitted_on'),
+    /** Synced after its route's close ('Registrada después del cierre'): out of the close, for an admin to settle. */
+    afterClose: boolean('after_close').notNull().default(false),
+    /** Voided with its settlement when an admin's correction took the package out of 'Entregado' (audited); a
+     * voided collection counts in no sum (the day sums' triggers skip it). */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
   },
   (table) => [
     index('collections_source_collected_idx').on(table.source, table.collectedAt),
@@ -160,7 +169,7 @@ export const collections = pgTable(
       .on(table.carrier, table.collectedAt)
       .where(sql`source = 'carrier' and remitted_at is null`),
     uniqueIndex('collections_delivery_unique').on(table.deliveryId),
-    uniqueIndex('collections_package_unique').on(table.packageNumber),
+    uniqueIndex('collections_package_unique').on(table.packageNumber).where(sql`voided_at is null`),
     index('collections_route_means_idx').on(table.routeId, table.means),
     index('collections_courier_collected_idx').on(table.courierId, table.collectedAt),
     index('collections_collected_idx').on(table.collectedAt),
@@ -273,15 +282,29 @@ export const remittances = pgTable('remittances', {
   importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** 'Comprobante de pago': its own number from a sequence (the identity), one per package paid. */
+/** 'Comprobante de pago': its own number from a sequence (the identity), issued with the settlement that has money,
+ * one per collection (a package delivered again after a correction gets a new one). */
 export const paymentReceipts = pgTable('payment_receipts', {
   number: integer('number').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
   packageNumber: integer('package_number')
     .notNull()
-    .unique('payment_receipts_package_unique')
     .references(() => packages.number),
   collectionId: integer('collection_id')
     .notNull()
+    .unique('payment_receipts_collection_unique')
     .references(() => collections.id),
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An admin's settling of a collection synced after its route's close: the cash counted for it, once. */
+export const lateCashCounts = pgTable('late_cash_counts', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+  collectionId: integer('collection_id')
+    .notNull()
+    .unique('late_cash_counts_collection_unique')
+    .references(() => collections.id),
+  countedCop: bigint('counted_cop', { mode: 'number' }).notNull(),
+  note: text('note').notNull().default(''),
+  countedBy: text('counted_by').references(() => users.id),
+  countedAt: timestamp('counted_at', { withTimezone: true }).notNull().defaultNow(),
 });

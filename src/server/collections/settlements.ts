@@ -1,0 +1,165 @@
+// Settling a package's money ('Liquidación'), the one way it is done: at the door (a courier's 'Entregar'), by a
+// national carrier (staff's 'Entregado'), and later online. In the caller's transaction, for any number of packages
+// in a few statements: the charge's lines and 'Valor a pagar' are frozen into a settlement, the money (when there is
+// any to collect, or something was collected) becomes a collection carrying that same 'Valor a pagar', and a
+// collection with money gets its 'Comprobante de pago' number. Voiding (an admin's correction out of 'Entregado')
+// marks the settlement, its collection and its delivery as no longer in force, audited; the figures stay as written.
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { CollectionSource } from '../../shared/collections/forms.ts';
+import type { PaymentMeans } from '../../shared/delivery/door-choices.ts';
+import { recordAudit } from '../audit/audit.ts';
+import type { Transaction } from '../db/open.ts';
+import { collections, deliveries, packageCharges, paymentReceipts, settlements } from '../db/schema.ts';
+import type { Reader } from './sums.ts';
+
+/** One package to settle. `paid` is what was collected (null: the carrier collects 'Valor a pagar' in cash). */
+export interface Settling {
+  number: number;
+  source: CollectionSource;
+  routeId: number | null;
+  courierId: string | null;
+  deliveryId: number | null;
+  at: Date;
+  paid: { amountCop: number; means: PaymentMeans | null; reference: string } | null;
+  afterClose?: boolean;
+  carrier?: string;
+  carrierGuide?: string;
+}
+
+/** The stored charges of `numbers` (a package without one owes nothing). */
+async function chargesOf(tx: Transaction, numbers: number[]) {
+  const rows = numbers.length
+    ? await tx.select().from(packageCharges).where(inArray(packageCharges.packageNumber, numbers))
+    : [];
+  return new Map(rows.map((row) => [row.packageNumber, row]));
+}
+
+/** Settles every item in the caller's transaction; the settlements' ids by package number. */
+export async function settlePackages(
+  tx: Transaction,
+  items: Settling[],
+  settledBy: string | null,
+): Promise<Map<number, number>> {
+  if (items.length === 0) return new Map();
+  const charges = await chargesOf(
+    tx,
+    items.map((item) => item.number),
+  );
+  const dueOf = (number: number) => charges.get(number)?.totalCop ?? 0;
+  const paidOf = (item: Settling) => item.paid?.amountCop ?? dueOf(item.number);
+  const withMoney = items.filter((item) => dueOf(item.number) > 0 || paidOf(item) > 0);
+  const stored = withMoney.length
+    ? await tx
+        .insert(collections)
+        .values(
+          withMoney.map((item) => ({
+            deliveryId: item.deliveryId,
+            packageNumber: item.number,
+            routeId: item.routeId,
+            courierId: item.courierId,
+            amountCop: paidOf(item),
+            toPayCop: dueOf(item.number),
+            means: item.paid?.means ?? ('efectivo' as const),
+            reference: item.paid?.reference ?? '',
+            collectedAt: item.at,
+            recordedBy: settledBy ?? item.courierId,
+            source: item.source,
+            carrier: item.carrier ?? '',
+            carrierGuide: item.carrierGuide ?? '',
+            afterClose: item.afterClose ?? false,
+          })),
+        )
+        .returning({
+          id: collections.id,
+          number: collections.packageNumber,
+          amountCop: collections.amountCop,
+        })
+    : [];
+  const collectionOf = new Map(stored.map((row) => [row.number, row.id]));
+  const paidRows = stored.filter((row) => row.amountCop > 0);
+  if (paidRows.length > 0)
+    await tx
+      .insert(paymentReceipts)
+      .values(paidRows.map((row) => ({ packageNumber: row.number, collectionId: row.id })));
+  const settled = await tx
+    .insert(settlements)
+    .values(
+      items.map((item) => {
+        const charge = charges.get(item.number);
+        return {
+          packageNumber: item.number,
+          source: item.source,
+          routeId: item.routeId,
+          courierId: item.courierId,
+          deliveryId: item.deliveryId,
+          collectionId: collectionOf.get(item.number) ?? null,
+          freightCents: charge?.freightCents ?? 0,
+          insuranceCents: charge?.insuranceCents ?? 0,
+          tariffCents: charge?.tariffCents ?? 0,
+          vatCents: charge?.vatCents ?? 0,
+          creditUsedCents: charge?.creditUsedCents ?? 0,
+          dueCents: charge?.totalCents ?? 0,
+          dueCop: dueOf(item.number),
+          paidCop: collectionOf.has(item.number) ? paidOf(item) : 0,
+          afterClose: item.afterClose ?? false,
+          settledAt: item.at,
+          settledBy: settledBy ?? item.courierId,
+        };
+      }),
+    )
+    .returning({ id: settlements.id, number: settlements.packageNumber });
+  return new Map(settled.map((row) => [row.number, row.id]));
+}
+
+/** The settlements in force of `numbers`. */
+export async function settlementsInForce(db: Reader, numbers: number[]) {
+  if (numbers.length === 0) return [];
+  return db
+    .select()
+    .from(settlements)
+    .where(and(inArray(settlements.packageNumber, numbers), isNull(settlements.voidedAt)));
+}
+
+/** The settlement in force of package `number`, if it was settled. */
+export async function settlementOf(db: Reader, number: number) {
+  const [row] = await settlementsInForce(db, [number]);
+  return row ?? null;
+}
+
+/**
+ * Voids the settlements in force of `numbers` (an admin's correction took them out of 'Entregado'), with their
+ * collections and deliveries, each audited with what it held; the package can then be delivered and settled again.
+ */
+export async function voidSettlements(
+  tx: Transaction,
+  numbers: number[],
+  actor: { id: string | null; ip?: string },
+  note: string,
+): Promise<void> {
+  const found = await settlementsInForce(tx, numbers);
+  const now = new Date();
+  for (const settlement of found) {
+    await tx
+      .update(settlements)
+      .set({ voidedAt: now, voidedBy: actor.id, voidNote: note })
+      .where(eq(settlements.id, settlement.id));
+    if (settlement.collectionId !== null)
+      await tx.update(collections).set({ voidedAt: now }).where(eq(collections.id, settlement.collectionId));
+    if (settlement.deliveryId !== null)
+      await tx.update(deliveries).set({ voidedAt: now }).where(eq(deliveries.id, settlement.deliveryId));
+    await recordAudit(tx, {
+      action: 'settlement_voided',
+      actorId: actor.id,
+      ip: actor.ip,
+      detail: {
+        settlementId: settlement.id,
+        packageNumber: settlement.packageNumber,
+        collectionId: settlement.collectionId,
+        deliveryId: settlement.deliveryId,
+        dueCop: settlement.dueCop,
+        paidCop: settlement.paidCop,
+        note,
+      },
+    });
+  }
+}

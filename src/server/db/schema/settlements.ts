@@ -1,0 +1,49 @@
+// 'Liquidación': the one record of what a package's money was when it was settled (at the door, by a carrier, and
+// later online). Written once in the transaction that settles it, with the charge's lines and 'Valor a pagar' as
+// they stood and what was paid; never rewritten. Every screen, CSV, close and receipt reads the amount due from
+// here, so a later change of rates or a recomputed charge cannot move a settled figure. A correction that takes the
+// package out of 'Entregado' voids it (audited) and a new delivery settles it again, as a new row.
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { CollectionSource } from '../../../shared/collections/forms.ts';
+import { users } from './accounts.ts';
+import { collections, deliveries, deliveryRoutes } from './delivery.ts';
+import { packages } from './packages.ts';
+
+export const settlements = pgTable(
+  'settlements',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+    packageNumber: integer('package_number')
+      .notNull()
+      .references(() => packages.number),
+    source: text('source').$type<CollectionSource>().notNull(),
+    routeId: integer('route_id').references(() => deliveryRoutes.id),
+    courierId: text('courier_id').references(() => users.id),
+    deliveryId: integer('delivery_id').references(() => deliveries.id),
+    /** Its money, when there was any to collect or something was collected. */
+    collectionId: integer('collection_id').references(() => collections.id),
+    /** The charge's lines as they stood (integer cents of USD; 0 without a charge). */
+    freightCents: integer('freight_cents').notNull(),
+    insuranceCents: integer('insurance_cents').notNull(),
+    tariffCents: integer('tariff_cents').notNull(),
+    vatCents: integer('vat_cents').notNull(),
+    creditUsedCents: integer('credit_used_cents').notNull(),
+    /** 'Valor a pagar' in USD cents and in whole pesos, frozen. */
+    dueCents: integer('due_cents').notNull(),
+    dueCop: bigint('due_cop', { mode: 'number' }).notNull(),
+    /** What was paid when it was settled, in whole pesos (the collection holds later audited corrections). */
+    paidCop: bigint('paid_cop', { mode: 'number' }).notNull(),
+    afterClose: boolean('after_close').notNull().default(false),
+    settledAt: timestamp('settled_at', { withTimezone: true }).notNull(),
+    settledBy: text('settled_by'),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedBy: text('voided_by'),
+    voidNote: text('void_note').notNull().default(''),
+  },
+  (table) => [
+    uniqueIndex('settlements_package_unique').on(table.packageNumber).where(sql`voided_at is null`),
+    index('settlements_package_idx').on(table.packageNumber),
+    index('settlements_route_idx').on(table.routeId),
+  ],
+);
