@@ -4,6 +4,7 @@
 // after the HTML, in parallel, instead of HTML → entry → route chunk → API one after the other; '/paquetes' the same
 // with its list and the session, '/register' with its form's files. The files come from Vite's manifest of the build.
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { paths } from '../shared/paths.ts';
 
 interface ManifestChunk {
   file: string;
@@ -14,14 +15,17 @@ interface ManifestChunk {
 
 /** The screens whose index.html names their files and first request; their chunk's key in the manifest. */
 const SCREENS: Record<string, { chunk: string; fetches: string[]; largeOnly?: boolean }> = {
-  '/reparto': { chunk: 'pages/courier-route/courier-route-page.tsx', fetches: ['/api/delivery/my-route'] },
+  [paths.courierRoute]: {
+    chunk: 'pages/courier-route/courier-route-page.tsx',
+    fetches: ['/api/delivery/my-route'],
+  },
   // Issue 24: 'Mis paquetes' (first page, no search, no chip: the request the screen opens with) and the session
   // its header reads. Only its large files: a dozen preloads of under 1 KB each delayed the first paint more than
   // they saved (docs/PERFORMANCE.md 'Experience II: /paquetes'); the entry asks for them in one round with the chunk.
   // '/register': the form's chunk and what it imports (the phone field's country data, the shared schemas) leave with
   // the entry instead of after it; Lighthouse's LCP is the form's hint, drawn once they are all in.
-  '/register': { chunk: 'pages/register/register-page.tsx', fetches: [] },
-  '/paquetes': {
+  [paths.register]: { chunk: 'pages/register/register-page.tsx', fetches: [] },
+  [paths.packages]: {
     chunk: 'pages/packages/packages-page.tsx',
     fetches: ['/api/packages', '/api/me'],
     largeOnly: true,
