@@ -50,6 +50,45 @@ export interface MoneyWorld {
   today: string;
 }
 
+/** A package of `customer` pre-alerted, received in Miami by `admin` and brought to 'En bodega Colombia'. */
+export async function packageInColombia(admin: Session, customer: Session, content: string): Promise<number> {
+  const guide = newGuide();
+  const saved = await customer<{ package: { number: number } }>('POST', '/api/packages', {
+    guide,
+    store: 'Amazon',
+    content,
+    declaredValue: '40',
+    quantity: 1,
+    address: 1,
+    instructions: '',
+  });
+  expect(saved.status).toBe(201);
+  const locker = (await customer<{ lockerNumber: string }>('GET', '/api/me')).body.lockerNumber;
+  const receipt = await admin('POST', '/api/warehouse/receipts', {
+    guide,
+    lockerNumber: locker,
+    weightLb: '3',
+  });
+  expect(receipt.status).toBe(201);
+  const number = saved.body.package.number;
+  for (const state of ['en_transito', 'en_aduana', 'en_bodega_colombia'])
+    expect((await admin('POST', '/api/admin/packages/state', { numbers: [number], state })).status).toBe(200);
+  return number;
+}
+
+/** A door delivery's body as the courier's phone sends it, made now. */
+export const doorDelivery = (collectedCop: number, means: 'efectivo' | 'nequi', reference = '') => ({
+  key: randomUUID(),
+  at: new Date().toISOString(),
+  receivedBy: 'Lucía Pagadora',
+  document: '43111222',
+  relation: 'titular',
+  photo: PHOTO,
+  collectedCop,
+  means,
+  reference,
+});
+
 export async function moneyWorld(app: RunningApp): Promise<MoneyWorld> {
   const pkg = { cash: 0, nequi: 0, carrier: 0 };
   const value = { cash: 0, nequi: 0, carrier: 0 };
@@ -72,31 +111,8 @@ export async function moneyWorld(app: RunningApp): Promise<MoneyWorld> {
     ...customerForm,
     session: await apiCall(app, customerForm.email, customerForm.password),
   };
-  const locker = (await customer.session<{ lockerNumber: string }>('GET', '/api/me')).body.lockerNumber;
-  for (const key of ['cash', 'nequi', 'carrier'] as const) {
-    const guide = newGuide();
-    const saved = await customer.session<{ package: { number: number } }>('POST', '/api/packages', {
-      guide,
-      store: 'Amazon',
-      content: `Artículo ${key}`,
-      declaredValue: '40',
-      quantity: 1,
-      address: 1,
-      instructions: '',
-    });
-    expect(saved.status).toBe(201);
-    const receipt = await admin('POST', '/api/warehouse/receipts', {
-      guide,
-      lockerNumber: locker,
-      weightLb: '3',
-    });
-    expect(receipt.status).toBe(201);
-    pkg[key] = saved.body.package.number;
-  }
-  for (const state of ['en_transito', 'en_aduana', 'en_bodega_colombia'])
-    expect(
-      (await admin('POST', '/api/admin/packages/state', { numbers: Object.values(pkg), state })).status,
-    ).toBe(200);
+  for (const key of ['cash', 'nequi', 'carrier'] as const)
+    pkg[key] = await packageInColombia(admin, customer.session, `Artículo ${key}`);
 
   // The route: built, started and delivered through the API, as 'Reparto' and the courier's phone do.
   const route = await admin<{ route: { id: number } }>('POST', '/api/admin/delivery/routes', {
@@ -113,17 +129,11 @@ export async function moneyWorld(app: RunningApp): Promise<MoneyWorld> {
   for (const stop of detail.body.stops) {
     const key = stop.number === pkg.cash ? 'cash' : 'nequi';
     value[key] = stop.valueToPayCop ?? 0;
-    const delivered = await courier('POST', `/api/delivery/stops/${stop.number}/deliver`, {
-      key: randomUUID(),
-      at: new Date().toISOString(),
-      receivedBy: 'Lucía Pagadora',
-      document: '43111222',
-      relation: 'titular',
-      photo: PHOTO,
-      collectedCop: value[key],
-      means: key === 'cash' ? 'efectivo' : 'nequi',
-      reference: key === 'cash' ? '' : 'NEQ-55001',
-    });
+    const delivered = await courier(
+      'POST',
+      `/api/delivery/stops/${stop.number}/deliver`,
+      key === 'cash' ? doorDelivery(value[key], 'efectivo') : doorDelivery(value[key], 'nequi', 'NEQ-55001'),
+    );
     expect(delivered.status).toBe(200);
   }
 

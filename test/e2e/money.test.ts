@@ -14,8 +14,10 @@ import {
   ADMIN,
   COMPANY,
   COURIER_NAME,
+  doorDelivery,
   type MoneyWorld,
   moneyWorld,
+  packageInColombia,
   pdfText,
   type Session,
 } from './money-world.ts';
@@ -241,6 +243,47 @@ describe("money at the door in Chromium: 'Cerrar ruta', 'Recaudos', 'Comprobante
       .poll(async () => unremitted.getByRole('row', { name: new RegExp(String(pkg.carrier)) }).count())
       .toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  it("settles a delivery synced after its route's close from 'Reparto': 'Registradas después del cierre', 'Liquidar'", async () => {
+    // A route closed while the courier's phone still held a delivery made before the close.
+    const number = await packageInColombia(admin, customer.session, 'Artículo tardío');
+    const courierId = (await courier<{ id: string }>('GET', '/api/me')).body.id;
+    const route = await admin<{ route: { id: number } }>('POST', '/api/admin/delivery/routes', {
+      date: today,
+      courierId,
+      zone: 'Belén',
+    });
+    const lateRoute = route.body.route.id;
+    await admin('POST', `/api/admin/delivery/routes/${lateRoute}/stops`, { packages: [String(number)] });
+    await admin('POST', `/api/admin/delivery/routes/${lateRoute}/start`);
+    const detail = await admin<{ stops: Array<{ valueToPayCop: number | null }> }>(
+      'GET',
+      `/api/admin/delivery/routes/${lateRoute}`,
+    );
+    const toPay = detail.body.stops[0]?.valueToPayCop ?? 0;
+    const madeBeforeClose = doorDelivery(toPay, 'efectivo');
+    expect(
+      (await admin('POST', `/api/admin/delivery/routes/${lateRoute}/close`, { cashDeliveredCop: 0 })).status,
+    ).toBe(200);
+    expect((await courier('POST', `/api/delivery/stops/${number}/deliver`, madeBeforeClose)).status).toBe(
+      200,
+    );
+
+    await page.goto(`${e2e.app.url}/admin/reparto`);
+    const late = page.getByRole('region', { name: 'Registradas después del cierre' });
+    await late.getByRole('link', { name: `Paquete ${number}` }).waitFor();
+    expect(await late.textContent()).toContain(formatCop(toPay));
+    await late.getByRole('button', { name: `Liquidar la entrega del paquete ${number}` }).click();
+    const form = late.getByRole('form', { name: `Liquidar la entrega del paquete ${number}` });
+    expect(await form.getByLabel('Efectivo entregado').inputValue()).toBe(String(toPay));
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await form.getByRole('button', { name: 'Liquidar' }).click();
+    await late
+      .getByRole('status')
+      .filter({ hasText: `Entrega del paquete ${number} liquidada.` })
+      .waitFor();
+    await late.getByText('no hay nada por liquidar').waitFor();
   });
 
   it("lets the customer open their 'Comprobante de pago' and download its PDF", async () => {
