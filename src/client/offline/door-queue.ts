@@ -17,6 +17,7 @@ import type { DoorActionDone } from '../../shared/delivery/api-types.ts';
 import type { Attempt, Delivery } from '../../shared/delivery/door-forms.ts';
 import { deliveryKeys, postSync } from '../api/delivery.ts';
 import { RequestError } from '../api/request.ts';
+import { phoneCopy } from './phone-copy.ts';
 import { createSyncBatcher, isRefusal, type Order, type SyncAction } from './sync-batcher.ts';
 
 export { isRefusal };
@@ -156,13 +157,26 @@ export function startDoorQueue(client: QueryClient): Promise<void> {
   const persister = createAsyncStoragePersister({
     storage: {
       getItem: (key) => get<string>(key, store).then((value) => value ?? null),
-      setItem: (key, value: string) => set(key, value, store),
+      // Each write's outcome is the screen's: when it was saved, or that the phone could not keep it.
+      setItem: (key, value: string) =>
+        set(key, value, store).then(
+          () => phoneCopy.saved(Date.now()),
+          (error: unknown) => {
+            phoneCopy.failed();
+            throw error;
+          },
+        ),
       removeItem: (key) => del(key, store),
     },
     key: 'mi-ruta',
     // Written right after each change: a browser closed a moment after 'Confirmar entrega' keeps the action.
     throttleTime: 50,
     serialize,
+    deserialize: (text) => {
+      const client: PersistedClient = JSON.parse(text);
+      phoneCopy.saved(client.timestamp);
+      return client;
+    },
   });
   const options: PersistQueryClientOptions = {
     queryClient: client,
@@ -175,12 +189,17 @@ export function startDoorQueue(client: QueryClient): Promise<void> {
       shouldDehydrateMutation: isDoorAction,
     },
   };
+  const resume = (read: boolean) => {
+    if (!read) phoneCopy.failed();
+    saveOnChange(client, options);
+    // Written at once, not at the next change: the route the server drew into the page (first-paint.ts) was in the
+    // cache before this subscription, and without a change (say, no signal from here on) it was never kept (issue 37).
+    void persistQueryClientSave(options);
+    void client.resumePausedMutations();
+  };
   started = persistQueryClientRestore(options).then(
-    () => {
-      saveOnChange(client, options);
-      void client.resumePausedMutations();
-    },
-    () => undefined,
+    () => resume(true),
+    () => resume(false),
   );
   return started;
 }

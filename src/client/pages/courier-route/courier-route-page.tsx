@@ -4,7 +4,7 @@
 // worker registered from here only (src/client/offline/service-worker.ts).
 import { onlineManager, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { formatCalendarDay } from '../../../shared/dates.ts';
+import { formatCalendarDay, formatClockInColombia } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
 import { deliveryKeys, getMyRoute, type MyRoute } from '../../api/delivery.ts';
 import { queryClient, withQuery } from '../../api/query-client.tsx';
@@ -13,6 +13,7 @@ import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { SignedInNav } from '../../components/signed-in-nav.tsx';
 import { startDoorQueue } from '../../offline/door-queue.ts';
+import { usePhoneCopy } from '../../offline/phone-copy.ts';
 import { registerCourierServiceWorker } from '../../offline/service-worker.ts';
 import { CashBox } from './cash-box.tsx';
 import { cashOf, countersOf, stopViews, useDoorActions } from './door-actions.ts';
@@ -147,6 +148,7 @@ function RouteView({ route, online }: { route: MyRoute; online: boolean }) {
           online && <p>Todo enviado.</p>
         )}
       </div>
+      <SavedOnPhone />
       <dl className="courier-route__counters">
         <div>
           <dt>Entregados</dt>
@@ -165,6 +167,17 @@ function RouteView({ route, online }: { route: MyRoute; online: boolean }) {
       <h2>Paradas</h2>
       <StopCards views={views} online={online} />
     </>
+  );
+}
+
+/** When the phone last kept the route and what waits (issue 37): what a courier checks before losing the signal. */
+function SavedOnPhone() {
+  const { savedAt } = usePhoneCopy();
+  if (savedAt === null) return null;
+  return (
+    <p className="courier-route__saved">
+      Ruta guardada en este teléfono · {formatClockInColombia(new Date(savedAt))}
+    </p>
   );
 }
 
