@@ -38,7 +38,10 @@ describe.each(drivers)("the courier's route on %s", (driver) => {
   it("shows a courier today's route in order, with address, phone and 'Valor a pagar', and only their own", async () => {
     const pedro = await signedUpWithRole(server, 'reparto', { name: 'Pedro Ruta' });
     const juana = await signedUpWithRole(server, 'reparto', { name: 'Juana Ruta' });
-    expect((await pedro.client.get('/api/delivery/my-route')).body).toEqual({ route: null });
+    expect((await pedro.client.get('/api/delivery/my-route')).body).toEqual({
+      route: null,
+      courierId: pedro.record.id,
+    });
 
     const mine = await startedRoute(pedro.record.id, 'Bogotá norte');
     const theirs = await startedRoute(juana.record.id, 'Bogotá sur');

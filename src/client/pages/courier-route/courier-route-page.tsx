@@ -6,14 +6,15 @@ import { onlineManager, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { formatCalendarDay, formatClockInColombia } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
-import { deliveryKeys, getMyRoute, type MyRoute } from '../../api/delivery.ts';
+import { deliveryKeys, getMyRoute, type MyRoute, type MyRouteAnswer } from '../../api/delivery.ts';
 import { queryClient, withQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { SignedInNav } from '../../components/signed-in-nav.tsx';
-import { startDoorQueue } from '../../offline/door-queue.ts';
+import { prepareDoorQueue, startDoorQueue } from '../../offline/door-queue.ts';
 import { usePhoneCopy } from '../../offline/phone-copy.ts';
+import { rememberedOwner } from '../../offline/phone-store.ts';
 import { registerCourierServiceWorker } from '../../offline/service-worker.ts';
 import { CashBox } from './cash-box.tsx';
 import { cashOf, countersOf, stopViews, useDoorActions } from './door-actions.ts';
@@ -55,14 +56,30 @@ function useRestoredQueue(): boolean {
   );
   useEffect(() => {
     let live = true;
-    // The server's route is asked for while the phone's copy is read, not after: on a slow network it comes later.
-    void queryClient.prefetchQuery(myRouteQuery);
-    void startDoorQueue(queryClient).then(() => live && setRestored(true));
+    prepareDoorQueue(queryClient);
+    const asked = queryClient.prefetchQuery(myRouteQuery);
+    void ownerOfThisPhone(asked)
+      .then((owner) => (owner ? startDoorQueue(queryClient, owner) : undefined))
+      .then(() => live && setRestored(true));
     return () => {
       live = false;
     };
   }, []);
   return restored;
+}
+
+const answered = () => queryClient.getQueryData<MyRouteAnswer>(myRouteQuery.queryKey);
+
+/**
+ * Whose copy to open (issue 30 item 8: each courier's apart): the courier the server named (in the drawn page, or
+ * in its answer when there is signal); without signal, or when the server cannot be reached, the one it last named
+ * on this phone (none after a sign-out: nothing to open). The server's route is asked for meanwhile, not after.
+ */
+async function ownerOfThisPhone(asked: Promise<void>): Promise<string | null> {
+  const drawn = answered()?.courierId;
+  if (drawn) return drawn;
+  if (onlineManager.isOnline()) await asked;
+  return answered()?.courierId ?? rememberedOwner();
 }
 
 // The server's first paint is drawn online (it has just been asked), and so is the browser's take-over of it.
@@ -78,6 +95,11 @@ function MyRouteScreen() {
   const online = useOnline();
   // Only a courier (the server answered their route) gets the worker: a customer who types /reparto does not.
   const isCourier = answer.isSuccess;
+  // The server named a courier other than the copy's (another one signed in here): their own copy from now on.
+  const courierId = answer.data?.courierId;
+  useEffect(() => {
+    if (courierId) void startDoorQueue(queryClient, courierId);
+  }, [courierId]);
   useEffect(() => {
     if (!isCourier) return;
     registerCourierServiceWorker();
@@ -172,7 +194,18 @@ function RouteView({ route, online }: { route: MyRoute; online: boolean }) {
 
 /** When the phone last kept the route and what waits (issue 37): what a courier checks before losing the signal. */
 function SavedOnPhone() {
-  const { savedAt } = usePhoneCopy();
+  const { savedAt, failed } = usePhoneCopy();
+  // Issue 30 item 8: the phone refused to keep what was confirmed (full, or its storage blocked): the courier must
+  // know before closing the page or losing the signal, not find it gone.
+  if (failed)
+    return (
+      <Notice tone="error">
+        <p>
+          Este teléfono no pudo guardar tu ruta ni lo que confirmas: si cierras o recargas la página, se
+          perderá. No la cierres hasta ver 'Todo enviado.' y libera espacio en el teléfono.
+        </p>
+      </Notice>
+    );
   if (savedAt === null) return null;
   return (
     <p className="courier-route__saved">
