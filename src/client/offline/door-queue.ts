@@ -2,9 +2,9 @@
 // with keys of their own, kept with the route in IndexedDB (idb-keyval) by TanStack Query's persister. A confirmed
 // action is in the cache at once (the screen shows it done), waits while there is no signal, survives a reload or a
 // closed browser (restored, then resumed), and is retried on a network error or a 5xx; a refusal (4xx) is kept with
-// its reason and never retried. Each courier's copy
-// is their own (phone-store.ts: one key per courier, deleted at sign-out once nothing waits; issue 30 item 8). The actions due together are sent together, in the order confirmed, through
-// POST /api/delivery/sync (sync-batcher.ts, which keeps the order a TanStack `scope` kept before). ADR 0011.
+// its reason and never retried. Each courier's copy is their own (phone-store.ts: one key per courier, deleted at
+// sign-out once nothing waits; issue 30 item 8). The actions due together are sent together, in the order confirmed,
+// through POST /api/delivery/sync (sync-batcher.ts, which keeps the order a TanStack `scope` kept before). ADR 0011.
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import {
   type PersistedClient,
@@ -103,6 +103,15 @@ function saveOnChange(client: QueryClient, options: PersistQueryClientOptions): 
 
 const orderOf = (mutation: Mutation): Order => [mutation.state.submittedAt, mutation.mutationId];
 
+/** The stop (package number) a door action is for; 0 for one unreadable (held by no other). */
+const stopOf = (variables: unknown): number =>
+  typeof variables === 'object' &&
+  variables !== null &&
+  'number' in variables &&
+  typeof variables.number === 'number'
+    ? variables.number
+    : 0;
+
 /**
  * The batcher that sends this client's door actions. A mutation's function gets its variables only: the mutation
  * (its id, and its place in the courier's order) is found by them, through a map rebuilt when one is unknown.
@@ -124,7 +133,11 @@ function doorBatcher(client: QueryClient) {
       cache
         .getAll()
         .filter((mutation) => isDoorAction(mutation) && mutation.state.status === 'pending')
-        .map((mutation) => ({ id: mutation.mutationId, order: orderOf(mutation) })),
+        .map((mutation) => ({
+          id: mutation.mutationId,
+          order: orderOf(mutation),
+          number: stopOf(mutation.state.variables),
+        })),
     // The route read again once the wave of actions was answered, not once per action.
     onAnswered: () => void client.invalidateQueries({ queryKey: deliveryKeys.myRoute }),
   });
