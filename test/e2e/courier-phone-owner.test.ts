@@ -48,7 +48,7 @@ describe("each courier's copy on a shared phone", () => {
       adminEmail: ADMINS[1] ?? '',
       courierName: 'Beto Mensajero',
       zone: 'Itagüí',
-      customers: ['Flor Tercera'],
+      customers: ['Flor Tercera', 'Gabriel Cuarto'],
     });
     for (const [name, world] of [
       ['ana', ana],
@@ -145,5 +145,33 @@ describe("each courier's copy on a shared phone", () => {
     expect(route?.stops[1]?.outcome).toMatchObject({ kind: 'failed', reason: 'no_habia_nadie' });
     await signOut();
     expect(await copies(page)).toEqual([]);
+  });
+
+  it('shows an action the server refuses on its stop with why, and sends the others (issue 30 item 2)', async () => {
+    await signIn(beto);
+    await e2e.browser.setOffline(true);
+    try {
+      await notDelivered(beto, 0);
+      await notDelivered(beto, 1);
+      await page.getByText('2 por enviar').waitFor();
+      // Meanwhile the office takes the first parcel back to the warehouse: the server refuses its attempt.
+      const moved = await beto.admin('POST', '/api/admin/packages/state', {
+        numbers: [beto.numbers[0]],
+        state: 'en_bodega_colombia',
+      });
+      expect(moved.status).toBe(200);
+    } finally {
+      await e2e.browser.setOffline(false);
+    }
+    await page.getByText('Todo enviado.').waitFor({ timeout: 30_000 });
+    await page.getByText('1 acción no se registró').waitFor();
+    await stop(beto, 0)
+      .getByText(/^El intento no se registró: /)
+      .waitFor();
+    await stop(beto, 1).getByText('No entregado: No había nadie').waitFor();
+    const route = (await beto.courier<MyRouteAnswer>('GET', '/api/delivery/my-route')).body.route;
+    expect(route?.stops[1]?.outcome).toMatchObject({ kind: 'failed', reason: 'no_habia_nadie' });
+    await stop(beto, 0).getByRole('button', { name: 'Descartar' }).click();
+    await page.getByText('1 acción no se registró').waitFor({ state: 'detached' });
   });
 });

@@ -151,6 +151,8 @@ function RouteView({ route, online }: { route: MyRoute; online: boolean }) {
   const views = stopViews(route.stops, actions);
   const counters = countersOf(views);
   const waiting = actions.filter((action) => action.status === 'pending').length;
+  // Refused by the server (issue 30 item 2): out of the queue, each shown on its stop with why.
+  const refused = actions.filter((action) => action.status === 'error').length;
   return (
     <>
       <p className="courier-route__facts">
@@ -168,6 +170,14 @@ function RouteView({ route, online }: { route: MyRoute; online: boolean }) {
           </p>
         ) : (
           online && <p>Todo enviado.</p>
+        )}
+        {refused > 0 && (
+          <p>
+            <strong>
+              {refused === 1 ? '1 acción no se registró' : `${refused} acciones no se registraron`}
+            </strong>
+            : mira por qué en {refused === 1 ? 'su parada' : 'sus paradas'}.
+          </p>
         )}
       </div>
       <SavedOnPhone />
