@@ -2,52 +2,27 @@
 // route must be kept on the phone like one read by the screen itself: the signal lost and the page reloaded, the
 // service worker serves the screen and IndexedDB the stops. Ten fresh phones in a row (it failed 3 of 6 before),
 // each told when its copy was saved ('Ruta guardada en este teléfono · h:mm a. m.', Bogotá time).
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CourierWorld, courierWorld } from './courier-world.ts';
-import { appInBrowser, CHROMIUM_FLAGS, chromiumPath } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { courierContext, courierPhones } from './courier-world.ts';
+import { appInBrowser } from './harness.ts';
 
 const ADMIN = 'reparto-drawn-offline-admin@example.com';
 const TRIES = 10;
 
 describe("the courier's route drawn by the server, kept on the phone for no signal", () => {
   const e2e = appInBrowser({ env: { ADMIN_EMAILS: ADMIN } });
-  let world: CourierWorld;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    world = await courierWorld(e2e.app, {
-      adminEmail: ADMIN,
-      courierName: 'Olga Mensajera',
-      zone: 'Envigado',
-      customers: ['Hugo Primero', 'Irene Segunda'],
-    });
-    browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_FLAGS });
+  const phones = courierPhones(e2e, {
+    adminEmail: ADMIN,
+    courierName: 'Olga Mensajera',
+    zone: 'Envigado',
+    customers: ['Hugo Primero', 'Irene Segunda'],
   });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  /** A fresh phone (no worker, no IndexedDB) with the courier's session. */
-  async function freshPhone(): Promise<BrowserContext> {
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      locale: 'es-CO',
-      timezoneId: 'America/Bogota',
-    });
-    await context.addCookies(
-      world.courier.cookie.split('; ').map((pair) => {
-        const [name = '', ...value] = pair.split('=');
-        return { name, value: value.join('='), url: e2e.app.url };
-      }),
-    );
-    return context;
-  }
 
   it(`shows the stops after a drawn first opening, the signal lost and a reload, ${TRIES} times in a row`, async () => {
+    const { world } = phones;
     const stops = world.numbers.map((number, index) => `${index + 1}. Paquete ${number}`);
     for (let attempt = 1; attempt <= TRIES; attempt++) {
-      const context = await freshPhone();
+      const context = await courierContext(phones, e2e.app.url);
       try {
         const page = await context.newPage();
         const drawn = await page.goto(`${e2e.app.url}/reparto`);

@@ -17,10 +17,11 @@ import { usePhoneCopy } from '../../offline/phone-copy.ts';
 import { rememberedOwner } from '../../offline/phone-store.ts';
 import { registerCourierServiceWorker } from '../../offline/service-worker.ts';
 import { CashBox } from './cash-box.tsx';
-import { cashOf, countersOf, stopViews, useDoorActions } from './door-actions.ts';
+import { cashOf, countersOf, stopViews, toCollectOf, useDoorActions } from './door-actions.ts';
 import { doorRules } from './door-rules.ts';
 import { takeServerRoute } from './first-paint.ts';
-import { StopCards } from './stop-cards.tsx';
+import { NextStop } from './next-stop.tsx';
+import { type Open, StopCards } from './stop-cards.tsx';
 import './courier-route.css';
 
 /** The route: the phone's copy shows at once, and the server's is asked for on every opening (when there is signal). */
@@ -131,7 +132,8 @@ function MyRouteScreen() {
     );
   }
   const { route } = answer.data;
-  return route ? <RouteView route={route} online={online} /> : <NoRoute />;
+  // Keyed by the route: another route (the next day's) opens with its own folded stops.
+  return route ? <RouteView key={route.id} route={route} online={online} /> : <NoRoute />;
 }
 
 function NoRoute() {
@@ -150,6 +152,11 @@ function RouteView({ route, online }: { route: MyRoute; online: boolean }) {
   const actions = useDoorActions();
   const views = stopViews(route.stops, actions);
   const counters = countersOf(views);
+  const [open, setOpen] = useState<Open | null>(null);
+  // The stops already done when the screen opened (on the server's route): folded under 'Hechas (N)'.
+  const [done] = useState(
+    () => new Set(route.stops.filter((stop) => stop.outcome.kind !== 'pending').map((stop) => stop.number)),
+  );
   const waiting = actions.filter((action) => action.status === 'pending').length;
   // Refused by the server (issue 30 item 2): out of the queue, each shown on its stop with why.
   const refused = actions.filter((action) => action.status === 'error').length;
@@ -195,9 +202,10 @@ function RouteView({ route, online }: { route: MyRoute; online: boolean }) {
           <dd>{counters.failed}</dd>
         </div>
       </dl>
-      <CashBox lines={cashOf(route, views)} />
+      <NextStop views={views} onDeliver={(number) => setOpen({ number, kind: 'deliver' })} />
+      <CashBox lines={cashOf(route, views)} toCollect={toCollectOf(views)} />
       <h2>Paradas</h2>
-      <StopCards views={views} online={online} />
+      <StopCards views={views} online={online} done={done} open={open} setOpen={setOpen} />
     </>
   );
 }
