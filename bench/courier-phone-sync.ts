@@ -44,6 +44,7 @@ interface Globals {
     };
   };
   crypto: { randomUUID(): string };
+  localStorage: { getItem(key: string): string | null };
 }
 
 const waiting = (page: Page, count: number, timeout = 120_000) =>
@@ -58,11 +59,13 @@ function fillQueue(page: Page): Promise<string> {
   return page.evaluate(
     () =>
       new Promise<string>((resolve, reject) => {
-        const { indexedDB, crypto } = globalThis as unknown as Globals;
+        const { indexedDB, crypto, localStorage } = globalThis as unknown as Globals;
+        // The courier's own copy (src/client/offline/phone-store.ts): 'mi-ruta:{their id}'.
+        const key = `mi-ruta:${localStorage.getItem('casillero.reparto')}`;
         const open = indexedDB.open('casillero-reparto');
         open.onerror = () => reject(new Error('no queue database'));
         open.onsuccess = () => {
-          const read = open.result.transaction('cola', 'readonly').objectStore('cola').get('mi-ruta');
+          const read = open.result.transaction('cola', 'readonly').objectStore('cola').get(key);
           read.onsuccess = () => {
             type Mutation = {
               mutationKey: string[];
@@ -106,10 +109,11 @@ function writeQueue(page: Page, value: string): Promise<void> {
   return page.evaluate(
     (written) =>
       new Promise<void>((resolve) => {
-        const open = (globalThis as unknown as Globals).indexedDB.open('casillero-reparto');
+        const { indexedDB, localStorage } = globalThis as unknown as Globals;
+        const open = indexedDB.open('casillero-reparto');
         open.onsuccess = () => {
           const tx = open.result.transaction('cola', 'readwrite');
-          tx.objectStore('cola').put(written, 'mi-ruta');
+          tx.objectStore('cola').put(written, `mi-ruta:${localStorage.getItem('casillero.reparto')}`);
           tx.oncomplete = () => resolve();
         };
       }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatCalendarDay,
+  formatClockInColombia,
   formatLocalClock,
   formatTime,
   formatWarehouseDate,
@@ -21,6 +22,7 @@ describe('the one set of date formatters', () => {
   it('counts delivery days in Colombia', () => {
     expect(isoDayInColombia(lateEvening)).toBe('2026-11-22');
     expect(isoDayInColombia(new Date('2026-11-23T05:00:00Z'))).toBe('2026-11-23');
+    expect(formatClockInColombia(new Date('2026-11-26T11:37:00Z'))).toBe('6:37 a. m.');
   });
 
   it('writes a calendar day as the day it names, and leaves what is not a date as it is', () => {

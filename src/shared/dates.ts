@@ -35,6 +35,13 @@ export const formatTime = formatter({ timeStyle: 'short', ...miami });
 /** '2026-11-22': the day it is in Miami (the day receipts and rates count by). */
 export const isoDayInMiami = formatter(miami, 'en-CA');
 
+/** '6:37 a. m.', in Bogotá (the courier's day, whatever the phone's time zone). */
+export const formatClockInColombia = formatter({
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'America/Bogota',
+});
+
 /** '2026-11-22': the day it is in Colombia (the day delivery routes run by). */
 export const isoDayInColombia = formatter({ timeZone: COLOMBIA_TIME_ZONE }, 'en-CA');
 

@@ -3,31 +3,25 @@
 // route beside them as JSON, kept by no cache; nobody else does, nor the service worker's copy; the stops read with
 // JavaScript off; with it, React keeps the drawn nodes (no hydration error) and 'Entregar' opens its form.
 import { get } from 'node:http';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_PAINT_ROUTE_ID } from '../../src/shared/delivery/first-paint.ts';
-import { type CourierWorld, courierWorld } from './courier-world.ts';
-import { apiCall, appInBrowser, CHROMIUM_FLAGS, chromiumPath, registerViaApi } from './harness.ts';
+import { type CourierWorld, courierPhones, courierContext as phoneContext } from './courier-world.ts';
+import { apiCall, appInBrowser, registerViaApi } from './harness.ts';
 
 const ADMIN = 'reparto-first-paint-admin@example.com';
 const EMPTY_ROOT = '<div id="root"></div>';
 
 describe("the courier's route drawn by the server and taken over by the browser", () => {
   const e2e = appInBrowser({ env: { ADMIN_EMAILS: ADMIN } });
-  let world: CourierWorld;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    world = await courierWorld(e2e.app, {
-      adminEmail: ADMIN,
-      courierName: 'Lucía Mensajera',
-      zone: 'Belén',
-      customers: ['Dora Primera', 'Elías Segundo', 'Fabio Tercero'],
-    });
-    browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_FLAGS });
+  const phones = courierPhones(e2e, {
+    adminEmail: ADMIN,
+    courierName: 'Lucía Mensajera',
+    zone: 'Belén',
+    customers: ['Dora Primera', 'Elías Segundo', 'Fabio Tercero'],
   });
-  afterAll(async () => {
-    await browser?.close();
+  let world: CourierWorld;
+  beforeAll(() => {
+    world = phones.world;
   });
 
   /**
@@ -50,21 +44,8 @@ describe("the courier's route drawn by the server and taken over by the browser"
     });
 
   /** A phone-sized context signed in as the courier, with no service worker (each opening is a first one). */
-  async function courierContext(javaScriptEnabled: boolean): Promise<BrowserContext> {
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      locale: 'es-CO',
-      javaScriptEnabled,
-      serviceWorkers: 'block',
-    });
-    await context.addCookies(
-      world.courier.cookie.split('; ').map((pair) => {
-        const [name = '', ...value] = pair.split('=');
-        return { name, value: value.join('='), url: e2e.app.url };
-      }),
-    );
-    return context;
-  }
+  const courierContext = (javaScriptEnabled: boolean) =>
+    phoneContext(phones, e2e.app.url, { javaScriptEnabled, serviceWorkers: 'block' });
 
   it("answers a courier's page with their stops drawn and the route beside them, kept by no cache", async () => {
     const { cacheControl, html } = await open(world.courier.cookie);
@@ -106,8 +87,14 @@ describe("the courier's route drawn by the server and taken over by the browser"
         expect(await page.getByRole('article', { name: `${index + 1}. Paquete ${number}` }).isVisible()).toBe(
           true,
         );
-      expect(await page.getByRole('link', { name: 'Llamar' }).count()).toBe(world.numbers.length);
-      expect(await page.getByText('Valor a pagar').count()).toBe(world.numbers.length);
+      const cards = page.getByRole('article');
+      expect(await cards.getByRole('link', { name: 'Llamar' }).count()).toBe(world.numbers.length);
+      expect(await cards.getByText('Valor a pagar').count()).toBe(world.numbers.length);
+      // 'Siguiente parada' (issue 37 item 3) is drawn too: the first stop, with its call and amount.
+      const next = page.getByRole('region', { name: 'Siguiente parada' });
+      expect(await next.getByText(`1. Paquete ${world.numbers[0]}`).isVisible()).toBe(true);
+      expect(await next.getByRole('link', { name: 'Llamar' }).isVisible()).toBe(true);
+      expect(await next.getByText('Valor a pagar').isVisible()).toBe(true);
     } finally {
       await context.close();
     }

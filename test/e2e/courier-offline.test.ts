@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MyRouteAnswer } from '../../src/shared/delivery/api-types.ts';
 import { doorMessages } from '../../src/shared/delivery/door-choices.ts';
+import { formatCop } from '../../src/shared/money.ts';
 import { seriousAxeViolations } from './axe.ts';
 import { courierWorld, type Session } from './courier-world.ts';
 import { appInBrowser, signInThroughForm } from './harness.ts';
@@ -51,8 +52,13 @@ describe("the courier's door actions, with and without signal, in Chromium", () 
     await card.getByLabel('Documento').fill('1.020.304.050');
     await card.getByLabel('Relación').selectOption({ label: 'Titular' });
     await card.getByLabel('Medio de pago').selectOption({ label: means });
-    await card.getByLabel('Referencia').fill(reference);
+    if (means !== 'Efectivo') await card.getByLabel('Referencia').fill(reference);
   }
+
+  const next = () => page.getByRole('region', { name: 'Siguiente parada' });
+
+  /** 'Por cobrar' beside 'Mi caja': the 'Valor a pagar' of the stops still pending, as the screen writes pesos. */
+  const toCollect = () => page.locator('.cash-box__due strong').textContent();
 
   it("delivers a stop with a photo and 'Nequi' + reference, after the message beside 'Documento'", async () => {
     const card = stop(0);
@@ -60,8 +66,14 @@ describe("the courier's door actions, with and without signal, in Chromium", () 
     expect(await page.getByText('Zona: Laureles').isVisible()).toBe(true);
     expect(await counter('Pendientes').textContent()).toBe('3');
     expect(await counter('No entregados').textContent()).toBe('0');
+    const values = ((await myRoute())?.stops ?? []).map((each) => each.valueToPayCop ?? 0);
+    expect(await next().getByText(`1. Paquete ${numbers[0]}`).isVisible()).toBe(true);
+    expect(await toCollect()).toBe(formatCop(values.reduce((total, value) => total + value, 0)));
     await card.getByRole('button', { name: 'Entregar' }).click();
     expect(await card.getByLabel('Valor cobrado').inputValue()).toMatch(/^[1-9]\d*$/);
+    // Issue 37 item 4: money to collect starts at 'Efectivo', which has no 'Referencia'; other means ask for it.
+    expect(await card.getByLabel('Medio de pago').inputValue()).toBe('efectivo');
+    expect(await card.getByLabel('Referencia').count()).toBe(0);
     await fillDelivery(card, 'Nequi', 'NEQ-778899');
     await card.getByLabel('Documento').fill('12');
     await card.getByRole('button', { name: 'Confirmar entrega' }).click();
@@ -95,6 +107,9 @@ describe("the courier's door actions, with and without signal, in Chromium", () 
     await card.getByText('No entregado: No había nadie').waitFor();
     await page.getByText('Todo enviado.').waitFor();
     expect(await counter('No entregados').textContent()).toBe('1');
+    // Only the third stop is still to visit: it is the next one.
+    expect(await toCollect()).toBe(formatCop((await myRoute())?.stops[2]?.valueToPayCop ?? 0));
+    expect(await next().getByText(`3. Paquete ${numbers[2]}`).isVisible()).toBe(true);
     expect((await myRoute())?.stops[1]?.outcome).toMatchObject({ kind: 'failed', reason: 'no_habia_nadie' });
   });
 
@@ -103,7 +118,9 @@ describe("the courier's door actions, with and without signal, in Chromium", () 
     await e2e.browser.setOffline(true);
     try {
       await page.getByText('Sin conexión: lo que confirmes queda guardado en este teléfono.').waitFor();
-      await card.getByRole('button', { name: 'Entregar' }).click();
+      // 'Entregar' under 'Siguiente parada' opens the form in the stop's own card.
+      await next().getByRole('button', { name: 'Entregar' }).click();
+      await card.getByLabel('Recibido por').waitFor();
       await fillDelivery(card, 'Efectivo', '');
       await card.getByRole('button', { name: 'Confirmar entrega' }).click();
       await card.getByText('Por enviar').waitFor();
@@ -114,6 +131,10 @@ describe("the courier's door actions, with and without signal, in Chromium", () 
       await page.reload();
       await stop(2).getByText('Por enviar').waitFor();
       await page.getByText('1 por enviar').waitFor();
+      // The stops done before this opening are folded; nothing is left to visit.
+      expect(await page.getByText('Hechas (2)').isVisible()).toBe(true);
+      expect(await stop(0).isVisible()).toBe(false);
+      expect(await next().count()).toBe(0);
       expect(await page.locator('.cash-box').textContent()).toContain('en el teléfono, por enviar');
       expect((await myRoute())?.stops[2]?.outcome.kind).toBe('pending');
     } finally {

@@ -1,9 +1,17 @@
 // A courier's day set up through the API as the screens would (test/e2e/courier*.test.ts):
 // an admin, a courier with the 'reparto' role, one new customer per stop with a package pre-alerted, received in
 // Miami and flown to 'En bodega Colombia', and today's route of those packages started.
-import { expect } from 'vitest';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { isoDayInColombia } from '../../src/shared/dates.ts';
-import { apiCall, type RunningApp, registerViaApi } from './harness.ts';
+import {
+  type AppInBrowser,
+  apiCall,
+  CHROMIUM_FLAGS,
+  chromiumPath,
+  type RunningApp,
+  registerViaApi,
+} from './harness.ts';
 
 export type Session = Awaited<ReturnType<typeof apiCall>>;
 
@@ -88,4 +96,45 @@ export async function courierWorld(
   expect(stops.status).toBe(200);
   expect((await admin('POST', `/api/admin/delivery/routes/${routeId}/start`)).status).toBe(200);
   return { admin, courier, email: form.email, password: form.password, numbers, routeId };
+}
+
+/**
+ * Inside a describe: the world of `options` and a Chromium of its own in which each phone is a fresh context (no
+ * service worker, IndexedDB or cache from the one before), started before the tests and closed after.
+ */
+export function courierPhones(e2e: AppInBrowser, options: Parameters<typeof courierWorld>[1]) {
+  const fixture = {} as { world: CourierWorld; browser: Browser };
+  beforeAll(async () => {
+    fixture.world = await courierWorld(e2e.app, options);
+    fixture.browser = await chromium.launch({
+      executablePath: chromiumPath(),
+      headless: true,
+      args: CHROMIUM_FLAGS,
+    });
+  });
+  afterAll(async () => {
+    await fixture.browser?.close();
+  });
+  return fixture;
+}
+
+/** A phone-sized context signed in as the world's courier (their session cookie), in Bogotá. */
+export async function courierContext(
+  phones: { world: CourierWorld; browser: Browser },
+  url: string,
+  options: { javaScriptEnabled?: boolean; serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<BrowserContext> {
+  const context = await phones.browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: 'es-CO',
+    timezoneId: 'America/Bogota',
+    ...options,
+  });
+  await context.addCookies(
+    phones.world.courier.cookie.split('; ').map((pair) => {
+      const [name = '', ...value] = pair.split('=');
+      return { name, value: value.join('='), url };
+    }),
+  );
+  return context;
 }

@@ -100,9 +100,19 @@ export function useSession(guess: Role | null): Role | null {
   return role;
 }
 
+/** What a screen must do before its person leaves (the courier's phone forgets their copy), at most this long. */
+const beforeSignOut = new Set<() => Promise<void>>();
+const SIGN_OUT_WAITS_MS = 2000;
+
+export function whenSigningOut(task: () => Promise<void>): void {
+  beforeSignOut.add(task);
+}
+
 /** Signs out (POST /api/logout, then /login) and forgets the hint, so '/' offers 'Ingresar' again. */
-export function signOutHere(): Promise<void> {
+export async function signOutHere(): Promise<void> {
   known = null;
   writeHint(null);
+  const tasks = Promise.all([...beforeSignOut].map((task) => task().catch(() => undefined)));
+  await Promise.race([tasks, new Promise((resolve) => setTimeout(resolve, SIGN_OUT_WAITS_MS))]);
   return signOut();
 }

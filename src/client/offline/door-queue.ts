@@ -2,8 +2,9 @@
 // with keys of their own, kept with the route in IndexedDB (idb-keyval) by TanStack Query's persister. A confirmed
 // action is in the cache at once (the screen shows it done), waits while there is no signal, survives a reload or a
 // closed browser (restored, then resumed), and is retried on a network error or a 5xx; a refusal (4xx) is kept with
-// its reason and never retried. The actions due together are sent together, in the order confirmed, through
-// POST /api/delivery/sync (sync-batcher.ts, which keeps the order a TanStack `scope` kept before). ADR 0011.
+// its reason and never retried. Each courier's copy is their own (phone-store.ts: one key per courier, deleted at
+// sign-out once nothing waits; issue 30 item 8). The actions due together are sent together, in the order confirmed,
+// through POST /api/delivery/sync (sync-batcher.ts, which keeps the order a TanStack `scope` kept before). ADR 0011.
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import {
   type PersistedClient,
@@ -12,11 +13,13 @@ import {
   persistQueryClientSave,
 } from '@tanstack/query-persist-client-core';
 import { type Mutation, MutationObserver, onlineManager, type QueryClient } from '@tanstack/react-query';
-import { createStore, del, get, set } from 'idb-keyval';
 import type { DoorActionDone } from '../../shared/delivery/api-types.ts';
 import type { Attempt, Delivery } from '../../shared/delivery/door-forms.ts';
 import { deliveryKeys, postSync } from '../api/delivery.ts';
 import { RequestError } from '../api/request.ts';
+import { whenSigningOut } from '../components/session.ts';
+import { phoneCopy } from './phone-copy.ts';
+import { askToPersist, copyKey, courierStorage, forgetCopy, rememberOwner } from './phone-store.ts';
 import { createSyncBatcher, isRefusal, type Order, type SyncAction } from './sync-batcher.ts';
 
 export { isRefusal };
@@ -72,8 +75,6 @@ const isDoorAction = (mutation: Pick<Mutation, 'options' | 'state'>) =>
   mutation.options.mutationKey?.[0] === deliveryKeys.all[0] &&
   (mutation.state.status === 'pending' || mutation.state.status === 'error');
 
-let started: Promise<void> | undefined;
-
 /** How long the changes of a moment are gathered before the phone's copy is written once. */
 const SAVE_AFTER_MS = 20;
 
@@ -82,7 +83,7 @@ const SAVE_AFTER_MS = 20;
  * whole cache at every event before its throttle, and 1,000 actions synced are thousands of events, each
  * dehydrating 1,000 actions (seconds of a phone's CPU, the signal back and the queue not yet sent).
  */
-function saveOnChange(client: QueryClient, options: PersistQueryClientOptions) {
+function saveOnChange(client: QueryClient, options: PersistQueryClientOptions): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const changed = ({ type }: { type: string }) => {
     if (timer !== undefined || (type !== 'added' && type !== 'removed' && type !== 'updated')) return;
@@ -91,11 +92,25 @@ function saveOnChange(client: QueryClient, options: PersistQueryClientOptions) {
       void persistQueryClientSave(options);
     }, SAVE_AFTER_MS);
   };
-  client.getQueryCache().subscribe(changed);
-  client.getMutationCache().subscribe(changed);
+  const stopQueries = client.getQueryCache().subscribe(changed);
+  const stopMutations = client.getMutationCache().subscribe(changed);
+  return () => {
+    clearTimeout(timer);
+    stopQueries();
+    stopMutations();
+  };
 }
 
 const orderOf = (mutation: Mutation): Order => [mutation.state.submittedAt, mutation.mutationId];
+
+/** The stop (package number) a door action is for; 0 for one unreadable (held by no other). */
+const stopOf = (variables: unknown): number =>
+  typeof variables === 'object' &&
+  variables !== null &&
+  'number' in variables &&
+  typeof variables.number === 'number'
+    ? variables.number
+    : 0;
 
 /**
  * The batcher that sends this client's door actions. A mutation's function gets its variables only: the mutation
@@ -118,7 +133,11 @@ function doorBatcher(client: QueryClient) {
       cache
         .getAll()
         .filter((mutation) => isDoorAction(mutation) && mutation.state.status === 'pending')
-        .map((mutation) => ({ id: mutation.mutationId, order: orderOf(mutation) })),
+        .map((mutation) => ({
+          id: mutation.mutationId,
+          order: orderOf(mutation),
+          number: stopOf(mutation.state.variables),
+        })),
     // The route read again once the wave of actions was answered, not once per action.
     onAnswered: () => void client.invalidateQueries({ queryKey: deliveryKeys.myRoute }),
   });
@@ -131,12 +150,15 @@ function doorBatcher(client: QueryClient) {
   };
 }
 
+let prepared = false;
+
 /**
- * Sets the door actions' defaults (before the restore, so restored actions know how to send), restores the route
- * and the waiting actions from IndexedDB, resumes them, and from then on writes every change. Once per page load.
+ * Sets the door actions' defaults (before any restore, so restored actions know how to send) once per page load,
+ * asks the browser to keep the phone's storage, and forgets this phone's copy when the courier signs out.
  */
-export function startDoorQueue(client: QueryClient): Promise<void> {
-  if (started) return started;
+export function prepareDoorQueue(client: QueryClient): void {
+  if (prepared) return;
+  prepared = true;
   const send = doorBatcher(client);
   client.setMutationDefaults(deliveryKeys.deliver, {
     ...door,
@@ -150,19 +172,60 @@ export function startDoorQueue(client: QueryClient): Promise<void> {
   client.setQueryDefaults(deliveryKeys.myRoute, { gcTime: Number.POSITIVE_INFINITY });
   // TanStack Query starts 'online'; a page opened without signal must pause its actions from the first one.
   if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+  askToPersist();
+  whenSigningOut(() => forgetOnSignOut(client));
+}
 
-  // One IndexedDB database of the phone's own: the route and the actions that wait (opened here, not on import).
-  const store = createStore('casillero-reparto', 'cola');
+const waitsToBeSent = (client: QueryClient) =>
+  client
+    .getMutationCache()
+    .getAll()
+    .some((mutation) => isDoorAction(mutation) && mutation.state.status === 'pending');
+
+/** The courier whose copy this page reads and writes: their id, the restore, and how to stop writing it. */
+let current: { owner: string; restored: Promise<void>; stop: () => void } | undefined;
+
+/**
+ * Signing out: the phone no longer opens this courier's copy without signal, and the copy is deleted unless an
+ * action in it still waits to be sent (then it stays, and is sent when this courier signs in here again).
+ */
+async function forgetOnSignOut(client: QueryClient): Promise<void> {
+  rememberOwner(null);
+  const mine = current;
+  if (!mine) return;
+  await mine.restored;
+  mine.stop();
+  current = undefined;
+  if (!waitsToBeSent(client)) await forgetCopy(mine.owner);
+}
+
+/**
+ * Restores `owner`'s route and waiting actions from the phone, resumes them, and from then on writes every change
+ * to their copy. Once per courier per page load: another courier's id (the server named someone else) stops
+ * writing the first one's copy and takes their actions off this page, which stay in their copy.
+ */
+export function startDoorQueue(client: QueryClient, owner: string): Promise<void> {
+  prepareDoorQueue(client);
+  if (current?.owner === owner) return current.restored;
+  if (current) {
+    current.stop();
+    for (const mutation of client.getMutationCache().findAll({ mutationKey: deliveryKeys.all }))
+      client.getMutationCache().remove(mutation);
+    phoneCopy.reset();
+  }
+  rememberOwner(owner);
+  const storage = courierStorage();
   const persister = createAsyncStoragePersister({
-    storage: {
-      getItem: (key) => get<string>(key, store).then((value) => value ?? null),
-      setItem: (key, value: string) => set(key, value, store),
-      removeItem: (key) => del(key, store),
-    },
-    key: 'mi-ruta',
+    storage,
+    key: copyKey(owner),
     // Written right after each change: a browser closed a moment after 'Confirmar entrega' keeps the action.
     throttleTime: 50,
     serialize,
+    deserialize: (text) => {
+      const read: PersistedClient = JSON.parse(text);
+      phoneCopy.saved(read.timestamp);
+      return read;
+    },
   });
   const options: PersistQueryClientOptions = {
     queryClient: client,
@@ -175,14 +238,29 @@ export function startDoorQueue(client: QueryClient): Promise<void> {
       shouldDehydrateMutation: isDoorAction,
     },
   };
-  started = persistQueryClientRestore(options).then(
-    () => {
-      saveOnChange(client, options);
-      void client.resumePausedMutations();
-    },
-    () => undefined,
+  let stopSaving = () => {};
+  const resume = (read: boolean) => {
+    if (!read) phoneCopy.failed();
+    if (current?.owner !== owner) return;
+    stopSaving = saveOnChange(client, options);
+    // Written at once, not at the next change: the route the server drew into the page (first-paint.ts) was in the
+    // cache before this subscription, and without a change (say, no signal from here on) it was never kept (issue 37).
+    void persistQueryClientSave(options);
+    void client.resumePausedMutations();
+  };
+  const restored = persistQueryClientRestore(options).then(
+    () => resume(true),
+    () => resume(false),
   );
-  return started;
+  current = {
+    owner,
+    restored,
+    stop: () => {
+      stopSaving();
+      storage.close();
+    },
+  };
+  return restored;
 }
 
 /**

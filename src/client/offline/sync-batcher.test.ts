@@ -5,12 +5,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DoorActionDone, SyncResult } from '../../shared/delivery/api-types.ts';
 import { MAX_SYNC_ACTIONS } from '../../shared/delivery/door-choices.ts';
 import { RequestError } from '../api/request.ts';
-import { type BatchItem, createSyncBatcher, isRefusal, type SyncAction } from './sync-batcher.ts';
+import {
+  type BatchItem,
+  createSyncBatcher,
+  isRefusal,
+  MAX_SYNC_CHUNK_BYTES,
+  type SyncAction,
+} from './sync-batcher.ts';
 
-const item = (id: number, order = id): BatchItem => ({
+/** Action `id` (stop 100 + id unless `stop` is given), confirmed `order`-th. */
+const item = (id: number, order = id, stop = 100 + id): BatchItem => ({
   id,
   order: [1000 + order, id],
-  action: { kind: 'deliver', number: 100 + id, body: { key: `key-${id}` } },
+  action: { kind: 'deliver', number: stop, body: { key: `key-${id}` } },
 });
 const done = (action: SyncAction): SyncResult => ({
   ok: true,
@@ -126,28 +133,127 @@ describe('createSyncBatcher', () => {
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
     expect(isRefusal((outcomes[0] as PromiseRejectedResult).reason)).toBe(false);
 
-    // A later action comes before the failed ones are tried again: it waits for them.
-    const later = batcher.submit(item(3));
+    // A later action of the first one's stop comes before the failed ones are tried again: it waits for them.
+    const later = batcher.submit(item(3, 3, 101));
     await vi.advanceTimersByTimeAsync(50);
     expect(requests).toEqual([]);
     // Their retries come (as TanStack's retry calls the mutation function again): all go, in order.
     const retried = [2, 1].map((id) => batcher.submit(item(id)));
     await vi.runAllTimersAsync();
     await Promise.all([...retried, later]);
-    expect(requests).toEqual([[1, 2, 3]]);
+    expect(requests).toEqual([[1, 2, 1]]);
   });
 
-  it('holds actions confirmed after one still owed by the phone (outstanding) and never handed in yet', async () => {
+  it("holds an action confirmed after one of its stop still owed by the phone, and not other stops' (issue 30 item 2)", async () => {
     const { requests, send } = server();
-    const owed = [item(1), item(2)].map(({ id, order }) => ({ id, order }));
+    const owed = [item(1), item(2, 2, 101), item(3)].map(({ id, order, action }) => ({
+      id,
+      order,
+      number: action.number,
+    }));
     const batcher = createSyncBatcher({ send, outstanding: () => owed });
-    const second = batcher.submit(item(2));
+    const second = batcher.submit(item(2, 2, 101));
+    const other = batcher.submit(item(3));
     await vi.advanceTimersByTimeAsync(50);
-    expect(requests).toEqual([]);
+    // Stop 103 does not wait for stop 101's first action; stop 101's second one does.
+    expect(requests).toEqual([[3]]);
     const first = batcher.submit(item(1));
     await vi.runAllTimersAsync();
-    await Promise.all([first, second]);
-    expect(requests).toEqual([[1, 2]]);
+    await Promise.all([first, second, other]);
+    expect(requests).toEqual([[3], [1, 1]]);
+  });
+
+  /** A server that fails a whole request carrying stop `culprit` with `status`, and answers the others. */
+  function failingOn(culprit: number, status: number) {
+    const { requests, send } = server();
+    const failing = vi.fn(async (actions: SyncAction[]) => {
+      if (actions.some((action) => action.number === culprit)) {
+        requests.push(actions.map((action) => action.number - 100));
+        throw new RequestError(status, 'x', `Falló por ${culprit}`);
+      }
+      return send(actions);
+    });
+    return { requests, send: failing };
+  }
+
+  it('splits a chunk refused whole (4xx) down to the action at fault: it alone is refused, the others applied', async () => {
+    const { requests, send } = failingOn(105, 400);
+    const batcher = createSyncBatcher({ send });
+    const settled = Promise.allSettled([1, 2, 3, 4, 5, 6, 7, 8].map((id) => batcher.submit(item(id))));
+    await vi.runAllTimersAsync();
+    const outcomes = await settled;
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      ...Array(4).fill('fulfilled'),
+      'rejected',
+      ...Array(3).fill('fulfilled'),
+    ]);
+    const refusal = (outcomes[4] as PromiseRejectedResult).reason;
+    expect(isRefusal(refusal)).toBe(true);
+    expect(refusal).toMatchObject({ status: 400, message: 'Falló por 105' });
+    // 8 → 4 + 4 → 2 + 2 → 1 + 1: a few requests, not one per action.
+    expect(requests).toEqual([
+      [1, 2, 3, 4, 5, 6, 7, 8],
+      [1, 2, 3, 4],
+      [5, 6, 7, 8],
+      [5, 6],
+      [5],
+      [6],
+      [7, 8],
+    ]);
+  });
+
+  it('applies the others of a chunk one action breaks (500), retries that one, and sends it alone from then on', async () => {
+    const { requests, send } = failingOn(103, 500);
+    const batcher = createSyncBatcher({ send });
+    const settled = Promise.allSettled([1, 2, 3, 4].map((id) => batcher.submit(item(id))));
+    await vi.runAllTimersAsync();
+    const outcomes = await settled;
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect(isRefusal((outcomes[2] as PromiseRejectedResult).reason)).toBe(false);
+    requests.length = 0;
+    // Its retry, with two new actions of other stops: it goes alone, and does not hold them back.
+    const again = Promise.allSettled([3, 5, 6].map((id) => batcher.submit(item(id))));
+    await vi.runAllTimersAsync();
+    expect((await again).map((outcome) => outcome.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
+    expect(requests).toEqual([[3], [5, 6]]);
+  });
+
+  it('does not split a chunk down to every action when the server fails them all', async () => {
+    const requests: number[][] = [];
+    const down = vi.fn(async (actions: SyncAction[]) => {
+      requests.push(actions.map((action) => action.number - 100));
+      throw new RequestError(500, 'server_error', 'Error del servidor');
+    });
+    const batcher = createSyncBatcher({ send: down });
+    const settled = Promise.allSettled([1, 2, 3, 4, 5, 6, 7, 8].map((id) => batcher.submit(item(id))));
+    await vi.runAllTimersAsync();
+    const outcomes = await settled;
+    expect(outcomes.every((outcome) => outcome.status === 'rejected' && !isRefusal(outcome.reason))).toBe(
+      true,
+    );
+    expect(requests).toEqual([[1, 2, 3, 4, 5, 6, 7, 8], [1, 2, 3, 4], [1, 2], [1], [2]]);
+  });
+
+  it('caps a chunk at 512 KB, so a weak uplink is never asked to carry megabytes at once', async () => {
+    const { requests, send } = server();
+    const batcher = createSyncBatcher({ send });
+    const photo = (id: number): BatchItem => {
+      const base = item(id);
+      return {
+        ...base,
+        action: { ...base.action, body: { key: `key-${id}`, photo: 'x'.repeat(200_000) } as never },
+      };
+    };
+    const settled = [1, 2, 3, 4, 5].map((id) => batcher.submit(photo(id)));
+    await vi.runAllTimersAsync();
+    await Promise.all(settled);
+    expect(MAX_SYNC_CHUNK_BYTES).toBe(512 * 1024);
+    expect(requests).toEqual([[1, 2], [3, 4], [5]]);
   });
 
   it('takes an action with no answer as not sent (retried), never as done', async () => {

@@ -69,7 +69,7 @@ describe.each(drivers)("'/reparto' drawn on the server on %s", (driver) => {
     const [, juana] = world.couriers;
     const { html } = await page(juana!.client);
     expect(html).toContain('<p data-brand');
-    expect(dataOf(html)).toEqual({ route: null });
+    expect(dataOf(html)).toEqual({ route: null, courierId: juana!.record.id });
     for (const number of numbers) expect(html).not.toContain(String(number));
   });
 

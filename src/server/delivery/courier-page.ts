@@ -60,6 +60,7 @@ export function courierFirstPaint(
       if (config.production && !caller.emailVerified) return null;
       const answer: MyRouteAnswer = {
         route: await courierRoute(db, courier.id, isoDayInColombia(new Date())),
+        courierId: courier.id,
       };
       const drawn = `<div id="root">${draw(answer, publicConfig(config))}</div>${routeDataScript(answer)}`;
       // A function, not a string: a '$&' or "$'" typed into an address must stay text, not a replacement pattern.

@@ -34,7 +34,7 @@ export function courierRoutes({ db, auth, config }: RouteDeps) {
     const courier = c.get('caller').record;
     c.header('cache-control', 'no-store');
     const route = await courierRoute(db, courier.id, isoDayInColombia(new Date()));
-    return c.json({ route } satisfies MyRouteAnswer);
+    return c.json({ route, courierId: courier.id } satisfies MyRouteAnswer);
   });
 
   routes.get('/delivery/stops/:number', async (c) => {

@@ -1,5 +1,6 @@
 // The courier's 'Mi ruta' through the API, on every driver: today's route in course with its stops in order and
 // what each door needs, only the caller's own (another courier's stop is a 404), couriers only.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
 import { packageInColombia } from '../../../test/support/packages.ts';
@@ -12,6 +13,7 @@ import {
 } from '../../../test/support/server.ts';
 import { isoDayInColombia } from '../../shared/dates.ts';
 import { deliveryMessages } from '../../shared/delivery/route-forms.ts';
+import { deliveryRoutes } from '../db/schema.ts';
 
 describe.each(drivers)("the courier's route on %s", (driver) => {
   let server: TestServer;
@@ -38,7 +40,10 @@ describe.each(drivers)("the courier's route on %s", (driver) => {
   it("shows a courier today's route in order, with address, phone and 'Valor a pagar', and only their own", async () => {
     const pedro = await signedUpWithRole(server, 'reparto', { name: 'Pedro Ruta' });
     const juana = await signedUpWithRole(server, 'reparto', { name: 'Juana Ruta' });
-    expect((await pedro.client.get('/api/delivery/my-route')).body).toEqual({ route: null });
+    expect((await pedro.client.get('/api/delivery/my-route')).body).toEqual({
+      route: null,
+      courierId: pedro.record.id,
+    });
 
     const mine = await startedRoute(pedro.record.id, 'Bogotá norte');
     const theirs = await startedRoute(juana.record.id, 'Bogotá sur');
@@ -71,6 +76,28 @@ describe.each(drivers)("the courier's route on %s", (driver) => {
       expect(refused.body.error).toEqual({ code: 'stop_not_found', message: deliveryMessages.stopNotFound });
     }
     expect((await juana.client.get('/api/delivery/my-route')).body.route.id).toBe(theirs.id);
+  });
+
+  it("keeps showing a route still 'En curso' from yesterday after midnight in Bogotá, and today's first", async () => {
+    const rosa = await signedUpWithRole(server, 'reparto', { name: 'Rosa Medianoche' });
+    const yesterday = await startedRoute(rosa.record.id, 'Bogotá centro');
+    const day = isoDayInColombia(new Date());
+    const before = new Date(`${day}T12:00:00Z`);
+    before.setUTCDate(before.getUTCDate() - 1);
+    const yesterdayDay = isoDayInColombia(before);
+    await server.db
+      .update(deliveryRoutes)
+      .set({ date: yesterdayDay })
+      .where(eq(deliveryRoutes.id, yesterday.id));
+    const open = (await rosa.client.get('/api/delivery/my-route')).body.route;
+    expect(open).toMatchObject({ id: yesterday.id, date: yesterdayDay, stateLabel: 'En curso' });
+    expect(open.stops.map((stop: { number: number }) => stop.number)).toEqual(yesterday.numbers);
+    // A route of today started too: today's comes first.
+    const today = await startedRoute(rosa.record.id, 'Bogotá centro');
+    expect((await rosa.client.get('/api/delivery/my-route')).body.route).toMatchObject({
+      id: today.id,
+      date: day,
+    });
   });
 
   it('answers 403 to customers and staff, 401 to strangers', async () => {

@@ -1,6 +1,6 @@
 // What the staff read of 'Rutas de reparto': the couriers to choose from, the day's routes with their progress, and
 // one route with its stops in order (the route sheet's columns); and a courier's own route in course and its stops.
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type {
   Courier,
   MyRoute,
@@ -162,19 +162,21 @@ export async function routeDetail(db: Reader, id: number): Promise<RouteDetail |
   return { ...summary(row, progressOf(stops, collected)), stops };
 }
 
-/** The courier's newest route 'En curso' of `date`, with its stops, counters and 'Mi caja'; null when none. */
-export async function courierRoute(db: Reader, courierId: string, date: string): Promise<MyRoute | null> {
+/** The courier's route 'En curso' of `today` or before (the newest), with its stops, counters and 'Mi caja'; or null. */
+export async function courierRoute(db: Reader, courierId: string, today: string): Promise<MyRoute | null> {
+  // Not today's only: a route still 'En curso' after midnight in Bogotá stays on the courier's screen until it is
+  // closed (issue 30); today's, when there is one, comes first.
   const [route] = await db
     .select()
     .from(deliveryRoutes)
     .where(
       and(
         eq(deliveryRoutes.courierId, courierId),
-        eq(deliveryRoutes.date, date),
+        lte(deliveryRoutes.date, today),
         eq(deliveryRoutes.state, 'en_curso'),
       ),
     )
-    .orderBy(desc(deliveryRoutes.id))
+    .orderBy(desc(deliveryRoutes.date), desc(deliveryRoutes.id))
     .limit(1);
   if (!route) return null;
   const facts = await stopFacts(db, route.id);
@@ -187,7 +189,7 @@ export async function courierRoute(db: Reader, courierId: string, date: string):
     stops,
     cash.reduce((total, means) => total + means.amountCop, 0),
   );
-  const { id, zone } = route;
+  const { id, date, zone } = route;
   return {
     id,
     date,

@@ -93,6 +93,8 @@ export interface MyRoute {
 /** GET /api/delivery/my-route: null when the courier has no route in course today. */
 export interface MyRouteAnswer {
   route: MyRoute | null;
+  /** The courier it is for: the phone keeps each courier's route and queue apart (src/client/offline/door-queue.ts). */
+  courierId: string;
 }
 
 /** GET /api/delivery/stops/:number: one stop of the caller's route in course. */

@@ -31,6 +31,7 @@ describe('routeDataScript', () => {
   });
 
   it('writes a courier with no route as null', () => {
-    expect(JSON.parse(blockText(routeDataScript({ route: null })))).toEqual({ route: null });
+    const empty = { route: null, courierId: 'c-1' };
+    expect(JSON.parse(blockText(routeDataScript(empty)))).toEqual(empty);
   });
 });

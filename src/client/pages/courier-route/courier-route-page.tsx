@@ -4,21 +4,24 @@
 // worker registered from here only (src/client/offline/service-worker.ts).
 import { onlineManager, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { formatCalendarDay } from '../../../shared/dates.ts';
+import { formatCalendarDay, formatClockInColombia } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
-import { deliveryKeys, getMyRoute, type MyRoute } from '../../api/delivery.ts';
+import { deliveryKeys, getMyRoute, type MyRoute, type MyRouteAnswer } from '../../api/delivery.ts';
 import { queryClient, withQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { SignedInNav } from '../../components/signed-in-nav.tsx';
-import { startDoorQueue } from '../../offline/door-queue.ts';
+import { prepareDoorQueue, startDoorQueue } from '../../offline/door-queue.ts';
+import { usePhoneCopy } from '../../offline/phone-copy.ts';
+import { rememberedOwner } from '../../offline/phone-store.ts';
 import { registerCourierServiceWorker } from '../../offline/service-worker.ts';
 import { CashBox } from './cash-box.tsx';
-import { cashOf, countersOf, stopViews, useDoorActions } from './door-actions.ts';
+import { cashOf, countersOf, stopViews, toCollectOf, useDoorActions } from './door-actions.ts';
 import { doorRules } from './door-rules.ts';
 import { takeServerRoute } from './first-paint.ts';
-import { StopCards } from './stop-cards.tsx';
+import { NextStop } from './next-stop.tsx';
+import { type Open, StopCards } from './stop-cards.tsx';
 import './courier-route.css';
 
 /** The route: the phone's copy shows at once, and the server's is asked for on every opening (when there is signal). */
@@ -54,14 +57,30 @@ function useRestoredQueue(): boolean {
   );
   useEffect(() => {
     let live = true;
-    // The server's route is asked for while the phone's copy is read, not after: on a slow network it comes later.
-    void queryClient.prefetchQuery(myRouteQuery);
-    void startDoorQueue(queryClient).then(() => live && setRestored(true));
+    prepareDoorQueue(queryClient);
+    const asked = queryClient.prefetchQuery(myRouteQuery);
+    void ownerOfThisPhone(asked)
+      .then((owner) => (owner ? startDoorQueue(queryClient, owner) : undefined))
+      .then(() => live && setRestored(true));
     return () => {
       live = false;
     };
   }, []);
   return restored;
+}
+
+const answered = () => queryClient.getQueryData<MyRouteAnswer>(myRouteQuery.queryKey);
+
+/**
+ * Whose copy to open (issue 30 item 8: each courier's apart): the courier the server named (in the drawn page, or
+ * in its answer when there is signal); without signal, or when the server cannot be reached, the one it last named
+ * on this phone (none after a sign-out: nothing to open). The server's route is asked for meanwhile, not after.
+ */
+async function ownerOfThisPhone(asked: Promise<void>): Promise<string | null> {
+  const drawn = answered()?.courierId;
+  if (drawn) return drawn;
+  if (onlineManager.isOnline()) await asked;
+  return answered()?.courierId ?? rememberedOwner();
 }
 
 // The server's first paint is drawn online (it has just been asked), and so is the browser's take-over of it.
@@ -77,6 +96,11 @@ function MyRouteScreen() {
   const online = useOnline();
   // Only a courier (the server answered their route) gets the worker: a customer who types /reparto does not.
   const isCourier = answer.isSuccess;
+  // The server named a courier other than the copy's (another one signed in here): their own copy from now on.
+  const courierId = answer.data?.courierId;
+  useEffect(() => {
+    if (courierId) void startDoorQueue(queryClient, courierId);
+  }, [courierId]);
   useEffect(() => {
     if (!isCourier) return;
     registerCourierServiceWorker();
@@ -108,7 +132,8 @@ function MyRouteScreen() {
     );
   }
   const { route } = answer.data;
-  return route ? <RouteView route={route} online={online} /> : <NoRoute />;
+  // Keyed by the route: another route (the next day's) opens with its own folded stops.
+  return route ? <RouteView key={route.id} route={route} online={online} /> : <NoRoute />;
 }
 
 function NoRoute() {
@@ -127,7 +152,14 @@ function RouteView({ route, online }: { route: MyRoute; online: boolean }) {
   const actions = useDoorActions();
   const views = stopViews(route.stops, actions);
   const counters = countersOf(views);
+  const [open, setOpen] = useState<Open | null>(null);
+  // The stops already done when the screen opened (on the server's route): folded under 'Hechas (N)'.
+  const [done] = useState(
+    () => new Set(route.stops.filter((stop) => stop.outcome.kind !== 'pending').map((stop) => stop.number)),
+  );
   const waiting = actions.filter((action) => action.status === 'pending').length;
+  // Refused by the server (issue 30 item 2): out of the queue, each shown on its stop with why.
+  const refused = actions.filter((action) => action.status === 'error').length;
   return (
     <>
       <p className="courier-route__facts">
@@ -146,7 +178,16 @@ function RouteView({ route, online }: { route: MyRoute; online: boolean }) {
         ) : (
           online && <p>Todo enviado.</p>
         )}
+        {refused > 0 && (
+          <p>
+            <strong>
+              {refused === 1 ? '1 acción no se registró' : `${refused} acciones no se registraron`}
+            </strong>
+            : mira por qué en {refused === 1 ? 'su parada' : 'sus paradas'}.
+          </p>
+        )}
       </div>
+      <SavedOnPhone />
       <dl className="courier-route__counters">
         <div>
           <dt>Entregados</dt>
@@ -161,10 +202,33 @@ function RouteView({ route, online }: { route: MyRoute; online: boolean }) {
           <dd>{counters.failed}</dd>
         </div>
       </dl>
-      <CashBox lines={cashOf(route, views)} />
+      <NextStop views={views} onDeliver={(number) => setOpen({ number, kind: 'deliver' })} />
+      <CashBox lines={cashOf(route, views)} toCollect={toCollectOf(views)} />
       <h2>Paradas</h2>
-      <StopCards views={views} online={online} />
+      <StopCards views={views} online={online} done={done} open={open} setOpen={setOpen} />
     </>
+  );
+}
+
+/** When the phone last kept the route and what waits (issue 37): what a courier checks before losing the signal. */
+function SavedOnPhone() {
+  const { savedAt, failed } = usePhoneCopy();
+  // Issue 30 item 8: the phone refused to keep what was confirmed (full, or its storage blocked): the courier must
+  // know before closing the page or losing the signal, not find it gone.
+  if (failed)
+    return (
+      <Notice tone="error">
+        <p>
+          Este teléfono no pudo guardar tu ruta ni lo que confirmas: si cierras o recargas la página, se
+          perderá. No la cierres hasta ver 'Todo enviado.' y libera espacio en el teléfono.
+        </p>
+      </Notice>
+    );
+  if (savedAt === null) return null;
+  return (
+    <p className="courier-route__saved">
+      Ruta guardada en este teléfono · {formatClockInColombia(new Date(savedAt))}
+    </p>
   );
 }
 

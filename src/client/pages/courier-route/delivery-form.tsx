@@ -43,7 +43,8 @@ function initialValues(valueToPay: number, before?: Delivery): DeliveryValues {
     relation: before?.relation ?? '',
     photo: before?.photo ?? '',
     collected: String(before?.collectedCop ?? valueToPay),
-    means: before?.means ?? '',
+    // Nearly every door with money to collect pays cash (issue 37 item 4): the answer is there, changed if not.
+    means: before?.means ?? (valueToPay > 0 ? 'efectivo' : ''),
     reference: before?.reference ?? '',
     note: before?.note ?? '',
     novelty: before?.novelty ?? 'sin_novedad',
@@ -69,6 +70,8 @@ export function DeliveryForm(props: {
     const collected = pesos(values.collected);
     return valueToPay > 0 || (typeof collected === 'number' && collected > 0);
   };
+  // 'Referencia' only for the means that have one: cash has none.
+  const referenced = (values: DeliveryValues) => paying(values) && values.means !== 'efectivo';
   const form = useForm<DeliveryValues, Delivery>({
     initial: () => initialValues(valueToPay, props.before?.body),
     ids: (field) => `${prefix}${field}`,
@@ -82,7 +85,7 @@ export function DeliveryForm(props: {
       photo: values.photo || undefined,
       collectedCop: pesos(values.collected),
       means: paying(values) ? values.means : undefined,
-      reference: paying(values) ? values.reference : '',
+      reference: referenced(values) ? values.reference : '',
       note: values.note,
       novelty: values.novelty,
       noveltyPhoto: values.noveltyPhoto || undefined,
@@ -136,16 +139,17 @@ export function DeliveryForm(props: {
         {...field('collected')}
       />
       {paying(values) && (
-        <>
-          <SelectField label="Medio de pago" options={PAYMENT_MEANS_CHOICES} {...field('means')} />
-          <Field
-            label="Referencia"
-            autoComplete="off"
-            maxLength={60}
-            hint="Obligatoria para todo medio que no sea efectivo."
-            {...field('reference')}
-          />
-        </>
+        <SelectField label="Medio de pago" options={PAYMENT_MEANS_CHOICES} {...field('means')} />
+      )}
+      {referenced(values) && (
+        <Field
+          label="Referencia"
+          required
+          autoComplete="off"
+          maxLength={60}
+          hint="El número de la transacción o del comprobante."
+          {...field('reference')}
+        />
       )}
       {differs && (
         <TextAreaField

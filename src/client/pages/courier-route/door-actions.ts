@@ -129,6 +129,12 @@ export function countersOf(views: StopView[]) {
   return { delivered: count('delivered'), pending: count('pending'), failed: count('failed') };
 }
 
+/** 'Por cobrar' (issue 37 item 3): the 'Valor a pagar' of the stops still to visit, in whole pesos. */
+export const toCollectOf = (views: StopView[]) =>
+  views
+    .filter((view) => view.outcome.kind === 'pending')
+    .reduce((total, view) => total + (view.stop.valueToPayCop ?? 0), 0);
+
 /** 'Mi caja' by means: the server's sums and, apart, the deliveries confirmed on the phone that it lacks. */
 export interface CashLine {
   means: PaymentMeans;

@@ -2,7 +2,7 @@
 // phone as 'Llamar' and 'WhatsApp', 'Valor a pagar' large enough to read at arm's length, what became of the stop
 // (with 'Por enviar' while it waits on the phone), and 'Entregar' / 'No entregado', which open their form in place.
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, type ReactNode, useEffect, useState } from 'react';
+import { memo, type ReactNode, useEffect } from 'react';
 import { doorMessages, PAYMENT_MEANS_LABELS } from '../../../shared/delivery/door-choices.ts';
 import type { Attempt, Delivery } from '../../../shared/delivery/door-forms.ts';
 import { buildCourierWhatsAppLink } from '../../../shared/links.ts';
@@ -15,14 +15,25 @@ import { AttemptForm } from './attempt-form.tsx';
 import { DeliveryForm } from './delivery-form.tsx';
 import type { DoorAction, StopView } from './door-actions.ts';
 
-type Open = { number: number; kind: 'deliver' | 'attempt'; correcting?: DoorAction | undefined };
+export type Open = { number: number; kind: 'deliver' | 'attempt'; correcting?: DoorAction | undefined };
 
 const headingOf = (open: Open) =>
   `${open.kind === 'deliver' ? 'entregar' : 'no-entregado'}-${open.number}-heading`;
 
-export function StopCards({ views, online }: { views: StopView[]; online: boolean }) {
+/**
+ * The stops in order; those already done when the screen opened folded under 'Hechas (N)' (issue 37 item 3: the
+ * screen opens on what is left, and a stop done now stays where it is until the next opening). `open` is the form
+ * shown, kept by the screen ('Siguiente parada' opens one too).
+ */
+export function StopCards(props: {
+  views: StopView[];
+  online: boolean;
+  done: ReadonlySet<number>;
+  open: Open | null;
+  setOpen: (open: Open | null) => void;
+}) {
+  const { views, online, done, open, setOpen } = props;
   const client = useQueryClient();
-  const [open, setOpen] = useState<Open | null>(null);
 
   useEffect(() => {
     if (open) document.getElementById(headingOf(open))?.focus();
@@ -58,47 +69,70 @@ export function StopCards({ views, online }: { views: StopView[]; online: boolea
     announce(doorMessages.attempted(number) + later);
   }
 
+  const card = (view: StopView) => {
+    const { number } = view.stop;
+    const mine = open?.number === number ? open : null;
+    const before = mine?.correcting?.refusal
+      ? { body: mine.correcting.body, refusal: mine.correcting.refusal }
+      : undefined;
+    return (
+      <li key={number}>
+        <StopCard
+          view={view}
+          onOpen={(kind) => setOpen({ number, kind })}
+          onCorrect={(action) => setOpen({ number, kind: action.kind, correcting: action })}
+          onDismiss={dismiss}
+        >
+          {mine?.kind === 'deliver' ? (
+            <DeliveryForm
+              number={number}
+              valueToPay={view.stop.valueToPayCop ?? 0}
+              before={before as { body: Delivery; refusal: NonNullable<DoorAction['refusal']> } | undefined}
+              onConfirm={(body) => confirmDelivery(number, body)}
+              onCancel={() => close(number)}
+            />
+          ) : mine?.kind === 'attempt' ? (
+            <AttemptForm
+              number={number}
+              before={before as { body: Attempt; refusal: NonNullable<DoorAction['refusal']> } | undefined}
+              onConfirm={(body) => confirmAttempt(number, body)}
+              onCancel={() => close(number)}
+            />
+          ) : null}
+        </StopCard>
+      </li>
+    );
+  };
+  const folded = views.filter((view) => done.has(view.stop.number));
   return (
-    <ol className="stop-cards">
-      {views.map((view) => {
-        const { number } = view.stop;
-        const mine = open?.number === number ? open : null;
-        const before = mine?.correcting?.refusal
-          ? { body: mine.correcting.body, refusal: mine.correcting.refusal }
-          : undefined;
-        return (
-          <li key={number}>
-            <StopCard
-              view={view}
-              onOpen={(kind) => setOpen({ number, kind })}
-              onCorrect={(action) => setOpen({ number, kind: action.kind, correcting: action })}
-              onDismiss={dismiss}
-            >
-              {mine?.kind === 'deliver' ? (
-                <DeliveryForm
-                  number={number}
-                  valueToPay={view.stop.valueToPayCop ?? 0}
-                  before={
-                    before as { body: Delivery; refusal: NonNullable<DoorAction['refusal']> } | undefined
-                  }
-                  onConfirm={(body) => confirmDelivery(number, body)}
-                  onCancel={() => close(number)}
-                />
-              ) : mine?.kind === 'attempt' ? (
-                <AttemptForm
-                  number={number}
-                  before={
-                    before as { body: Attempt; refusal: NonNullable<DoorAction['refusal']> } | undefined
-                  }
-                  onConfirm={(body) => confirmAttempt(number, body)}
-                  onCancel={() => close(number)}
-                />
-              ) : null}
-            </StopCard>
-          </li>
-        );
-      })}
-    </ol>
+    <>
+      <ol className="stop-cards">{views.filter((view) => !done.has(view.stop.number)).map(card)}</ol>
+      {folded.length > 0 && (
+        <details className="stop-cards__done">
+          <summary>Hechas ({folded.length})</summary>
+          <ol className="stop-cards">{folded.map(card)}</ol>
+        </details>
+      )}
+    </>
+  );
+}
+
+/** 'Llamar' (tel:) and 'WhatsApp' (wa.me with a short text) for a stop's customer; nothing without a phone. */
+export function ContactLinks({ stop }: { stop: StopView['stop'] }) {
+  const whatsApp = buildCourierWhatsAppLink(stop.phone, stop.customerName, stop.number);
+  const phone = stop.phone.replace(/[^\d+]/g, '');
+  if (!phone) return null;
+  return (
+    <p className="stop-card__contact">
+      <a className="button button--secondary" href={`tel:${phone}`}>
+        Llamar
+      </a>
+      {whatsApp && (
+        <a className="button button--secondary" href={whatsApp} target="_blank" rel="noopener noreferrer">
+          WhatsApp
+        </a>
+      )}
+    </p>
   );
 }
 
@@ -150,8 +184,6 @@ function StopCardView({
 }) {
   const { stop, outcome, refused } = view;
   const headingId = `stop-${stop.number}`;
-  const whatsApp = buildCourierWhatsAppLink(stop.phone, stop.customerName, stop.number);
-  const phone = stop.phone.replace(/[^\d+]/g, '');
   return (
     <article className={`card stop-card stop-card--${outcome.kind}`} aria-labelledby={headingId}>
       <h3 id={headingId} tabIndex={-1}>
@@ -170,18 +202,7 @@ function StopCardView({
         <span>Valor a pagar</span>
         <strong>{formatCop(stop.valueToPayCop ?? 0)}</strong>
       </p>
-      {phone && (
-        <p className="stop-card__contact">
-          <a className="button button--secondary" href={`tel:${phone}`}>
-            Llamar
-          </a>
-          {whatsApp && (
-            <a className="button button--secondary" href={whatsApp} target="_blank" rel="noopener noreferrer">
-              WhatsApp
-            </a>
-          )}
-        </p>
-      )}
+      <ContactLinks stop={stop} />
       {refused?.refusal && (
         <Notice tone="error">
           <p>
