@@ -7,6 +7,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PESOS_DECIMALS_MESSAGE } from '../../src/shared/money.ts';
 import { pqrMessages } from '../../src/shared/pqr/forms.ts';
 import { seriousAxeViolations } from './axe.ts';
 import { apiCall, appInBrowser, launchBrowser, registerViaApi, signInThroughForm } from './harness.ts';
@@ -248,10 +249,17 @@ describe('PQR in Chromium: filing, answering, review and a visitor', () => {
     await page.getByRole('button', { name: 'Guardar decisión' }).click();
     await page.getByText(pqrMessages.outcome).waitFor();
     await page.getByRole('radio', { name: 'Aprobada' }).check();
-    await page.getByLabel('Valor (pesos)').fill('85.000');
+    // Decimals are refused, never read as another amount ('120000.50' was once 12.000.050 pesos).
+    await page.getByLabel('Valor (pesos)').fill('120000.50');
     await page.getByRole('radio', { name: 'Crédito' }).check();
-    await noAxeViolations(page);
     await page.getByRole('button', { name: 'Guardar decisión' }).click();
+    await page.getByText(PESOS_DECIMALS_MESSAGE).waitFor();
+    await page.getByLabel('Valor (pesos)').fill('85.000');
+    // The decision is final: the amount is written out and asked about before it is saved.
+    await page.getByRole('button', { name: 'Guardar decisión' }).click();
+    await page.getByText(/Vas a aprobar \$ 85\.000, pagados como «Crédito»/).waitFor();
+    await noAxeViolations(page);
+    await page.getByRole('button', { name: 'Sí, guardar decisión' }).click();
     await status(page, pqrMessages.decisionSaved).waitFor();
     // Decided once: the thread shows it and the form is gone.
     const thread = page.getByRole('region', { name: 'Historial de la PQR' });

@@ -12,6 +12,7 @@ import {
   startTestServerWithAdmin,
   type TestServer,
 } from '../../../test/support/server.ts';
+import { PESOS_DECIMALS_MESSAGE } from '../../shared/money.ts';
 import { auditLog, creditLedger } from '../db/schema.ts';
 
 type Customer = Awaited<ReturnType<typeof signedUpCustomer>>;
@@ -58,6 +59,17 @@ describe.each(drivers)('PQR decision on %s', (driver) => {
     });
     expect(missing.status).toBe(400);
     expect(missing.body.error.field).toBe('amountCop');
+    // Decimals in pesos are refused with their message, as a number or as typed, and nothing is decided.
+    for (const amountCop of [120000.5, '120000.50', '120.000,50']) {
+      const decimals = await admin.post(`${staffPqrPath(radicado)}/decision`, {
+        outcome: 'aprobada',
+        amountCop,
+        payment: 'credito',
+      });
+      expect(decimals.status).toBe(400);
+      expect(decimals.body.error).toMatchObject({ field: 'amountCop', message: PESOS_DECIMALS_MESSAGE });
+    }
+    expect((await admin.get(staffPqrPath(radicado))).body.canDecide).toBe(true);
     const decided = await admin.post(`${staffPqrPath(radicado)}/decision`, {
       outcome: 'aprobada',
       amountCop: 120000,

@@ -3,7 +3,7 @@
 // One schema each for the browser and the server, with their Spanish messages. Attachments are uploaded first
 // (POST /api/pqr/adjuntos, the file itself as the body) and the form carries the ids that upload answered.
 import { z } from 'zod';
-import { clean, emailField, optionalText, requiredText } from '../schemas.ts';
+import { clean, emailField, optionalText, pesosField, requiredText } from '../schemas.ts';
 import { ANSWER_CHANNELS, PQR_STATES, PQR_TYPES } from './states.ts';
 
 export const DESCRIPTION_MIN = 20;
@@ -210,12 +210,7 @@ export const INDEMNITY_PAYMENT_LABELS: Record<IndemnityPayment, string> = {
 export const decisionSchema = z
   .object({
     outcome: z.enum(DECISION_OUTCOMES, { error: pqrMessages.outcome }),
-    amountCop: z
-      .number({ error: pqrMessages.amount })
-      .int(pqrMessages.amount)
-      .positive(pqrMessages.amount)
-      .max(MAX_INDEMNITY_COP, pqrMessages.amount)
-      .optional(),
+    amountCop: pesosField(pqrMessages.amount, MAX_INDEMNITY_COP, { positive: true }).optional(),
     payment: z.enum(INDEMNITY_PAYMENTS, { error: pqrMessages.payment }).optional(),
     reference: optionalText('Referencia', 80),
     reason: optionalText('Motivo', 5000),
