@@ -20,7 +20,6 @@ import { isConnectionLost } from '../db/errors.ts';
 import type { Database } from '../db/open.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { ApiError, clientIp, readBody } from '../http.ts';
-import { setConsent } from '../notices/consent.ts';
 import type { RateLimiter } from '../security/rate-limit.ts';
 import type { Auth } from './auth.ts';
 import { isCommonPassword } from './common-passwords.ts';
@@ -82,9 +81,6 @@ export function authRoutes({ db, auth, config, limiter, failAfterLockerNumber }:
         userAgent: c.req.header('user-agent') ?? '',
         failAfterLockerNumber,
       });
-      // The WhatsApp box, kept with its time and policy version (NOTICES.md 'Consent first').
-      if (form.avisosWhatsapp)
-        await setConsent(db, record.id, true, 'registro', { phone: form.telefono, ip: ipOf(c) });
       return c.json(
         { message: messages.registered, lockerNumber: record.lockerNumber } satisfies Api.Registered,
         201,
