@@ -55,6 +55,14 @@ export const pqrMessages = {
   appealOffered:
     'Si decidimos en contra de tu recurso, puedes pedir que tu caso pase a la Superintendencia de Industria y Comercio (apelación). Puedes pedirlo dentro del mismo plazo.',
   answered: (radicado: string) => `Enviamos la respuesta de ${radicado} al cliente.`,
+  /** An answer whose mail is not sent yet: it is not notified, and the review term has not started. */
+  answerUnsent: (attempts: number, error: string | null) =>
+    error
+      ? `Su correo no se ha podido enviar (${attempts === 1 ? '1 intento' : `${attempts} intentos`}; último error: ${error}). Seguimos intentando: no está notificada y el plazo del recurso no ha empezado.`
+      : 'Su correo está en cola y aún no se ha enviado: no está notificada y el plazo del recurso no ha empezado.',
+  answerNoAddress:
+    'No se pudo notificar por correo: quien radicó ya no tiene correo (cuenta eliminada). Notifícala por otro medio y déjalo en una nota interna.',
+  notNotified: 'Aún no: su correo no se ha enviado',
   noteSaved: 'Nota interna guardada. El cliente no la ve.',
   stateChanged: (label: string) => `Estado cambiado a «${label}».`,
   reviewFiled: (radicado: string, date: string) =>

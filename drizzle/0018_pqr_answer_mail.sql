@@ -1,0 +1,3 @@
+ALTER TABLE "pqr_events" ADD COLUMN "mail_id" bigint;--> statement-breakpoint
+ALTER TABLE "pqr_events" ADD CONSTRAINT "pqr_events_mail_id_outbox_id_fk" FOREIGN KEY ("mail_id") REFERENCES "public"."outbox"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "pqr_events_mail_idx" ON "pqr_events" USING btree ("mail_id") WHERE mail_id is not null;
