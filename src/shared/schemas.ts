@@ -46,6 +46,18 @@ export const pesosField = (message: string, max: number, options: { positive?: b
     .min(options.positive ? 1 : 0, message)
     .max(max, message);
 
+/** The server-made captcha's id and what the person typed (/register, a visitor's PQR). */
+export const captchaFields = {
+  // Ids are base64url; anything else cannot name a captcha.
+  captchaId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{0,100}$/, messages.captchaMismatch)
+    .optional()
+    .default(''),
+  captcha: requiredText('Captcha', 20),
+};
+
 export const emailField = z
   .string({ error: messages.required('Correo electrónico') })
   .trim()

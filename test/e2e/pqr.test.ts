@@ -7,10 +7,18 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/shared/messages.ts';
 import { PESOS_DECIMALS_MESSAGE } from '../../src/shared/money.ts';
 import { pqrMessages } from '../../src/shared/pqr/forms.ts';
 import { seriousAxeViolations } from './axe.ts';
-import { apiCall, appInBrowser, launchBrowser, registerViaApi, signInThroughForm } from './harness.ts';
+import {
+  apiCall,
+  appInBrowser,
+  CAPTCHA,
+  launchBrowser,
+  registerViaApi,
+  signInThroughForm,
+} from './harness.ts';
 
 const ADMIN = 'pqr-admin@example.com';
 const DESCRIPTION = 'La caja llegó rota y el <b>audífono</b> no enciende. Pido la revisión del paquete.';
@@ -167,7 +175,18 @@ describe('PQR in Chromium: filing, answering, review and a visitor', () => {
     await page.getByLabel('Respuesta', { exact: true }).fill(ANSWER);
     await page.getByRole('button', { name: 'Responder' }).click();
     await status(page, pqrMessages.answered(radicado)).waitFor();
-    await page.getByText('Notificada el').waitFor();
+    // Notified when its mail is sent (not when 'Responder' queued it): the mail arrives, then the thread says so.
+    await e2e.smtp.waitFor(customerEmail, /Revisamos las fotos de recepción/);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByRole('heading', { level: 1, name: radicado }).waitFor();
+          return page.getByText('Notificada el').count();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(1);
     // Answered: no longer waiting for an answer.
     expect(await page.getByRole('button', { name: 'Responder' }).count()).toBe(0);
   });
@@ -211,6 +230,12 @@ describe('PQR in Chromium: filing, answering, review and a visitor', () => {
       await page.getByLabel('Número de documento').fill('1.020.304.050');
       await page.getByLabel('Correo electrónico').fill('visitante@example.com');
       await page.getByLabel('Descripción').fill('Quiero saber cómo abrir un casillero para mi empresa.');
+      // The captcha of /register: mistyped, nothing is filed and a new one is asked for.
+      await page.getByLabel('Captcha').fill('ZZZZZ');
+      await page.getByRole('button', { name: 'Radicar PQR' }).click();
+      await page.getByText(messages.captchaMismatch).waitFor();
+      expect(await page.getByLabel('Captcha').inputValue()).toBe('');
+      await page.getByLabel('Captcha').fill(CAPTCHA);
       await page.getByRole('button', { name: 'Radicar PQR' }).click();
       const filed = status(page, 'Radicamos tu Petición con el número');
       await filed.waitFor();
@@ -223,6 +248,9 @@ describe('PQR in Chromium: filing, answering, review and a visitor', () => {
         .exec(mail)?.[0]
         ?.replace(/&amp;/g, '&');
       expect(link).toContain(encodeURIComponent(number));
+      // Nobody verified the address: the visitor's words are not in the mail, only on the linked page.
+      expect(mail).not.toContain('Quiero saber cómo abrir un casillero');
+      expect(mail).not.toContain('Andrés');
       const followed = new URL(link as string);
       await page.goto(`${e2e.app.url}${followed.pathname}${followed.search}`);
       await page.getByRole('heading', { level: 1, name: number }).waitFor();

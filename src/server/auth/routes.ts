@@ -14,7 +14,7 @@ import {
   verifyEmailSchema,
 } from '../../shared/schemas.ts';
 import { recordAudit } from '../audit/audit.ts';
-import { consumeCaptcha, createCaptcha } from '../captcha/captcha.ts';
+import { createCaptcha, requireCaptcha } from '../captcha/captcha.ts';
 import type { Config } from '../config.ts';
 import { isConnectionLost } from '../db/errors.ts';
 import type { Database } from '../db/open.ts';
@@ -63,11 +63,7 @@ export function authRoutes({ db, auth, config, limiter, failAfterLockerNumber }:
     const problem = registrationProblem(form);
     if (problem) throw new Invalid('invalid', problem, { field: registrationProblemField(form) });
     if (isCommonPassword(form.password)) throw commonPassword();
-    const captcha = await consumeCaptcha(db, form.captchaId, form.captcha);
-    if (captcha === 'expired')
-      throw new Invalid('captcha_expired', messages.captchaExpired, { field: 'captcha' });
-    if (captcha === 'mismatch')
-      throw new Invalid('captcha_mismatch', messages.captchaMismatch, { field: 'captcha' });
+    await requireCaptcha(db, form.captchaId, form.captcha);
     if (form.avisosWhatsapp && !form.telefono)
       throw new Invalid('invalid', messages.required('Teléfono'), { field: 'telefono' });
     await limiter.check('signUpEmail', { ip: ipOf(c), email: form.email });

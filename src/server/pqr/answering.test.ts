@@ -5,7 +5,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
-import { customerPqrPath, newestMailTo, PQR_DESCRIPTION, staffPqrPath } from '../../../test/support/pqr.ts';
+import {
+  customerPqrPath,
+  fileAsVisitor,
+  newestMailTo,
+  PQR_DESCRIPTION,
+  staffPqrPath,
+} from '../../../test/support/pqr.ts';
 import {
   browser,
   signedUpCustomer,
@@ -183,7 +189,7 @@ describe.each(drivers)('PQR answering on %s', (driver) => {
   });
   it('lets a visitor follow the answer and file a review by their link alone', async () => {
     const visitor = browser(server);
-    const filed = await visitor.post('/api/pqr/visitante', {
+    const filed = await fileAsVisitor(visitor, {
       type: 'queja',
       name: 'Nora Visitante',
       idNumber: 'PA123456',

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
 import { newTestGuide } from '../../../test/support/packages.ts';
-import { newestMailTo, PQR_DESCRIPTION, staffPqrPath } from '../../../test/support/pqr.ts';
+import { fileAsVisitor, newestMailTo, PQR_DESCRIPTION, staffPqrPath } from '../../../test/support/pqr.ts';
 import {
   type browser,
   signedUpCustomer,
@@ -103,7 +103,7 @@ describe.each(drivers)('PQR decision on %s', (driver) => {
   });
 
   it('pays a visitor only by transfer with its reference, and denies with a reason', async () => {
-    const filed = await admin.post('/api/pqr/visitante', {
+    const filed = await fileAsVisitor(admin, {
       type: 'indemnizacion',
       name: 'Pedro Destinatario',
       idNumber: '1234567',
@@ -114,7 +114,7 @@ describe.each(drivers)('PQR decision on %s', (driver) => {
     });
     expect(filed.status).toBe(400);
     expect(filed.body.error.field).toBe('attachments');
-    const ok = await admin.post('/api/pqr/visitante', {
+    const ok = await fileAsVisitor(admin, {
       type: 'indemnizacion',
       name: 'Pedro Destinatario',
       idNumber: '1234567',
@@ -141,7 +141,7 @@ describe.each(drivers)('PQR decision on %s', (driver) => {
     });
     expect(paid.status).toBe(200);
     expect(paid.body.pqr.customer.visitor).toBe(true);
-    const other = await admin.post('/api/pqr/visitante', {
+    const other = await fileAsVisitor(admin, {
       type: 'indemnizacion',
       name: 'Pedro Destinatario',
       idNumber: '1234567',
