@@ -235,6 +235,11 @@ describe('PQR in Chromium: filing, answering, review and a visitor', () => {
       await page.getByRole('button', { name: 'Radicar PQR' }).click();
       await page.getByText(messages.captchaMismatch).waitFor();
       expect(await page.getByLabel('Captcha').inputValue()).toBe('');
+      // That refusal was a 400 the browser logs; nothing else may fail.
+      expect(errors).toEqual([
+        'Failed to load resource: the server responded with a status of 400 (Bad Request)',
+      ]);
+      errors.length = 0;
       await page.getByLabel('Captcha').fill(CAPTCHA);
       await page.getByRole('button', { name: 'Radicar PQR' }).click();
       const filed = status(page, 'Radicamos tu Petición con el número');
