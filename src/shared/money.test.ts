@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cashCloseSchema, collectionCorrectionSchema, parseRemittanceAmount } from './collections/forms.ts';
+import {
+  cashCloseSchema,
+  collectionCorrectionSchema,
+  collectionMessages,
+  parseRemittanceAmount,
+} from './collections/forms.ts';
 import { formatNumericDay } from './dates.ts';
 import { deliverySchema } from './delivery/door-forms.ts';
 import {
@@ -131,7 +136,7 @@ describe('whole pesos: the one parser of every peso field', () => {
       PESOS_DECIMALS_MESSAGE,
     ]);
     expect(decimals(cashCloseSchema.safeParse({ cashDeliveredCop: 120000.5 }))).toEqual([
-      PESOS_DECIMALS_MESSAGE,
+      collectionMessages.cashDelivered,
     ]);
     expect(cashCloseSchema.parse({ cashDeliveredCop: pesosInput('120.000') }).cashDeliveredCop).toBe(120_000);
     const correction = { means: 'efectivo', note: 'Corrige' };

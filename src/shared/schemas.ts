@@ -33,8 +33,9 @@ export const optionalText = (label: string, max: number) =>
 
 /**
  * Whole pesos from 0 (or 1 with `positive`) to `max`, as the browser sends them (pesosInput in money.ts): a number,
- * or the typed text when it was not one. Decimals ('120000.50', or 120000.5 as a number) are refused with
- * PESOS_DECIMALS_MESSAGE, never rounded; anything else with the field's own `message`.
+ * or the typed text when it was not one. Typed decimals ('120000.50', '120.000,50') are refused with
+ * PESOS_DECIMALS_MESSAGE; anything else (a fraction sent as a JSON number too) with the field's own `message`. Never
+ * rounded.
  */
 export const pesosField = (message: string, max: number, options: { positive?: boolean } = {}) =>
   z
@@ -42,7 +43,7 @@ export const pesosField = (message: string, max: number, options: { positive?: b
       error: (issue) =>
         typeof issue.input === 'string' && hasPesoDecimals(issue.input) ? PESOS_DECIMALS_MESSAGE : message,
     })
-    .int(PESOS_DECIMALS_MESSAGE)
+    .int(message)
     .min(options.positive ? 1 : 0, message)
     .max(max, message);
 

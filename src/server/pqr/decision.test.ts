@@ -20,6 +20,7 @@ import {
 } from '../../../test/support/server.ts';
 import { type ChargeInput, type ChargeSettings, computeCharge } from '../../shared/charges/charge.ts';
 import { PESOS_DECIMALS_MESSAGE } from '../../shared/money.ts';
+import { pqrMessages } from '../../shared/pqr/forms.ts';
 import { auditLog, creditLedger, packageCharges, rateSettings } from '../db/schema.ts';
 
 type Customer = Awaited<ReturnType<typeof signedUpCustomer>>;
@@ -67,7 +68,7 @@ describe.each(drivers)('PQR decision on %s', (driver) => {
     expect(missing.status).toBe(400);
     expect(missing.body.error.field).toBe('amountCop');
     // Decimals in pesos are refused with their message, as a number or as typed, and nothing is decided.
-    for (const amountCop of [120000.5, '120000.50', '120.000,50']) {
+    for (const amountCop of ['120000.50', '120.000,50', '120000,5']) {
       const decimals = await admin.post(`${staffPqrPath(radicado)}/decision`, {
         outcome: 'aprobada',
         amountCop,
@@ -76,6 +77,12 @@ describe.each(drivers)('PQR decision on %s', (driver) => {
       expect(decimals.status).toBe(400);
       expect(decimals.body.error).toMatchObject({ field: 'amountCop', message: PESOS_DECIMALS_MESSAGE });
     }
+    const fraction = await admin.post(`${staffPqrPath(radicado)}/decision`, {
+      outcome: 'aprobada',
+      amountCop: 120000.5,
+      payment: 'credito',
+    });
+    expect(fraction.body.error).toMatchObject({ field: 'amountCop', message: pqrMessages.amount });
     expect((await admin.get(staffPqrPath(radicado))).body.canDecide).toBe(true);
     const decided = await admin.post(`${staffPqrPath(radicado)}/decision`, {
       outcome: 'aprobada',
