@@ -50,6 +50,9 @@ export const messages = {
   adminPageSizeInvalid: 'El tamaño de página debe ser un número entero entre 1 y 200.',
   newLocker: (name: string, email: string) => `Nuevo casillero: ${name} (${email})`,
   dataUpdated: 'Tus datos fueron actualizados.',
+  /** A new phone withdraws the WhatsApp consent given for the old one (NOTICES.md 'Consent first'). */
+  dataUpdatedWhatsappOff:
+    'Tus datos fueron actualizados. Como cambiaste tu teléfono, dejamos de avisarte por WhatsApp: si quieres los avisos en el nuevo número, actívalos de nuevo en «Avisos por WhatsApp».',
   cedulaUpdated: 'Tu cédula fue actualizada.',
   passwordIncorrect: 'La contraseña no es correcta.',
   emailChangeSame: 'Ese ya es tu correo actual.',

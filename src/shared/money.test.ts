@@ -1,12 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import {
+  cashCloseSchema,
+  collectionCorrectionSchema,
+  collectionMessages,
+  parseRemittanceAmount,
+} from './collections/forms.ts';
 import { formatNumericDay } from './dates.ts';
+import { deliverySchema } from './delivery/door-forms.ts';
 import {
   centsToInput,
   formatCop,
   formatUsd,
   formatUsdBrief,
+  PESOS_DECIMALS_MESSAGE,
+  parsePesos,
   parseUsdCents,
+  pesosInput,
+  readPesos,
   taxReasonLine,
   trmLine,
 } from './money.ts';
@@ -70,5 +81,73 @@ describe('the decimal comma, in and out', () => {
     expect(taxReasonLine(20_000)).toBe('El valor declarado supera US$ 200');
     expect(taxReasonLine(20_050)).toBe('El valor declarado supera US$ 200,50');
     expect(formatUsdBrief(123_400)).toBe('US$ 1.234');
+  });
+});
+
+describe('whole pesos: the one parser of every peso field', () => {
+  it.each([
+    ['85000', 85_000],
+    [' 85000 ', 85_000],
+    ['$ 85000', 85_000],
+    ['$85.000', 85_000],
+    ['85.000', 85_000],
+    ['1.200.000', 1_200_000],
+    ['0', 0],
+    ['120000', 120_000],
+  ])('%s → %i pesos', (text, pesos) => expect(parsePesos(text)).toBe(pesos));
+
+  // The bug of issue 30 item 7: '120000.50' was read as 12.000.050 pesos by the 'Decisión' form.
+  it.each([
+    '120000.50',
+    '120000,50',
+    '120.000,50',
+    '120.000.50',
+    '85000.5',
+    '85,000',
+    '1.5',
+    '12.34',
+    '85.00',
+  ])('%s has decimals: refused, never read as another amount', (text) => {
+    expect(parsePesos(text)).toBeNull();
+    expect(readPesos(text)).toEqual({ problem: 'decimals' });
+  });
+
+  it.each(['', 'abc', '-5', '8 5000', '1e5', '85mil', '$', '.5', '1234567890123'])(
+    '%s is not pesos',
+    (text) => {
+      expect(parsePesos(text)).toBeNull();
+      expect(readPesos(text)).toEqual({ problem: 'invalid' });
+    },
+  );
+
+  it('reads back every amount formatCop writes', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 999_999_999_999 }), (pesos) => {
+        expect(parsePesos(formatCop(pesos))).toBe(pesos);
+        expect(parsePesos(String(pesos))).toBe(pesos);
+      }),
+    );
+  });
+
+  it('every peso field refuses decimals with the same message, typed or sent as a number', () => {
+    const decimals = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
+      result.error?.issues.map((issue) => issue.message);
+    expect(decimals(cashCloseSchema.safeParse({ cashDeliveredCop: pesosInput('120000.50') }))).toEqual([
+      PESOS_DECIMALS_MESSAGE,
+    ]);
+    expect(decimals(cashCloseSchema.safeParse({ cashDeliveredCop: 120000.5 }))).toEqual([
+      collectionMessages.cashDelivered,
+    ]);
+    expect(cashCloseSchema.parse({ cashDeliveredCop: pesosInput('120.000') }).cashDeliveredCop).toBe(120_000);
+    const correction = { means: 'efectivo', note: 'Corrige' };
+    expect(
+      decimals(collectionCorrectionSchema.safeParse({ ...correction, amountCop: pesosInput('85000,5') })),
+    ).toEqual([PESOS_DECIMALS_MESSAGE]);
+    const door = deliverySchema.safeParse({ collectedCop: pesosInput('85.000,00') });
+    expect(door.error?.issues.find((issue) => issue.path[0] === 'collectedCop')?.message).toBe(
+      PESOS_DECIMALS_MESSAGE,
+    );
+    expect(parseRemittanceAmount('85.000')).toBe(85_000);
+    expect(parseRemittanceAmount('85000.00')).toBeNull();
   });
 });

@@ -16,6 +16,50 @@ export function parseDecimalUnits(text: string, digits: number): number | null {
   return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
 }
 
+/** Said when pesos are typed with decimals or cents ('120000.50', '120.000,50', '120,000'): pesos are whole. */
+export const PESOS_DECIMALS_MESSAGE =
+  'Los pesos van enteros, sin decimales ni centavos: escribe por ejemplo 120000 o 120.000.';
+
+/** The most pesos any field takes (12 digits): larger is a typing mistake, refused before any field's own max. */
+const MAX_PESOS_DIGITS = 12;
+
+export type PesosReading = { pesos: number } | { problem: 'decimals' | 'invalid' };
+
+/**
+ * Whole pesos as a person types them: digits ('85000'), thousands grouped with dots the Colombian way ('85.000',
+ * '1.200.000'), an optional '$' before ('$ 85.000'). Anything with a decimal part or a comma ('120000.50',
+ * '85.000,00', '120,000') is 'decimals', never read as more or fewer pesos; letters, signs and the rest 'invalid'.
+ * The one peso parser of the app: every peso field (and the carriers' files) reads through it.
+ */
+export function readPesos(text: string): PesosReading {
+  const bare = text.trim().replace(/^\$\s*/, '');
+  const digits = /^\d{1,3}(?:\.\d{3})+$/.test(bare) ? bare.replace(/\./g, '') : bare;
+  if (/^\d+$/.test(digits))
+    return digits.length <= MAX_PESOS_DIGITS ? { pesos: Number(digits) } : { problem: 'invalid' };
+  return /^\d[\d.,]*[.,]\d+$/.test(bare) ? { problem: 'decimals' } : { problem: 'invalid' };
+}
+
+/** Whole pesos of a typed amount (see readPesos), or null when it is not one. */
+export function parsePesos(text: string): number | null {
+  const reading = readPesos(text);
+  return 'pesos' in reading ? reading.pesos : null;
+}
+
+/** Whether a typed amount has decimals or cents (the message is then PESOS_DECIMALS_MESSAGE). */
+export function hasPesoDecimals(text: string): boolean {
+  const reading = readPesos(text);
+  return 'problem' in reading && reading.problem === 'decimals';
+}
+
+/**
+ * A peso field's value for its form's schema: the whole pesos, or the text itself when it is not one, which the
+ * shared pesosField refuses with the right message (PESOS_DECIMALS_MESSAGE for decimals). Empty stays undefined.
+ */
+export function pesosInput(text: string): number | string | undefined {
+  if (text.trim() === '') return undefined;
+  return parsePesos(text) ?? text;
+}
+
 /** Cents of a typed USD amount ('49,99', '49.99', '1.500,00', '1500'); null when it is not such a number. */
 export function parseUsdCents(text: string): number | null {
   return parseDecimalUnits(text, 2);

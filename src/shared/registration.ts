@@ -4,7 +4,7 @@ import { isPossiblePhoneNumber, parsePhoneNumberFromString } from 'libphonenumbe
 import { z } from 'zod';
 import { messages } from './messages.ts';
 import { PHONE_MAX_DIGITS } from './registration-rules.ts';
-import { emailField, optionalText, passwordField, requiredText } from './schemas.ts';
+import { captchaFields, emailField, optionalText, passwordField, requiredText } from './schemas.ts';
 
 export const registrationSchema = z.object({
   name: requiredText('Nombre completo', 120),
@@ -25,14 +25,7 @@ export const registrationSchema = z.object({
   direccion2: optionalText('Dirección 2', 200),
   ciudad2: optionalText('Ciudad 2', 100),
   codigoPostal2: optionalText('Código postal 2', 20),
-  // Ids are base64url; anything else cannot name a captcha.
-  captchaId: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{0,100}$/, messages.captchaMismatch)
-    .optional()
-    .default(''),
-  captcha: requiredText('Captcha', 20),
+  ...captchaFields,
   aceptoPolitica: z.boolean().optional().default(false),
   /** 'Quiero recibir avisos de mis paquetes por WhatsApp al {phone}': unticked unless the person ticks it. */
   avisosWhatsapp: z.boolean().optional().default(false),

@@ -1,6 +1,7 @@
 // Request schemas shared by the browser and the server, with their Spanish messages.
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { hasPesoDecimals, PESOS_DECIMALS_MESSAGE } from './money.ts';
 
 // Zod would otherwise probe `new Function` to compile faster parsers, which our CSP (script-src 'self') refuses
 // in the browser, logging a violation on every page that validates.
@@ -29,6 +30,34 @@ export const optionalText = (label: string, max: number) =>
     .max(max, `El campo ${label} admite hasta ${max} caracteres.`)
     .optional()
     .default('');
+
+/**
+ * Whole pesos from 0 (or 1 with `positive`) to `max`, as the browser sends them (pesosInput in money.ts): a number,
+ * or the typed text when it was not one. Typed decimals ('120000.50', '120.000,50') are refused with
+ * PESOS_DECIMALS_MESSAGE; anything else (a fraction sent as a JSON number too) with the field's own `message`. Never
+ * rounded.
+ */
+export const pesosField = (message: string, max: number, options: { positive?: boolean } = {}) =>
+  z
+    .number({
+      error: (issue) =>
+        typeof issue.input === 'string' && hasPesoDecimals(issue.input) ? PESOS_DECIMALS_MESSAGE : message,
+    })
+    .int(message)
+    .min(options.positive ? 1 : 0, message)
+    .max(max, message);
+
+/** The server-made captcha's id and what the person typed (/register, a visitor's PQR). */
+export const captchaFields = {
+  // Ids are base64url; anything else cannot name a captcha.
+  captchaId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{0,100}$/, messages.captchaMismatch)
+    .optional()
+    .default(''),
+  captcha: requiredText('Captcha', 20),
+};
 
 export const emailField = z
   .string({ error: messages.required('Correo electrónico') })

@@ -7,9 +7,18 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/shared/messages.ts';
+import { PESOS_DECIMALS_MESSAGE } from '../../src/shared/money.ts';
 import { pqrMessages } from '../../src/shared/pqr/forms.ts';
 import { seriousAxeViolations } from './axe.ts';
-import { apiCall, appInBrowser, launchBrowser, registerViaApi, signInThroughForm } from './harness.ts';
+import {
+  apiCall,
+  appInBrowser,
+  CAPTCHA,
+  launchBrowser,
+  registerViaApi,
+  signInThroughForm,
+} from './harness.ts';
 
 const ADMIN = 'pqr-admin@example.com';
 const DESCRIPTION = 'La caja llegó rota y el <b>audífono</b> no enciende. Pido la revisión del paquete.';
@@ -166,7 +175,18 @@ describe('PQR in Chromium: filing, answering, review and a visitor', () => {
     await page.getByLabel('Respuesta', { exact: true }).fill(ANSWER);
     await page.getByRole('button', { name: 'Responder' }).click();
     await status(page, pqrMessages.answered(radicado)).waitFor();
-    await page.getByText('Notificada el').waitFor();
+    // Notified when its mail is sent (not when 'Responder' queued it): the mail arrives, then the thread says so.
+    await e2e.smtp.waitFor(customerEmail, /Revisamos las fotos de recepción/);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByRole('heading', { level: 1, name: radicado }).waitFor();
+          return page.getByText('Notificada el').count();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(1);
     // Answered: no longer waiting for an answer.
     expect(await page.getByRole('button', { name: 'Responder' }).count()).toBe(0);
   });
@@ -210,6 +230,17 @@ describe('PQR in Chromium: filing, answering, review and a visitor', () => {
       await page.getByLabel('Número de documento').fill('1.020.304.050');
       await page.getByLabel('Correo electrónico').fill('visitante@example.com');
       await page.getByLabel('Descripción').fill('Quiero saber cómo abrir un casillero para mi empresa.');
+      // The captcha of /register: mistyped, nothing is filed and a new one is asked for.
+      await page.getByLabel('Captcha').fill('ZZZZZ');
+      await page.getByRole('button', { name: 'Radicar PQR' }).click();
+      await page.getByText(messages.captchaMismatch).waitFor();
+      expect(await page.getByLabel('Captcha').inputValue()).toBe('');
+      // That refusal was a 400 the browser logs; nothing else may fail.
+      expect(errors).toEqual([
+        'Failed to load resource: the server responded with a status of 400 (Bad Request)',
+      ]);
+      errors.length = 0;
+      await page.getByLabel('Captcha').fill(CAPTCHA);
       await page.getByRole('button', { name: 'Radicar PQR' }).click();
       const filed = status(page, 'Radicamos tu Petición con el número');
       await filed.waitFor();
@@ -222,6 +253,9 @@ describe('PQR in Chromium: filing, answering, review and a visitor', () => {
         .exec(mail)?.[0]
         ?.replace(/&amp;/g, '&');
       expect(link).toContain(encodeURIComponent(number));
+      // Nobody verified the address: the visitor's words are not in the mail, only on the linked page.
+      expect(mail).not.toContain('Quiero saber cómo abrir un casillero');
+      expect(mail).not.toContain('Andrés');
       const followed = new URL(link as string);
       await page.goto(`${e2e.app.url}${followed.pathname}${followed.search}`);
       await page.getByRole('heading', { level: 1, name: number }).waitFor();
@@ -248,10 +282,17 @@ describe('PQR in Chromium: filing, answering, review and a visitor', () => {
     await page.getByRole('button', { name: 'Guardar decisión' }).click();
     await page.getByText(pqrMessages.outcome).waitFor();
     await page.getByRole('radio', { name: 'Aprobada' }).check();
-    await page.getByLabel('Valor (pesos)').fill('85.000');
+    // Decimals are refused, never read as another amount ('120000.50' was once 12.000.050 pesos).
+    await page.getByLabel('Valor (pesos)').fill('120000.50');
     await page.getByRole('radio', { name: 'Crédito' }).check();
-    await noAxeViolations(page);
     await page.getByRole('button', { name: 'Guardar decisión' }).click();
+    await page.getByText(PESOS_DECIMALS_MESSAGE).waitFor();
+    await page.getByLabel('Valor (pesos)').fill('85.000');
+    // The decision is final: the amount is written out and asked about before it is saved.
+    await page.getByRole('button', { name: 'Guardar decisión' }).click();
+    await page.getByText(/Vas a aprobar \$ 85\.000, pagados como «Crédito»/).waitFor();
+    await noAxeViolations(page);
+    await page.getByRole('button', { name: 'Sí, guardar decisión' }).click();
     await status(page, pqrMessages.decisionSaved).waitFor();
     // Decided once: the thread shows it and the form is gone.
     const thread = page.getByRole('region', { name: 'Historial de la PQR' });

@@ -2,7 +2,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { outbox } from '../../src/server/db/schema.ts';
-import type { signedUpCustomer, TestServer } from './server.ts';
+import { type browser, type signedUpCustomer, TEST_CAPTCHA, type TestServer } from './server.ts';
 
 type Customer = Awaited<ReturnType<typeof signedUpCustomer>>;
 
@@ -17,6 +17,20 @@ export async function filePqr(customer: Customer, fields: Record<string, unknown
   });
   expect(filed.status).toBe(201);
   return filed.body.radicado as string;
+}
+
+/** A visitor's filing (POST /api/pqr/visitante) with a fresh captcha typed right, as the form sends it. */
+export async function fileAsVisitor(
+  client: ReturnType<typeof browser>,
+  body: Record<string, unknown>,
+  headers?: Record<string, string>,
+) {
+  const captcha = await client.get<{ id: string }>('/api/captcha', headers);
+  return client.post(
+    '/api/pqr/visitante',
+    { captchaId: captcha.body.id, captcha: TEST_CAPTCHA, ...body },
+    headers,
+  );
 }
 
 export const staffPqrPath = (radicado: string) => `/api/admin/pqr/${encodeURIComponent(radicado)}`;

@@ -9,6 +9,7 @@ import type { Registration } from '../../shared/registration.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { authAccount, authUser, lockerCounter, users } from '../db/schema.ts';
+import { setConsent } from '../notices/consent.ts';
 import { hashPassword } from './password.ts';
 import { queueVerificationMail } from './verification.ts';
 
@@ -117,6 +118,10 @@ export async function registerCustomer(db: Database, form: Registration, context
         createdAt: now,
       };
       await tx.insert(users).values(record);
+      // The WhatsApp box, kept with its time and policy version (NOTICES.md 'Consent first'): with the account or
+      // not at all.
+      if (form.avisosWhatsapp)
+        await setConsent(tx, id, true, 'registro', { phone: form.telefono, ip: context.ip });
 
       await queueVerificationMail(tx, { id, email: form.email, name: form.name }, context, {
         replaceOlder: false,

@@ -14,13 +14,12 @@ import {
   verifyEmailSchema,
 } from '../../shared/schemas.ts';
 import { recordAudit } from '../audit/audit.ts';
-import { consumeCaptcha, createCaptcha } from '../captcha/captcha.ts';
+import { createCaptcha, requireCaptcha } from '../captcha/captcha.ts';
 import type { Config } from '../config.ts';
 import { isConnectionLost } from '../db/errors.ts';
 import type { Database } from '../db/open.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { ApiError, clientIp, readBody } from '../http.ts';
-import { setConsent } from '../notices/consent.ts';
 import type { RateLimiter } from '../security/rate-limit.ts';
 import type { Auth } from './auth.ts';
 import { isCommonPassword } from './common-passwords.ts';
@@ -64,11 +63,7 @@ export function authRoutes({ db, auth, config, limiter, failAfterLockerNumber }:
     const problem = registrationProblem(form);
     if (problem) throw new Invalid('invalid', problem, { field: registrationProblemField(form) });
     if (isCommonPassword(form.password)) throw commonPassword();
-    const captcha = await consumeCaptcha(db, form.captchaId, form.captcha);
-    if (captcha === 'expired')
-      throw new Invalid('captcha_expired', messages.captchaExpired, { field: 'captcha' });
-    if (captcha === 'mismatch')
-      throw new Invalid('captcha_mismatch', messages.captchaMismatch, { field: 'captcha' });
+    await requireCaptcha(db, form.captchaId, form.captcha);
     if (form.avisosWhatsapp && !form.telefono)
       throw new Invalid('invalid', messages.required('Teléfono'), { field: 'telefono' });
     await limiter.check('signUpEmail', { ip: ipOf(c), email: form.email });
@@ -82,9 +77,6 @@ export function authRoutes({ db, auth, config, limiter, failAfterLockerNumber }:
         userAgent: c.req.header('user-agent') ?? '',
         failAfterLockerNumber,
       });
-      // The WhatsApp box, kept with its time and policy version (NOTICES.md 'Consent first').
-      if (form.avisosWhatsapp)
-        await setConsent(db, record.id, true, 'registro', { phone: form.telefono, ip: ipOf(c) });
       return c.json(
         { message: messages.registered, lockerNumber: record.lockerNumber } satisfies Api.Registered,
         201,

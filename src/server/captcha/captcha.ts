@@ -1,8 +1,10 @@
 // Server-made captchas (DESIGN.md decision 2): 5 characters A-Z 0-9 drawn as an image, one use, 10 minutes.
 import { randomBytes } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
+import { messages } from '../../shared/messages.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { captcha } from '../db/schema.ts';
+import { Invalid } from '../errors.ts';
 import { drawCaptchaSvg, newCaptchaCode } from './draw.ts';
 
 const CAPTCHA_TTL_SECONDS = 10 * 60;
@@ -47,6 +49,15 @@ export async function consumeCaptcha(
   if (!row) return 'mismatch';
   if (row.expired) return 'expired';
   return row.answer === entry.trim().toUpperCase() ? 'ok' : 'mismatch';
+}
+
+/** Uses the captcha up and throws the Spanish refusal on `captcha` unless it was typed right in time. */
+export async function requireCaptcha(db: Database | Transaction, id: string, entry: string): Promise<void> {
+  const result = await consumeCaptcha(db, id, entry);
+  if (result === 'expired')
+    throw new Invalid('captcha_expired', messages.captchaExpired, { field: 'captcha' });
+  if (result === 'mismatch')
+    throw new Invalid('captcha_mismatch', messages.captchaMismatch, { field: 'captcha' });
 }
 
 /** Captchas asked for and never used; the server's housekeeping removes them now and then. */

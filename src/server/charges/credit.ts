@@ -1,16 +1,50 @@
 // Referral credit (SPEC.md §1, PACKAGES.md 'Charges'): a ledger of credits earned and used, never a mutable
 // balance. A referred customer's first delivered package earns their referrer the credit once; a charge uses it.
-import { and, count, countDistinct, eq, ne, sum } from 'drizzle-orm';
+import { and, count, countDistinct, eq, inArray, ne, type SQL, sum } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/open.ts';
 import { creditLedger, packages, users } from '../db/schema.ts';
 import { ratesInForce } from './rates.ts';
 
+/** The referral credit left, in cents of USD. */
 export async function creditBalance(db: Database | Transaction, userId: string): Promise<number> {
+  return (await creditBalances(db, userId)).cents;
+}
+
+export interface CreditAmounts {
+  /** Cents of USD (referrals). */
+  cents: number;
+  /** Whole pesos (indemnizaciones). */
+  cop: number;
+}
+
+/** The credit left in each currency. */
+export function creditBalances(db: Database | Transaction, userId: string): Promise<CreditAmounts> {
+  return ledgerSum(db, eq(creditLedger.userId, userId));
+}
+
+/** What the charge of `packageNumber` has used so far, in each currency (positive). */
+export async function creditUsedBy(
+  db: Database | Transaction,
+  userId: string,
+  packageNumber: number,
+): Promise<CreditAmounts> {
+  const used = await ledgerSum(
+    db,
+    and(
+      eq(creditLedger.userId, userId),
+      eq(creditLedger.packageNumber, packageNumber),
+      inArray(creditLedger.kind, ['used', 'adjusted']),
+    ),
+  );
+  return { cents: -used.cents, cop: -used.cop };
+}
+
+async function ledgerSum(db: Database | Transaction, where: SQL | undefined): Promise<CreditAmounts> {
   const [row] = await db
-    .select({ total: sum(creditLedger.amountCents) })
+    .select({ cents: sum(creditLedger.amountCents), cop: sum(creditLedger.amountCop) })
     .from(creditLedger)
-    .where(eq(creditLedger.userId, userId));
-  return Number(row?.total ?? 0);
+    .where(where);
+  return { cents: Number(row?.cents ?? 0), cop: Number(row?.cop ?? 0) };
 }
 
 /**

@@ -7,7 +7,7 @@ import { isoDayInMiami } from '../../shared/dates.ts';
 import { formatCop, formatUsd } from '../../shared/money.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { creditLedger, packageCharges, type packages, rateSettings, users } from '../db/schema.ts';
-import { creditBalance } from './credit.ts';
+import { type CreditAmounts, creditBalances, creditUsedBy } from './credit.ts';
 import { ratesInForce, settingsOf } from './rates.ts';
 
 type PackageRow = typeof packages.$inferSelect;
@@ -50,14 +50,20 @@ export async function chargePackage(
   const takenAt = row.receivedAt ?? new Date();
   const rates = await ratesInForce(tx, takenAt);
   const [length, width, height] = [tenths(row.lengthIn), tenths(row.widthIn), tenths(row.heightIn)];
+  // A recomputation may use again the credit the earlier charge used.
+  const balance = await creditBalances(tx, row.userId);
+  const usedBefore = previous ? await creditUsedBy(tx, row.userId, row.number) : { cents: 0, cop: 0 };
+  const available = { cents: balance.cents + usedBefore.cents, cop: balance.cop + usedBefore.cop };
+  // Credit in pesos is converted once, here, at this charge's TRM, and back at the same TRM below.
+  const copAsCents = Math.floor((available.cop * 10_000) / rates.trmHundredths);
   const input = {
     weightHundredthsLb: Math.round(Number(row.weightLb) * 100),
     measuresTenthsIn: length && width && height ? ([length, width, height] as const) : null,
     declaredValueCents: row.declaredValueCents,
-    // A recomputation may use again the credit the earlier charge used.
-    creditCents: (await creditBalance(tx, row.userId)) + (previous?.creditUsedCents ?? 0),
+    creditCents: available.cents + copAsCents,
   };
   const charge = computeCharge(input, settingsOf(rates));
+  const used = creditSplit(charge.creditUsedCents, available, copAsCents, rates.trmHundredths);
   const values = {
     rateSettingsId: rates.id,
     input: { ...input, rates: settingsOf(rates) },
@@ -79,15 +85,35 @@ export async function chargePackage(
     .values({ packageNumber: row.number, ...values })
     .onConflictDoUpdate({ target: packageCharges.packageNumber, set: values });
   // The ledger is only ever added to: a first use, or the difference a recomputation makes.
-  const change = charge.creditUsedCents - (previous?.creditUsedCents ?? 0);
-  if (change !== 0)
+  const change = { cents: used.cents - usedBefore.cents, cop: used.cop - usedBefore.cop };
+  if (change.cents !== 0 || change.cop !== 0)
     await tx.insert(creditLedger).values({
       userId: row.userId,
       kind: previous ? 'adjusted' : 'used',
-      amountCents: -change,
+      amountCents: -change.cents,
+      amountCop: -change.cop,
       packageNumber: row.number,
     });
   return charge;
+}
+
+/**
+ * Which credit a charge used: dollars first, then pesos. The pesos' part goes back to pesos at the TRM it was
+ * converted with; using all of it takes all the pesos, so the conversion's fraction of a cent is never left over.
+ */
+export function creditSplit(
+  usedCents: number,
+  available: CreditAmounts,
+  copAsCents: number,
+  trmHundredths: number,
+): CreditAmounts {
+  const cents = Math.min(usedCents, available.cents);
+  const fromPesos = usedCents - cents;
+  const cop =
+    fromPesos > 0 && fromPesos >= copAsCents
+      ? available.cop
+      : Math.min(available.cop, Math.ceil((fromPesos * trmHundredths) / 10_000));
+  return { cents, cop };
 }
 
 /**

@@ -15,10 +15,14 @@ export interface Mail {
   text: string;
 }
 
-export async function enqueueMail(db: Database | Transaction, mail: Mail): Promise<void> {
-  await db
+/** Queues `mail`; answers its outbox id (a record that must know when it was sent keeps it: a PQR's answer). */
+export async function enqueueMail(db: Database | Transaction, mail: Mail): Promise<number> {
+  const [queued] = await db
     .insert(outbox)
-    .values({ toAddress: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+    .values({ toAddress: mail.to, subject: mail.subject, html: mail.html, text: mail.text })
+    .returning({ id: outbox.id });
+  if (!queued) throw new Error('no outbox row');
+  return queued.id;
 }
 
 /** The trigger's NOTIFY after each insert into the outbox; delivered on commit, never for a rolled-back insert. */

@@ -43,6 +43,27 @@ export async function setConsent(
   return { granted, at: at.toISOString(), policyVersion: row.policyVersion, source };
 }
 
+/**
+ * A new phone number withdraws the consent given for the old one (NOTICES.md 'Consent first': the box names the
+ * number), until the person gives it again. Called in the transaction that changes the phone; answers whether a
+ * consent was withdrawn. The consent row is locked, so a choice made meanwhile in 'Mis datos' waits for it.
+ */
+export async function withdrawConsentForNewPhone(
+  tx: Transaction,
+  userId: string,
+  phone: string,
+  ip: string,
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ granted: whatsappConsent.granted })
+    .from(whatsappConsent)
+    .where(eq(whatsappConsent.userId, userId))
+    .for('update');
+  if (!row?.granted) return false;
+  await setConsent(tx, userId, false, 'cambio_telefono', { phone, ip });
+  return true;
+}
+
 export async function consentOf(db: Database | Transaction, userId: string): Promise<ConsentChoice | null> {
   const [row] = await db.select().from(whatsappConsent).where(eq(whatsappConsent.userId, userId));
   return row

@@ -1,7 +1,7 @@
 // What happens to a filed PQR (PQR.md 'Answering'): staff's 'Responder' (mailed, its notification time stored),
 // internal notes, 'Cambiar estado', and the customer's 'Recurso de reposición' with 'Apelación' en subsidio. Each is
 // one transaction on the locked PQR: its event (who, when), its state, its attachments and its mail.
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { formatCalendarDay } from '../../shared/dates.ts';
 import { type Answer, pqrMessages, type Review } from '../../shared/pqr/forms.ts';
 import { allowedPqrMove, canAnswer, PQR_STATE_LABELS, type PqrState } from '../../shared/pqr/states.ts';
@@ -28,10 +28,14 @@ export async function addEvent(tx: Transaction, row: PqrRow, event: Omit<NewEven
   return added.id;
 }
 
-/** Queues a mail to whoever filed it, unless their address is gone (a deleted account). */
-export async function mailFiler(tx: Transaction, row: PqrRow, build: (to: Recipient) => Mail) {
-  if (!row.email) return;
-  await enqueueMail(tx, build({ email: row.email, name: row.name, visitorKey: row.visitorKey }));
+/** Queues a mail to whoever filed it, unless their address is gone (a deleted account): its outbox id, or null. */
+export async function mailFiler(
+  tx: Transaction,
+  row: PqrRow,
+  build: (to: Recipient) => Mail,
+): Promise<number | null> {
+  if (!row.email) return null;
+  return enqueueMail(tx, build({ email: row.email, name: row.name, visitorKey: row.visitorKey }));
 }
 
 const staffActor = (staff: UserRecord) => ({
@@ -40,7 +44,11 @@ const staffActor = (staff: UserRecord) => ({
   actorName: staff.name,
 });
 
-/** 'Responder': the answer with the right-to-review sentence, mailed now; that time is its notification. */
+/**
+ * 'Responder': the answer with the right-to-review sentence, queued for mail. Its notification time is when the mail
+ * is sent: the outbox's trigger writes it (and the PQR's first answer time) then; until then the review term has not
+ * started, and staff see the mail waiting or why it fails.
+ */
 export async function answerPqr(
   tx: Transaction,
   settings: PqrSettings,
@@ -51,23 +59,15 @@ export async function answerPqr(
   if (!canAnswer(row.state))
     throw new Conflict('not_answerable', pqrMessages.notAnswerable(PQR_STATE_LABELS[row.state]));
   const text = answerWithRights(settings, form.text);
-  const notifiedAt = new Date();
+  const mailId = await mailFiler(tx, row, (to) => answerMail(settings, to, row.radicado, text));
   const eventId = await addEvent(tx, row, {
     kind: 'respuesta',
-    at: notifiedAt,
     ...staffActor(staff),
     text,
     state: 'respondida',
-    notifiedAt,
+    mailId,
   });
   await claimUploads(tx, form.attachments, { uploaderId: staff.id, pqrNumber: row.number, eventId });
-  await tx
-    .update(pqrs)
-    .set({
-      firstAnsweredAt: sql`coalesce(${pqrs.firstAnsweredAt}, ${notifiedAt.toISOString()}::timestamptz)`,
-    })
-    .where(eq(pqrs.number, row.number));
-  await mailFiler(tx, row, (to) => answerMail(settings, to, row.radicado, text));
   return pqrMessages.answered(row.radicado);
 }
 

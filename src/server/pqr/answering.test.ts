@@ -5,7 +5,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
-import { customerPqrPath, newestMailTo, PQR_DESCRIPTION, staffPqrPath } from '../../../test/support/pqr.ts';
+import {
+  customerPqrPath,
+  fileAsVisitor,
+  newestMailTo,
+  PQR_DESCRIPTION,
+  staffPqrPath,
+} from '../../../test/support/pqr.ts';
 import {
   browser,
   signedUpCustomer,
@@ -48,6 +54,8 @@ describe.each(drivers)('PQR answering on %s', (driver) => {
   ) {
     const answered = await admin.post(`${staffPqrPath(radicado)}/respuesta`, { text });
     expect(answered.status).toBe(200);
+    // Notified when its mail is sent: the worker sends what is due now.
+    await server.mail.deliverDue();
     return answered.body;
   }
 
@@ -90,12 +98,15 @@ describe.each(drivers)('PQR answering on %s', (driver) => {
     expect(changed.pqr.state).toBe('respondida');
     const event = changed.pqr.events.at(-1);
     expect(event.text.endsWith(RIGHTS)).toBe(true);
-    expect(event.notifiedAt).not.toBeNull();
     const mail = await newestMailTo(server, customer.record.email);
     expect(mail?.text).toContain(RIGHTS);
     expect(mail?.html).toContain('&#60;b&#62;te devolvemos&#60;/b&#62;');
+    // Notified when the mail was sent, not when it was queued.
+    expect(mail.sentAt).not.toBeNull();
     const thread = await customer.client.get(customerPqrPath(radicado));
-    expect(thread.body.answeredAt).toBe(event.notifiedAt);
+    expect(thread.body.events.at(-1).notifiedAt).toBe(mail.sentAt?.toISOString());
+    expect(thread.body.answeredAt).toBe(mail.sentAt?.toISOString());
+    expect((await admin.get(staffPqrPath(radicado))).body.unsentAnswers).toEqual([]);
     expect(thread.body.events.at(-1).actor).toBe('Servicio al cliente');
     expect(thread.body.review.open).toBe(true);
     // Answered already: a second 'Responder' is refused until a review comes.
@@ -178,7 +189,7 @@ describe.each(drivers)('PQR answering on %s', (driver) => {
   });
   it('lets a visitor follow the answer and file a review by their link alone', async () => {
     const visitor = browser(server);
-    const filed = await visitor.post('/api/pqr/visitante', {
+    const filed = await fileAsVisitor(visitor, {
       type: 'queja',
       name: 'Nora Visitante',
       idNumber: 'PA123456',

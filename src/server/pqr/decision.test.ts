@@ -1,18 +1,27 @@
 // The 'Decisión' on a solicitud de indemnización through the staff API, on every driver: approved as credit (a
 // row of the credit ledger, audited), approved for a visitor by transfer only with its reference, denied with its
 // reason (mailed); once per PQR, and only for an indemnización.
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
-import { newTestGuide } from '../../../test/support/packages.ts';
-import { newestMailTo, PQR_DESCRIPTION, staffPqrPath } from '../../../test/support/pqr.ts';
+import { newTestGuide, receivedPackage } from '../../../test/support/packages.ts';
+import {
+  fileAsVisitor,
+  filePqr,
+  newestMailTo,
+  PQR_DESCRIPTION,
+  staffPqrPath,
+} from '../../../test/support/pqr.ts';
 import {
   type browser,
   signedUpCustomer,
   startTestServerWithAdmin,
   type TestServer,
 } from '../../../test/support/server.ts';
-import { auditLog, creditLedger } from '../db/schema.ts';
+import { type ChargeInput, type ChargeSettings, computeCharge } from '../../shared/charges/charge.ts';
+import { PESOS_DECIMALS_MESSAGE } from '../../shared/money.ts';
+import { pqrMessages } from '../../shared/pqr/forms.ts';
+import { auditLog, creditLedger, packageCharges, rateSettings } from '../db/schema.ts';
 
 type Customer = Awaited<ReturnType<typeof signedUpCustomer>>;
 
@@ -58,6 +67,23 @@ describe.each(drivers)('PQR decision on %s', (driver) => {
     });
     expect(missing.status).toBe(400);
     expect(missing.body.error.field).toBe('amountCop');
+    // Decimals in pesos are refused with their message, as a number or as typed, and nothing is decided.
+    for (const amountCop of ['120000.50', '120.000,50', '120000,5']) {
+      const decimals = await admin.post(`${staffPqrPath(radicado)}/decision`, {
+        outcome: 'aprobada',
+        amountCop,
+        payment: 'credito',
+      });
+      expect(decimals.status).toBe(400);
+      expect(decimals.body.error).toMatchObject({ field: 'amountCop', message: PESOS_DECIMALS_MESSAGE });
+    }
+    const fraction = await admin.post(`${staffPqrPath(radicado)}/decision`, {
+      outcome: 'aprobada',
+      amountCop: 120000.5,
+      payment: 'credito',
+    });
+    expect(fraction.body.error).toMatchObject({ field: 'amountCop', message: pqrMessages.amount });
+    expect((await admin.get(staffPqrPath(radicado))).body.canDecide).toBe(true);
     const decided = await admin.post(`${staffPqrPath(radicado)}/decision`, {
       outcome: 'aprobada',
       amountCop: 120000,
@@ -74,7 +100,11 @@ describe.each(drivers)('PQR decision on %s', (driver) => {
       .select()
       .from(creditLedger)
       .where(eq(creditLedger.userId, customer.record.id));
-    expect(ledger.find((entry) => entry.kind === 'indemnizacion')?.amountCents).toBeGreaterThan(0);
+    // Kept in pesos, as approved: no TRM yet (the charge that uses it converts it at its own).
+    expect(ledger.find((entry) => entry.kind === 'indemnizacion')).toMatchObject({
+      amountCop: 120000,
+      amountCents: 0,
+    });
     const audits = await server.db.select().from(auditLog).where(eq(auditLog.action, 'pqr_decision'));
     expect(audits.some((audit) => (audit.detail as { radicado?: string }).radicado === radicado)).toBe(true);
     const twice = await admin.post(`${staffPqrPath(radicado)}/decision`, {
@@ -90,8 +120,50 @@ describe.each(drivers)('PQR decision on %s', (driver) => {
     expect(notIndemnity.status).toBe(409);
   });
 
+  it('an indemnity credit is used in pesos: the charge that takes it converts it at its own TRM and back', async () => {
+    const owner = await signedUpCustomer(server, { name: 'Tomás Indemnizado' });
+    const lost = await owner.client.post('/api/packages', {
+      guide: newTestGuide(),
+      content: 'Audífonos',
+      declaredValue: '80',
+    });
+    const radicado = await filePqr(owner, {
+      type: 'indemnizacion',
+      noGuide: true,
+      packageNumber: lost.body.package.number,
+    });
+    // Approved at the TRM of today (4.000)…
+    const decided = await admin.post(`${staffPqrPath(radicado)}/decision`, {
+      outcome: 'aprobada',
+      amountCop: 120000,
+      payment: 'credito',
+    });
+    expect(decided.status).toBe(200);
+    // …used by a charge taken at another (5.000): the customer still gets $ 120.000 off, not 3.000 cents × 5.000.
+    const [current] = await server.db.select().from(rateSettings).orderBy(desc(rateSettings.id)).limit(1);
+    if (!current) throw new Error('no rates');
+    const { id: _id, createdAt: _createdAt, ...rates } = current;
+    await server.db
+      .insert(rateSettings)
+      .values({ ...rates, trmHundredths: 500_000, effectiveFrom: new Date(Date.now() - 60_000) });
+    const { number } = await receivedPackage(owner, admin, { weight: '40' });
+    const [charge] = await server.db
+      .select()
+      .from(packageCharges)
+      .where(eq(packageCharges.packageNumber, number));
+    if (!charge) throw new Error('no charge');
+    const input = charge.input as unknown as ChargeInput & { rates: ChargeSettings };
+    const withoutCredit = computeCharge({ ...input, creditCents: 0 }, input.rates);
+    expect(withoutCredit.totalCop - charge.totalCop).toBe(120_000);
+    const used = await server.db
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.userId, owner.record.id), eq(creditLedger.packageNumber, number)));
+    expect(used).toMatchObject([{ kind: 'used', amountCop: -120_000, amountCents: 0 }]);
+  });
+
   it('pays a visitor only by transfer with its reference, and denies with a reason', async () => {
-    const filed = await admin.post('/api/pqr/visitante', {
+    const filed = await fileAsVisitor(admin, {
       type: 'indemnizacion',
       name: 'Pedro Destinatario',
       idNumber: '1234567',
@@ -102,7 +174,7 @@ describe.each(drivers)('PQR decision on %s', (driver) => {
     });
     expect(filed.status).toBe(400);
     expect(filed.body.error.field).toBe('attachments');
-    const ok = await admin.post('/api/pqr/visitante', {
+    const ok = await fileAsVisitor(admin, {
       type: 'indemnizacion',
       name: 'Pedro Destinatario',
       idNumber: '1234567',
@@ -129,7 +201,7 @@ describe.each(drivers)('PQR decision on %s', (driver) => {
     });
     expect(paid.status).toBe(200);
     expect(paid.body.pqr.customer.visitor).toBe(true);
-    const other = await admin.post('/api/pqr/visitante', {
+    const other = await fileAsVisitor(admin, {
       type: 'indemnizacion',
       name: 'Pedro Destinatario',
       idNumber: '1234567',

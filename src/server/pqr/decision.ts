@@ -1,5 +1,6 @@
 // 'Decisión' on a solicitud de indemnización (PQR.md): 'Aprobada' with the amount in pesos, paid as 'Crédito' on
-// the customer's next charge (a row of the credit ledger, which every charge reads through creditBalance) or by
+// the customer's next charge (a row of the credit ledger kept in pesos, amount_cop: the charge that uses it converts
+// it at its own TRM and back at the same one, so the customer gets the pesos approved) or by
 // 'Transferencia' with its reference; or 'Negada' with the reason. Once per PQR (a correction is a note), mailed,
 // and audited.
 
@@ -13,7 +14,6 @@ import {
 } from '../../shared/pqr/forms.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { UserRecord } from '../auth/session.ts';
-import { ratesInForce } from '../charges/rates.ts';
 import type { Transaction } from '../db/open.ts';
 import { creditLedger } from '../db/schema.ts';
 import { Conflict, Invalid } from '../errors.ts';
@@ -21,10 +21,6 @@ import { addEvent, mailFiler } from './actions.ts';
 import { decisionMail } from './mails.ts';
 import { eventsOf, type PqrRow } from './records.ts';
 import type { PqrSettings } from './settings.ts';
-
-/** Whole pesos as cents of USD at the TRM in force (hundredths of a peso per dollar), rounded to the cent. */
-export const copToUsdCents = (pesos: number, trmHundredths: number) =>
-  Math.round((pesos * 10_000) / trmHundredths);
 
 export async function decideIndemnity(
   tx: Transaction,
@@ -51,14 +47,11 @@ export async function decideIndemnity(
     reference: payment === 'transferencia' ? form.reference : null,
     reason: approved ? null : form.reason,
   };
-  let creditCents: number | null = null;
-  if (payment === 'credito' && row.userId && decision.amountCop) {
-    const rates = await ratesInForce(tx);
-    creditCents = copToUsdCents(decision.amountCop, rates.trmHundredths);
+  const creditCop = payment === 'credito' && row.userId && decision.amountCop ? decision.amountCop : null;
+  if (row.userId && creditCop)
     await tx
       .insert(creditLedger)
-      .values({ userId: row.userId, kind: 'indemnizacion', amountCents: creditCents });
-  }
+      .values({ userId: row.userId, kind: 'indemnizacion', amountCents: 0, amountCop: creditCop });
   const lines = approved
     ? [
         `Aprobamos tu solicitud de indemnización ${row.radicado} por ${formatCop(decision.amountCop ?? 0)}.`,
@@ -81,7 +74,7 @@ export async function decideIndemnity(
     actorId: staff.id,
     subjectId: row.userId,
     ip,
-    detail: { radicado: row.radicado, ...decision, creditCents },
+    detail: { radicado: row.radicado, ...decision, creditCop },
   });
   return pqrMessages.decisionSaved;
 }

@@ -62,6 +62,7 @@ describe.each(drivers)('PQR expediente on %s', (driver) => {
     const path = `/api/admin/pqr/${encodeURIComponent(filed.body.radicado)}`;
     await admin.post(`${path}/notas`, { text: 'Secreto interno del equipo' });
     await admin.post(`${path}/respuesta`, { text: 'Cambiamos la talla sin costo.' });
+    await server.mail.deliverDue();
     await customer.client.post(`/api/pqr/${encodeURIComponent(filed.body.radicado)}/reposicion`, {
       text: 'Quiero la devolucion del dinero, no el cambio de talla.',
       appeal: true,

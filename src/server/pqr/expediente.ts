@@ -5,6 +5,7 @@ import PDFDocument from 'pdfkit';
 import { stateLabel } from '../../shared/packages/states.ts';
 import type * as Api from '../../shared/pqr/api-types.ts';
 import { bogotaDateTime } from '../../shared/pqr/business-days.ts';
+import { pqrMessages } from '../../shared/pqr/forms.ts';
 import type { Database } from '../db/open.ts';
 import type { PqrRow } from './records.ts';
 import type { PqrSettings } from './settings.ts';
@@ -43,7 +44,8 @@ function eventBlock(doc: Doc, event: Api.PqrEvent) {
     .text(`${KIND_LABELS[event.kind]} · ${at(event.at)} · ${event.actor}`);
   doc.font('Helvetica');
   if (event.stateLabel) field(doc, 'Estado', event.stateLabel);
-  if (event.notifiedAt) field(doc, 'Notificada', at(event.notifiedAt));
+  if (event.kind === 'respuesta')
+    field(doc, 'Notificada', event.notifiedAt ? at(event.notifiedAt) : pqrMessages.notNotified);
   if (event.appeal !== null) field(doc, 'Apelación en subsidio', event.appeal ? 'Sí' : 'No');
   if (event.text) doc.text(event.text);
   for (const attachment of event.attachments) doc.text(`Adjunto: ${attachment.name}`);

@@ -7,15 +7,17 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
 import { newTestGuide } from '../../../test/support/packages.ts';
-import { newestMailTo } from '../../../test/support/pqr.ts';
+import { fileAsVisitor, newestMailTo } from '../../../test/support/pqr.ts';
 import {
   browser,
   signedUpCustomer,
   startTestServerWithAdmin,
   type TestServer,
 } from '../../../test/support/server.ts';
+import { messages } from '../../shared/messages.ts';
 import { bogotaDay, businessCalendar } from '../../shared/pqr/business-days.ts';
-import { pqrs } from '../db/schema.ts';
+import { pqrMessages } from '../../shared/pqr/forms.ts';
+import { outbox, pqrs } from '../db/schema.ts';
 
 type Customer = Awaited<ReturnType<typeof signedUpCustomer>>;
 
@@ -199,16 +201,32 @@ describe.each(drivers)('PQR filing on %s', (driver) => {
 
   it('takes a visitor’s PQR, followed by the link in their mail and by nobody else', async () => {
     const visitor = browser(server);
-    const filed = await visitor.post('/api/pqr/visitante', {
+    const visit = {
       type: 'peticion',
       name: 'Carlos Visitante',
       idNumber: '79.555.123',
       email: 'Visitante@Example.com',
       description: 'Quiero saber si ustedes entregan en Pasto y cuánto tardan.',
-    });
+    };
+    // The captcha of /register: without it, or mistyped, nothing is filed and nothing is mailed.
+    const mailsBefore = (await server.db.select().from(outbox)).length;
+    const bare = await visitor.post('/api/pqr/visitante', visit);
+    expect(bare.status).toBe(400);
+    expect(bare.body.error).toMatchObject({ field: 'captcha', message: messages.required('Captcha') });
+    const mistyped = await fileAsVisitor(visitor, { ...visit, captcha: 'MAL00' });
+    expect(mistyped.status).toBe(400);
+    expect(mistyped.body.error).toMatchObject({ field: 'captcha', message: messages.captchaMismatch });
+    expect(await server.db.select().from(pqrs).where(eq(pqrs.email, 'visitante@example.com'))).toEqual([]);
+    expect((await server.db.select().from(outbox)).length).toBe(mailsBefore);
+
+    const filed = await fileAsVisitor(visitor, visit);
     expect(filed.status).toBe(201);
     const mail = await newestMailTo(server, 'visitante@example.com');
     expect(mail.text).toContain(filed.body.message);
+    // Nobody verified that address: nothing the visitor typed is mailed to it, not even their name.
+    expect(mail.text).toContain(pqrMessages.visitorTextNotMailed);
+    for (const typed of ['Quiero saber si ustedes entregan', 'Carlos', 'Visitante,'])
+      expect(`${mail.subject}\n${mail.text}\n${mail.html}`).not.toContain(typed);
     const link = /\/pqr\?radicado=([^&\s]+)&clave=([A-Za-z0-9_-]+)/.exec(mail.text);
     expect(link).not.toBeNull();
     const [, radicado = '', key = ''] = link ?? [];

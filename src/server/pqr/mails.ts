@@ -38,7 +38,10 @@ function pqrMail(
   heading: string,
   lines: string[],
 ): Mail {
-  const body = layout(settings.brandName, heading, [`Hola ${to.name},`, ...lines], {
+  // A visitor's address was never verified: nothing they typed (not even their name) goes into its mails, so the
+  // form cannot be used to send someone else's words to any address.
+  const greeting = to.visitorKey ? 'Hola,' : `Hola ${to.name},`;
+  const body = layout(settings.brandName, heading, [greeting, ...lines], {
     label: 'Ver mi PQR',
     url: linkOf(settings, radicado, to),
   });
@@ -53,8 +56,9 @@ export function filedMail(
 ): Mail {
   return pqrMail(settings, to, pqr.radicado, `radicamos tu PQR ${pqr.radicado}`, `PQR ${pqr.radicado}`, [
     pqrMessages.filed(pqr.typeLabel.toLowerCase(), pqr.radicado, formatCalendarDay(pqr.dueDate)),
-    'Lo que nos escribiste:',
-    ...paragraphs(pqr.description),
+    ...(to.visitorKey
+      ? [pqrMessages.visitorTextNotMailed]
+      : ['Lo que nos escribiste:', ...paragraphs(pqr.description)]),
   ]);
 }
 

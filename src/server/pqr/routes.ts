@@ -11,6 +11,7 @@ import {
   visitorFilingSchema,
 } from '../../shared/pqr/forms.ts';
 import { readCaller, requireCaller, type SessionEnv } from '../auth/session.ts';
+import { requireCaptcha } from '../captcha/captcha.ts';
 import { NotFound } from '../errors.ts';
 import { clientIp, type RouteDeps, readBody, uploadedBytes, uploadLimit } from '../http.ts';
 import type { RateLimiter } from '../security/rate-limit.ts';
@@ -70,22 +71,25 @@ export function pqrRoutes({ db, auth, config, limiter }: PqrRoutesDeps) {
     return sendAttachment(c, file, `adjunto-${row.radicado}`);
   }
 
-  // The file itself as the body; a visitor's uploads are rate-limited like their filings.
+  // The file itself as the body; uploads are rate-limited: a visitor's by address, a signed-in person's by account.
   routes.post(
     '/pqr/adjuntos',
     uploadLimit(ATTACHMENT_MAX_BYTES, pqrMessages.attachmentInvalid),
     async (c) => {
       const caller = await readCaller(c, auth, db);
       const uploaderId = caller?.record?.id ?? null;
-      if (!uploaderId) await limiter.check('pqrUpload', { ip: ipOf(c) });
+      if (uploaderId) await limiter.check('pqrUploadAccount', { ip: ipOf(c), account: uploaderId });
+      else await limiter.check('pqrUpload', { ip: ipOf(c) });
       const bytes = Buffer.from(await uploadedBytes(c, pqrMessages.attachmentInvalid));
       return c.json((await saveUpload(db, bytes, uploaderId)) satisfies Api.PqrUpload, 201);
     },
   );
 
+  // A visitor's filing starts a legal clock and mails an unverified address: the captcha first (spent on every try).
   routes.post('/pqr/visitante', async (c) => {
     const form = await readBody(c, visitorFilingSchema);
     await limiter.check('pqrVisitor', { ip: ipOf(c), email: form.email });
+    await requireCaptcha(db, form.captchaId, form.captcha);
     return c.json((await fileForVisitor(db, settings, form)) satisfies Api.PqrFiled, 201);
   });
 

@@ -13,7 +13,7 @@ import { authAccount, authUser, users } from '../db/schema.ts';
 import { Conflict, Invalid } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { emailChangedNoticeMail, emailChangeMail } from '../mail/templates.ts';
-import { forgetWhatsapp } from '../notices/consent.ts';
+import { forgetWhatsapp, withdrawConsentForNewPhone } from '../notices/consent.ts';
 import { ACTIVE_PACKAGES_MESSAGE, activePackageCount } from '../packages/privacy.ts';
 import { CONTACT_FIELDS, eraseAccount } from './data.ts';
 import { createEmailChangeToken, takeEmailChangeToken } from './email-change.ts';
@@ -49,14 +49,22 @@ function auditCorrection(tx: Transaction, record: UserRecord, ip: string, fields
   });
 }
 
-/** Writes the fields that differ from the record (a new name is the registered name too). */
-export async function correctData(db: Database, record: UserRecord, correction: Correction, ip: string) {
+/**
+ * Writes the fields that differ from the record (a new name is the registered name too). A new phone withdraws the
+ * WhatsApp consent in the same transaction; answers whether it did.
+ */
+export async function correctData(
+  db: Database,
+  record: UserRecord,
+  correction: Correction,
+  ip: string,
+): Promise<{ whatsappWithdrawn: boolean }> {
   const changes = Object.fromEntries(
     Object.entries(correction).filter(([field, value]) => value !== record[field as keyof Correction]),
   ) as Correction;
   const fields = Object.keys(changes);
-  if (fields.length === 0) return;
-  await db.transaction(async (tx) => {
+  if (fields.length === 0) return { whatsappWithdrawn: false };
+  return db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ ...changes, ...(changes.name === undefined ? {} : { registeredName: changes.name }) })
@@ -66,7 +74,11 @@ export async function correctData(db: Database, record: UserRecord, correction: 
         .update(authUser)
         .set({ name: changes.name, updatedAt: new Date() })
         .where(eq(authUser.id, record.id));
+    const whatsappWithdrawn =
+      changes.telefono !== undefined &&
+      (await withdrawConsentForNewPhone(tx, record.id, changes.telefono, ip));
     await auditCorrection(tx, record, ip, fields);
+    return { whatsappWithdrawn };
   });
 }
 

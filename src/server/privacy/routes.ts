@@ -91,8 +91,10 @@ export function privacyRoutes({ db, auth, config, limiter }: PrivacyRoutesDeps) 
       const value = parsed[field];
       if (Object.hasOwn(sent, field) && value !== undefined) correction[field] = value;
     }
-    await correctData(db, record, correction, ipOf(c));
-    return c.json(await dataSaved(record.id, messages.dataUpdated));
+    const { whatsappWithdrawn } = await correctData(db, record, correction, ipOf(c));
+    return c.json(
+      await dataSaved(record.id, whatsappWithdrawn ? messages.dataUpdatedWhatsappOff : messages.dataUpdated),
+    );
   });
 
   routes.post('/me/cedula', signedIn, async (c) => {

@@ -4,7 +4,20 @@ import { drivers } from '../../../test/support/database.ts';
 import { browser, registrationForm, startTestServer, type TestServer } from '../../../test/support/server.ts';
 import { messages } from '../../shared/messages.ts';
 import { auditLog, rateLimit } from '../db/schema.ts';
-import { LIMITS } from './rate-limit.ts';
+import { ipKey, LIMITS } from './rate-limit.ts';
+
+describe('what an address is counted as', () => {
+  it.each([
+    ['203.0.113.9', '203.0.113.9'],
+    ['::ffff:203.0.113.9', '203.0.113.9'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+    ['2001:0DB8:0001:0002::ffff', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['2001:db8:1:2:3:4:192.0.2.1', '2001:db8:1:2::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['unknown', 'unknown'],
+  ])('%s → %s', (ip, key) => expect(ipKey(ip)).toBe(key));
+});
 
 describe.each(drivers)('rate limits on %s', (driver) => {
   let server: TestServer;

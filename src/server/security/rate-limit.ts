@@ -1,4 +1,5 @@
 // Rate limits per IP and per e-mail, counted in the database so every instance sharing it counts together.
+import { isIP } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { messages } from '../../shared/messages.ts';
 import type { Database } from '../db/open.ts';
@@ -29,6 +30,8 @@ export const LIMITS: Record<LimitedAction, { ip?: Limit; email?: Limit; account?
   // A visitor's PQR (no account), like a sign-up: per address and per e-mail; and a visitor's attachments.
   pqrVisitor: { ip: { limit: 20, windowSeconds: 60 * 60 }, email: { limit: 5, windowSeconds: 60 * 60 } },
   pqrUpload: { ip: { limit: 60, windowSeconds: 60 * 60 } },
+  // A signed-in person's PQR attachments (5 per filing): a stolen or scripted session cannot fill the disk.
+  pqrUploadAccount: { account: { limit: 60, windowSeconds: 60 * 60 } },
 };
 
 export type LimitedAction =
@@ -41,7 +44,8 @@ export type LimitedAction =
   | 'captcha'
   | 'wrongPassword'
   | 'pqrVisitor'
-  | 'pqrUpload';
+  | 'pqrUpload'
+  | 'pqrUploadAccount';
 
 export interface Subjects {
   ip: string;
@@ -57,10 +61,33 @@ export interface RateLimiter {
   ensureNotBlocked(action: LimitedAction, subjects: Subjects): Promise<void>;
 }
 
+/**
+ * What an address is counted as: an IPv4 address itself (an IPv4-mapped IPv6 one too), an IPv6 address by its /64.
+ * One subscriber or server holds a whole /64 and can change the rest at will, so counting whole addresses would let
+ * it pass every limit. Anything else (no address known) is counted as it comes.
+ */
+export function ipKey(ip: string): string {
+  const address = ip.trim().toLowerCase().replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  if (!address.includes(':') || !isIP(address)) return address;
+  const [head = '', tail = ''] = address.split('::');
+  const front = head ? head.split(':') : [];
+  const back = address.includes('::') && tail ? tail.split(':') : [];
+  // An embedded IPv4 tail ('…:1.2.3.4') is two groups; only the first four groups matter here.
+  const groups = address.includes('::')
+    ? [...front, ...Array(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back]
+    : front;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
+
 function rulesOf(action: LimitedAction, subjects: Subjects): Array<[string, Limit]> {
   const limits = LIMITS[action];
   const rules: Array<[string, Limit]> = [];
-  if (limits.ip) rules.push([`${action}:ip:${subjects.ip}`, limits.ip]);
+  if (limits.ip) rules.push([`${action}:ip:${ipKey(subjects.ip)}`, limits.ip]);
   if (limits.email && subjects.email)
     rules.push([`${action}:email:${subjects.email.toLowerCase()}`, limits.email]);
   if (limits.account && subjects.account)

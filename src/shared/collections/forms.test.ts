@@ -40,7 +40,7 @@ describe('money forms', () => {
     expect(daysInRange('2026-13-40', '2026-13-40')).toBeNaN();
     expect(daysInRange('ayer', 'hoy')).toBeNaN();
     expect(parseRemittanceAmount(' 85000 ')).toBe(85_000);
-    for (const bad of ['85000.50', '85.000', '85,000', '85mil', '-5', '', '1e5'])
+    for (const bad of ['85000.50', '85,000', '85mil', '-5', '', '1e5'])
       expect(parseRemittanceAmount(bad)).toBeNull();
     expect(parseRemittanceDate('2026-11-20')).toBe('2026-11-20');
     expect(parseRemittanceDate('5/1/2026')).toBe('2026-01-05');

@@ -3,7 +3,8 @@
 // the 'Recaudos' range, with their Spanish messages and the pure rules both sides run. Pesos are integers, always.
 import { z } from 'zod';
 import { MAX_COLLECTED_COP, PAYMENT_MEANS, type PaymentMeans } from '../delivery/door-choices.ts';
-import { clean, optionalText } from '../schemas.ts';
+import { parsePesos } from '../money.ts';
+import { clean, optionalText, pesosField } from '../schemas.ts';
 
 /** Where a collection's money is: with one of our couriers (a route) or with a national carrier ('recaudo'). */
 export const COLLECTION_SOURCES = ['route', 'carrier'] as const;
@@ -57,7 +58,7 @@ export const collectionMessages = {
     `El archivo debe tener exactamente las columnas guia, valor y fecha; trae ${found.map((name) => `«${name}»`).join(', ') || 'ninguna'}.`,
   remittanceGuide: (line: number) => `Fila ${line}: falta la guía.`,
   remittanceAmount: (line: number, value: string) =>
-    `Fila ${line}: el valor «${value}» no es un número entero de pesos (sin puntos, comas, decimales ni letras).`,
+    `Fila ${line}: el valor «${value}» no es un número entero de pesos (sin decimales, comas ni letras; por ejemplo 85000 o 85.000).`,
   remittanceDate: (line: number, value: string) =>
     `Fila ${line}: la fecha «${value}» no es válida (escríbela como 2026-11-30 o 30/11/2026).`,
   remittanceTwice: (guide: string, lines: number[]) =>
@@ -92,10 +93,6 @@ export const REMITTANCE_OUTCOME_LABELS: Record<RemittanceOutcome, string> = {
   repeated_in_file: 'Repetido en el archivo',
 };
 
-/** Whole pesos typed by a person ('85000'); the browser sends a number. */
-const pesos = (message: string, max: number) =>
-  z.number({ error: message }).int(message).min(0, message).max(max, message);
-
 /**
  * 'Cerrar ruta' with the cash count: POST /api/admin/delivery/routes/:id/close. 'Observación' is required when
  * there is any difference (closeFigures below; the server checks it against the stored collections, 400 on
@@ -103,7 +100,7 @@ const pesos = (message: string, max: number) =>
  */
 export const cashCloseSchema = z.object({
   /** 'Efectivo entregado': the cash the cashier counted from the courier, in whole pesos. */
-  cashDeliveredCop: pesos(collectionMessages.cashDelivered, MAX_CASH_DELIVERED_COP),
+  cashDeliveredCop: pesosField(collectionMessages.cashDelivered, MAX_CASH_DELIVERED_COP),
   /** 'Observación'. */
   note: optionalText('Observación', 1000),
 });
@@ -152,7 +149,7 @@ export const hasDifference = (figures: CloseFigures) =>
  */
 export const collectionCorrectionSchema = z
   .object({
-    amountCop: pesos(collectionMessages.amount, MAX_COLLECTED_COP),
+    amountCop: pesosField(collectionMessages.amount, MAX_COLLECTED_COP),
     means: z.enum(PAYMENT_MEANS, { error: collectionMessages.means }),
     reference: optionalText('Referencia', 60),
     note: z
@@ -200,12 +197,10 @@ export const recaudosQuerySchema = z
   });
 export type RecaudosQuery = z.infer<typeof recaudosQuerySchema>;
 
-/** A remittance row's amount: whole pesos written as digits only ('85000'); null for anything else. */
+/** A remittance row's amount: whole pesos as parsePesos reads them ('85000', '85.000'); null for anything else. */
 export function parseRemittanceAmount(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^\d{1,10}$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return value <= MAX_COLLECTED_COP ? value : null;
+  const value = parsePesos(text);
+  return value !== null && value <= MAX_COLLECTED_COP ? value : null;
 }
 
 /** A remittance row's date, 'YYYY-MM-DD' or 'DD/MM/YYYY', as 'YYYY-MM-DD'; null when it is not a real day. */

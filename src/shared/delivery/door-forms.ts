@@ -3,7 +3,7 @@
 // they check against are in door-choices.ts, without zod, for the screen's first paint). Each action carries a key
 // made on the phone: the server applies each key once, so a queued action sent twice happens once.
 import { z } from 'zod';
-import { clean, optionalText, requiredText } from '../schemas.ts';
+import { clean, optionalText, pesosField, requiredText } from '../schemas.ts';
 import {
   doorMessages,
   FAILURE_REASONS,
@@ -54,11 +54,7 @@ export const deliverySchema = z
     relation: z.enum(RELATIONS, { error: doorMessages.relation }),
     photo: photoField,
     /** 'Valor cobrado' in whole pesos. */
-    collectedCop: z
-      .number({ error: doorMessages.collected })
-      .int(doorMessages.collected)
-      .min(0, doorMessages.collected)
-      .max(MAX_COLLECTED_COP, doorMessages.collected),
+    collectedCop: pesosField(doorMessages.collected, MAX_COLLECTED_COP),
     /** 'Medio de pago': none when nothing is paid or collected (a zero 'Valor a pagar'); the server checks that. */
     means: z.enum(PAYMENT_MEANS, { error: doorMessages.means }).optional(),
     reference: optionalText('Referencia', 60),

@@ -101,7 +101,8 @@ export const NOTICE_STATE_LABELS: Record<NoticeState, string> = {
 };
 
 /** Where a consent choice was made: the registration box, 'Mis datos', or a 'BAJA'/'ALTA' message. */
-export type ConsentSource = 'registro' | 'mis_datos' | 'mensaje';
+/** Where a choice was made; 'cambio_telefono' is the withdrawal a new phone number makes (given again, or not). */
+export type ConsentSource = 'registro' | 'mis_datos' | 'mensaje' | 'cambio_telefono';
 
 /** The version of the WhatsApp notices policy a choice was made under. */
 export const WHATSAPP_POLICY_VERSION = '2026-11-23';

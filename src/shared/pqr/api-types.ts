@@ -121,7 +121,7 @@ export interface PqrEvent {
   /** 'estado': the state it moved to. */
   state: PqrState | null;
   stateLabel: string | null;
-  /** 'respuesta': when it was notified (mailed) to the customer. */
+  /** 'respuesta': when it was notified, its mail sent to the customer (null while it waits or fails). */
   notifiedAt: string | null;
   /** 'reposicion': whether 'Apelación' en subsidio was asked for. */
   appeal: boolean | null;
@@ -222,6 +222,17 @@ export interface PqrStaffDetail extends PqrThread {
   /** Where the 'Expediente' PDF is. */
   expedienteUrl: string;
   overdueMeaning: string;
+  /** Answers not yet notified (their mail waits or fails), each with what staff must know. */
+  unsentAnswers: PqrUnsentAnswer[];
+}
+
+/** An answer whose mail has not been sent: the review term has not started, and the 'Expediente' says so. */
+export interface PqrUnsentAnswer {
+  eventId: number;
+  /** When it was written. */
+  at: string;
+  /** 'El correo aún no se ha enviado (3 intentos). Último error: …' or why it cannot be sent. */
+  message: string;
 }
 
 /** Every staff action: the PQR as it now is, and what happened. */

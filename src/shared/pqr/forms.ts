@@ -3,7 +3,7 @@
 // One schema each for the browser and the server, with their Spanish messages. Attachments are uploaded first
 // (POST /api/pqr/adjuntos, the file itself as the body) and the form carries the ids that upload answered.
 import { z } from 'zod';
-import { clean, emailField, optionalText, requiredText } from '../schemas.ts';
+import { captchaFields, clean, emailField, optionalText, pesosField, requiredText } from '../schemas.ts';
 import { ANSWER_CHANNELS, PQR_STATES, PQR_TYPES } from './states.ts';
 
 export const DESCRIPTION_MIN = 20;
@@ -54,7 +54,18 @@ export const pqrMessages = {
   /** Told when the customer files a review without 'Apelación' (and kept as proof that we told them). */
   appealOffered:
     'Si decidimos en contra de tu recurso, puedes pedir que tu caso pase a la Superintendencia de Industria y Comercio (apelación). Puedes pedirlo dentro del mismo plazo.',
+  /** A visitor's acknowledgement: their address is not verified, so their words are not mailed back. */
+  visitorTextNotMailed:
+    'Por seguridad no copiamos en este correo lo que escribiste: lo encuentras, con las respuestas, en el enlace de abajo.',
   answered: (radicado: string) => `Enviamos la respuesta de ${radicado} al cliente.`,
+  /** An answer whose mail is not sent yet: it is not notified, and the review term has not started. */
+  answerUnsent: (attempts: number, error: string | null) =>
+    error
+      ? `Su correo no se ha podido enviar (${attempts === 1 ? '1 intento' : `${attempts} intentos`}; último error: ${error}). Seguimos intentando: no está notificada y el plazo del recurso no ha empezado.`
+      : 'Su correo está en cola y aún no se ha enviado: no está notificada y el plazo del recurso no ha empezado.',
+  answerNoAddress:
+    'No se pudo notificar por correo: quien radicó ya no tiene correo (cuenta eliminada). Notifícala por otro medio y déjalo en una nota interna.',
+  notNotified: 'Aún no: su correo no se ha enviado',
   noteSaved: 'Nota interna guardada. El cliente no la ve.',
   stateChanged: (label: string) => `Estado cambiado a «${label}».`,
   reviewFiled: (radicado: string, date: string) =>
@@ -131,7 +142,10 @@ const idNumberField = z
   .transform((text) => text.replace(/[\s.-]/g, '').toUpperCase())
   .pipe(z.string().regex(/^[A-Z0-9]{4,15}$/, pqrMessages.idNumber));
 
-/** A visitor's filing (no account): POST /api/pqr/visitante. 'Guía' replaces 'Paquete' (free text). */
+/**
+ * A visitor's filing (no account): POST /api/pqr/visitante. 'Guía' replaces 'Paquete' (free text). It starts a legal
+ * clock and mails an address nobody verified: the captcha of /register comes with it.
+ */
 export const visitorFilingSchema = z
   .object({
     ...filingFields,
@@ -139,6 +153,7 @@ export const visitorFilingSchema = z
     idNumber: idNumberField,
     email: emailField,
     guide: optionalText('Guía', 60),
+    ...captchaFields,
   })
   .superRefine((form, context) => {
     if (form.type === 'indemnizacion' && form.guide === '' && !form.noGuide)
@@ -210,12 +225,7 @@ export const INDEMNITY_PAYMENT_LABELS: Record<IndemnityPayment, string> = {
 export const decisionSchema = z
   .object({
     outcome: z.enum(DECISION_OUTCOMES, { error: pqrMessages.outcome }),
-    amountCop: z
-      .number({ error: pqrMessages.amount })
-      .int(pqrMessages.amount)
-      .positive(pqrMessages.amount)
-      .max(MAX_INDEMNITY_COP, pqrMessages.amount)
-      .optional(),
+    amountCop: pesosField(pqrMessages.amount, MAX_INDEMNITY_COP, { positive: true }).optional(),
     payment: z.enum(INDEMNITY_PAYMENTS, { error: pqrMessages.payment }).optional(),
     reference: optionalText('Referencia', 80),
     reason: optionalText('Motivo', 5000),

@@ -22,7 +22,7 @@ export function RemittanceImport() {
       <h2 id={`${id}-heading`}>Liquidaciones de transportadoras</h2>
       <FileImport
         label="Importar liquidación"
-        hint={`El CSV de la transportadora con las columnas ${REMITTANCE_COLUMNS.join(', ')} (valor en pesos, sin puntos). Se revisa todo el archivo antes de aplicar nada; importar dos veces el mismo archivo no cambia nada.`}
+        hint={`El CSV de la transportadora con las columnas ${REMITTANCE_COLUMNS.join(', ')} (valor en pesos enteros, sin decimales). Se revisa todo el archivo antes de aplicar nada; importar dos veces el mismo archivo no cambia nada.`}
         send={importRemittance}
         onResult={(answer) => {
           if (answer.applied > 0) void queryClient.invalidateQueries({ queryKey: collectionKeys.all });

@@ -10,7 +10,12 @@ import { TableScroll } from '../../components/table-scroll.tsx';
 import { Link } from '../../router.tsx';
 
 const STATES = Object.keys(NOTICE_STATE_LABELS) as NoticeState[];
-const SOURCES = { registro: 'Registro', mis_datos: 'Mis datos', mensaje: 'Mensaje BAJA' } as const;
+const SOURCES = {
+  registro: 'Registro',
+  mis_datos: 'Mis datos',
+  mensaje: 'Mensaje BAJA',
+  cambio_telefono: 'Cambio de teléfono',
+} as const;
 
 /** One row: its key and its cells, the first naming the row (a row heading). */
 interface TableRow {

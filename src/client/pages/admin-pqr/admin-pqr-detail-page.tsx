@@ -81,6 +81,11 @@ function StaffPqrView({ pqr }: { pqr: PqrStaffDetail }) {
         </p>
       )}
       {pqr.overdue && <Notice tone="error">{pqr.overdueMeaning}</Notice>}
+      {pqr.unsentAnswers.map((answer) => (
+        <Notice key={answer.eventId} tone="error">
+          La respuesta del {formatLocalDateTime(answer.at)}: {answer.message}
+        </Notice>
+      ))}
       <FactList facts={facts} className="data-list" />
       <p>
         <a className="button button--secondary" href={pqr.expedienteUrl} target="_blank" rel="noopener">

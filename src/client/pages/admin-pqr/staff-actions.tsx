@@ -48,19 +48,20 @@ export function ActionCard(props: {
 
 /**
  * A staff action's form: the shared schema, then `send`; its answer replaces the PQR on screen and the form starts
- * empty again.
+ * empty again. A `send` that answers null sent nothing (it asked to confirm first) and the form stays as typed.
  */
 export function useStaffAction<V extends object, T>(
   onChanged: OnChanged,
-  options: Omit<FormOptions<V, T, PqrStaffChanged>, 'initial' | 'submit'> & {
+  options: Omit<FormOptions<V, T, PqrStaffChanged | null>, 'initial' | 'submit'> & {
     initial: V;
-    send: (data: T, values: V) => Promise<PqrStaffChanged>;
+    send: (data: T, values: V) => Promise<PqrStaffChanged | null>;
   },
 ) {
-  const form = useForm<V, T, PqrStaffChanged>({
+  const form = useForm<V, T, PqrStaffChanged | null>({
     ...options,
     async submit(data, values) {
       const changed = await options.send(data, values);
+      if (!changed) return null;
       form.setValues(options.initial);
       onChanged(changed);
       return changed;

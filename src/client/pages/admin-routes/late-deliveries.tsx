@@ -12,7 +12,7 @@ import {
 } from '../../../shared/collections/forms.ts';
 import { formatLocalDateTime } from '../../../shared/dates.ts';
 import { LATE_LABEL } from '../../../shared/delivery/door-choices.ts';
-import { formatCop } from '../../../shared/money.ts';
+import { formatCop, pesosInput } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import {
   type CollectionEntry,
@@ -29,7 +29,6 @@ import { RowAction } from '../../components/row-action.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { Link } from '../../router.tsx';
-import { pesosFromInput } from './pesos.ts';
 
 export function LateDeliveries() {
   const id = useId();
@@ -114,7 +113,7 @@ function SettleForm(props: {
   const form = useForm<Values, CashClose>({
     initial: { cashDeliveredCop: String(entry.amountCop), note: '' },
     input: (values): Record<keyof CashCloseForm, unknown> => ({
-      cashDeliveredCop: pesosFromInput(values.cashDeliveredCop),
+      cashDeliveredCop: pesosInput(values.cashDeliveredCop),
       note: values.note,
     }),
     schema: cashCloseSchema,

@@ -15,7 +15,7 @@ import {
   hasDifference,
 } from '../../../shared/collections/forms.ts';
 import { formatLocalDateTime } from '../../../shared/dates.ts';
-import { formatCop } from '../../../shared/money.ts';
+import { formatCop, parsePesos, pesosInput } from '../../../shared/money.ts';
 import {
   closeRoute,
   collectionKeys,
@@ -33,7 +33,6 @@ import type { ChangeHandlers } from '../../components/outcome.tsx';
 import { QueryStates } from '../../components/query-states.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useForm } from '../../components/use-form.ts';
-import { pesosFromInput } from './pesos.ts';
 import { RouteCollections } from './route-collections.tsx';
 import { packagesText } from './route-moves.tsx';
 
@@ -124,7 +123,7 @@ function CloseForm(props: { route: RouteDetail; cash: RouteCash } & ChangeHandle
     // Nothing to count when no cash was collected; otherwise the cashier types what they counted.
     initial: { cashDeliveredCop: cash.figures.cashCollectedCop === 0 ? '0' : '', note: '' },
     input: (values): Record<keyof CashCloseForm, unknown> => ({
-      cashDeliveredCop: pesosFromInput(values.cashDeliveredCop),
+      cashDeliveredCop: pesosInput(values.cashDeliveredCop),
       note: values.note,
     }),
     schema: cashCloseSchema,
@@ -154,8 +153,8 @@ function CloseForm(props: { route: RouteDetail; cash: RouteCash } & ChangeHandle
     },
   });
 
-  const typed = pesosFromInput(form.values.cashDeliveredCop);
-  const live = Number.isNaN(typed) ? null : figuresFor(typed);
+  const typed = parsePesos(form.values.cashDeliveredCop);
+  const live = typed === null ? null : figuresFor(typed);
   const undelivered = route.stops.filter((stop) => stop.outcome.kind !== 'delivered').length;
 
   return (

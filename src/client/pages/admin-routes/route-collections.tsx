@@ -8,7 +8,7 @@ import { useId, useState } from 'react';
 import { type CollectionCorrection, collectionCorrectionSchema } from '../../../shared/collections/forms.ts';
 import { formatLocalDateTime } from '../../../shared/dates.ts';
 import { LATE_LABEL, PAYMENT_MEANS, PAYMENT_MEANS_LABELS } from '../../../shared/delivery/door-choices.ts';
-import { formatCop } from '../../../shared/money.ts';
+import { formatCop, pesosInput } from '../../../shared/money.ts';
 import {
   type CollectionEntry,
   collectionKeys,
@@ -23,7 +23,6 @@ import { RowAction } from '../../components/row-action.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useForm } from '../../components/use-form.ts';
-import { pesosFromInput } from './pesos.ts';
 
 const COLUMNS = [
   'Paquete',
@@ -127,7 +126,7 @@ function CorrectionForm(props: {
       reference: entry.reference,
       note: '',
     },
-    input: (values) => ({ ...values, amountCop: pesosFromInput(values.amountCop) }),
+    input: (values) => ({ ...values, amountCop: pesosInput(values.amountCop) }),
     schema: collectionCorrectionSchema,
     ids: (field) => `${id}-${field}`,
     async submit(data) {

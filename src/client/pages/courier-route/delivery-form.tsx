@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { doorMessages } from '../../../shared/delivery/door-choices.ts';
 import type { Delivery } from '../../../shared/delivery/door-forms.ts';
-import { formatCop } from '../../../shared/money.ts';
+import { formatCop, parsePesos, pesosInput } from '../../../shared/money.ts';
 import { Field } from '../../components/field.tsx';
 import { FormActions, FormError, FormShell } from '../../components/form-shell.tsx';
 import { SelectField } from '../../components/select-field.tsx';
@@ -32,9 +32,6 @@ interface DeliveryValues {
 const FORM_FIELD: Record<string, keyof DeliveryValues> = { collectedCop: 'collected' };
 
 const FIELDS = Object.keys(initialValues(0));
-
-/** Whole pesos as typed: digits only, else the text itself, which the schema refuses with its message. */
-const pesos = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : text);
 
 function initialValues(valueToPay: number, before?: Delivery): DeliveryValues {
   return {
@@ -67,8 +64,7 @@ export function DeliveryForm(props: {
   // 'Medio de pago' and 'Referencia' are asked only when something is to be paid or was collected: with a zero
   // 'Valor a pagar' the server records no collection (its outcome's means is null).
   const paying = (values: DeliveryValues) => {
-    const collected = pesos(values.collected);
-    return valueToPay > 0 || (typeof collected === 'number' && collected > 0);
+    return valueToPay > 0 || (parsePesos(values.collected) ?? 0) > 0;
   };
   // 'Referencia' only for the means that have one: cash has none.
   const referenced = (values: DeliveryValues) => paying(values) && values.means !== 'efectivo';
@@ -83,7 +79,7 @@ export function DeliveryForm(props: {
       document: values.document,
       relation: values.relation,
       photo: values.photo || undefined,
-      collectedCop: pesos(values.collected),
+      collectedCop: pesosInput(values.collected),
       means: paying(values) ? values.means : undefined,
       reference: referenced(values) ? values.reference : '',
       note: values.note,
@@ -109,7 +105,7 @@ export function DeliveryForm(props: {
     if (FIELDS.includes(name)) setErrors({ [name]: refusal.message });
   }, [refusal, setErrors]);
 
-  const differs = pesos(values.collected) !== valueToPay;
+  const differs = parsePesos(values.collected) !== valueToPay;
   return (
     <FormShell form={form} markRequired aria-labelledby={`${prefix}heading`} className="form door-form">
       <h4 id={`${prefix}heading`} tabIndex={-1}>

@@ -1,6 +1,7 @@
 // PQR.md 'What a customer files': 'Tipo', 'Paquete' (one of the customer's own; a visitor writes the 'Guía'),
 // 'Descripción' with its live count, 'Adjuntos' (up to 5, uploaded first), how to answer ('Correo' with the address
-// shown), and for a visitor their name, ID number and e-mail. Filing answers the radicado and the due date at once.
+// shown), and for a visitor their name, ID number, e-mail and the captcha of /register (a filing starts a legal clock
+// and mails an address nobody verified). Filing answers the radicado and the due date at once.
 import { useState } from 'react';
 import type { PqrFiled } from '../../../shared/pqr/api-types.ts';
 import {
@@ -19,6 +20,7 @@ import {
 } from '../../../shared/pqr/states.ts';
 import { fileCustomerPqr, fileVisitorPqr, uploadAttachments } from '../../api/pqr.ts';
 import { AttachmentsField, attachmentsOf, validatingIds } from '../../components/attachments-field.tsx';
+import { CaptchaField, useCaptcha } from '../../components/captcha-field.tsx';
 import { Field } from '../../components/field.tsx';
 import { FormError, FormShell, SubmitButton } from '../../components/form-shell.tsx';
 import { RadioChoices } from '../../components/radio-choices.tsx';
@@ -37,6 +39,7 @@ interface FilingValues {
   name: string;
   idNumber: string;
   email: string;
+  captcha: string;
 }
 
 const EMPTY: FilingValues = {
@@ -50,6 +53,7 @@ const EMPTY: FilingValues = {
   name: '',
   idNumber: '',
   email: '',
+  captcha: '',
 };
 
 const TYPE_CHOICES = PQR_TYPES.map((type) => [type, PQR_TYPE_LABELS[type]] as const);
@@ -59,7 +63,7 @@ const count = (text: string) =>
   `${text.length.toLocaleString('es-CO')} de ${DESCRIPTION_MAX.toLocaleString('es-CO')} caracteres (mínimo ${DESCRIPTION_MIN}).`;
 
 /** What the schema reads: the chosen package as a number, and the files as the ids they will have. */
-function bodyOf(values: FilingValues, visitor: boolean) {
+function bodyOf(values: FilingValues, visitor: boolean, captchaId: string) {
   const common = {
     type: values.type || undefined,
     description: values.description,
@@ -74,6 +78,8 @@ function bodyOf(values: FilingValues, visitor: boolean) {
       idNumber: values.idNumber,
       email: values.email,
       guide: values.guide,
+      captchaId,
+      captcha: values.captcha,
     };
   return { ...common, packageNumber: values.packageNumber ? Number(values.packageNumber) : null };
 }
@@ -91,9 +97,10 @@ export function FilingForm(props: {
   const visitor = props.email === undefined;
   // A new key empties the form after a filing.
   const [round, setRound] = useState(0);
+  const captcha = useCaptcha(visitor);
   const form = useForm<FilingValues, CustomerFiling | VisitorFiling, PqrFiled>({
     initial: { ...EMPTY, packageNumber: props.initialPackage ?? '' },
-    input: (values) => bodyOf(values, visitor),
+    input: (values) => bodyOf(values, visitor, captcha.captcha?.id ?? ''),
     schema: visitor ? visitorFilingSchema : customerFilingSchema,
     ids: id,
     async submit(data, values) {
@@ -103,8 +110,15 @@ export function FilingForm(props: {
         : fileCustomerPqr(body as CustomerFiling));
       form.setValues(EMPTY);
       setRound((now) => now + 1);
+      if (visitor) captcha.refresh();
       props.onFiled(filed);
       return filed;
+    },
+    onFailure() {
+      // The server spends a captcha on every try: a new one to type, and everything else stays as typed.
+      if (!visitor) return;
+      form.set('captcha', '');
+      captcha.refresh();
     },
   });
   const { values } = form;
@@ -198,6 +212,16 @@ export function FilingForm(props: {
           hint={`Te escribiremos a ${props.email}; si eliges teléfono, además te llamaremos. Cada respuesta queda también aquí, en tu PQR.`}
           error={form.errors.channel}
           onValue={(channel) => form.set('channel', channel)}
+        />
+      )}
+      {visitor && (
+        <CaptchaField
+          captcha={captcha.captcha}
+          failed={captcha.failed}
+          onRefresh={captcha.refresh}
+          value={values.captcha}
+          onChange={(value) => form.set('captcha', value)}
+          error={form.errors.captcha}
         />
       )}
       <FormError message={form.formError} />

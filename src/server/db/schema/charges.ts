@@ -84,6 +84,11 @@ export const creditLedger = pgTable(
     kind: text('kind').notNull(),
     /** Positive when earned, negative when used. */
     amountCents: integer('amount_cents').notNull(),
+    /**
+     * A credit in whole pesos (an indemnización's 'Crédito'), positive when granted, negative when used: kept in
+     * pesos and converted only by the charge that uses it, at that charge's own TRM (package-charge.ts).
+     */
+    amountCop: bigint('amount_cop', { mode: 'number' }).notNull().default(0),
     referredUserId: text('referred_user_id'),
     packageNumber: integer('package_number'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

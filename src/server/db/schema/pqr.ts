@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { PqrDecision } from '../../../shared/pqr/api-types.ts';
 import type { AnswerChannel, PqrState, PqrType } from '../../../shared/pqr/states.ts';
-import { users } from './accounts.ts';
+import { outbox, users } from './accounts.ts';
 import { files, packages } from './packages.ts';
 
 /** The radicado's number: a sequence, so a number is never given twice nor reused after a rolled-back filing. */
@@ -57,7 +57,7 @@ export const pqrs = pgTable(
      * inbox orders by; it moves only when a review is filed.
      */
     runningDue: text('running_due').notNull(),
-    /** When the first answer was notified (set once): the report's 'answered on time'. */
+    /** When the first answer was notified, its mail sent (set once, by the same trigger): 'answered on time'. */
     firstAnsweredAt: timestamp('first_answered_at', { withTimezone: true }),
     /** The key of a visitor's follow-up link (random, 192 bits), mailed with every message to them. */
     visitorKey: text('visitor_key'),
@@ -100,15 +100,24 @@ export const pqrEvents = pgTable(
     text: text('text').notNull().default(''),
     /** The state the PQR moved to with this event, if it moved. */
     state: text('state').$type<PqrState>(),
-    /** 'respuesta': when it was notified (its mail queued). Stored, never edited. */
+    /**
+     * 'respuesta': when it was notified, the moment its mail was sent (not queued): written once by the outbox's
+     * trigger (drizzle/0020_pqr_answer_notified.sql) when the mail's `sent_at` is set, never edited. Null while the
+     * mail waits or fails (staff see why). It starts the review term and is printed in the 'Expediente'.
+     */
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    /** 'respuesta': the outbox row of its mail (null with no address to mail, or once an erased account's mail goes). */
+    mailId: bigint('mail_id', { mode: 'number' }).references(() => outbox.id, { onDelete: 'set null' }),
     /** 'reposicion': 'Apelación' en subsidio asked for. */
     appeal: boolean('appeal'),
     /** 'reposicion': its due day. */
     dueDate: text('due_date'),
     decision: jsonb('decision').$type<PqrDecision>(),
   },
-  (table) => [index('pqr_events_pqr_idx').on(table.pqrNumber, table.id)],
+  (table) => [
+    index('pqr_events_pqr_idx').on(table.pqrNumber, table.id),
+    index('pqr_events_mail_idx').on(table.mailId).where(sql`mail_id is not null`),
+  ],
 );
 
 /** Attachments: the file (in `files`, owner null so an account's deletion keeps it), and where it belongs. */

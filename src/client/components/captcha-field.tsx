@@ -1,12 +1,14 @@
-// The server-made captcha (DESIGN.md decision 2): its image, a button for a new one and the 'Captcha' input.
+// The server-made captcha (DESIGN.md decision 2) of /register and a visitor's PQR: its image, a button for a new
+// one and the 'Captcha' input.
 import { useCallback, useEffect, useState } from 'react';
-import type { Captcha } from '../../../shared/accounts/api-types.ts';
-import { getCaptcha } from '../../api/account.ts';
-import { describedBy, FieldError, FieldLabel } from '../../components/field.tsx';
+import type { Captcha } from '../../shared/accounts/api-types.ts';
+import { getCaptcha } from '../api/account.ts';
+import { describedBy, FieldError, FieldLabel } from './field.tsx';
 
 export type CaptchaState = Captcha;
 
-export function useCaptcha() {
+/** A captcha fetched on arrival, and a new one on refresh(); none while `wanted` is false (a signed-in form). */
+export function useCaptcha(wanted = true) {
   const [captcha, setCaptcha] = useState<CaptchaState | null>(null);
   const [failed, setFailed] = useState(false);
   const refresh = useCallback(() => {
@@ -15,7 +17,9 @@ export function useCaptcha() {
       .then(setCaptcha)
       .catch(() => setFailed(true));
   }, []);
-  useEffect(refresh, [refresh]);
+  useEffect(() => {
+    if (wanted) refresh();
+  }, [wanted, refresh]);
   return { captcha, failed, refresh };
 }
 
