@@ -39,7 +39,7 @@ export const isoDayInMiami = formatter(miami, 'en-CA');
 export const formatClockInColombia = formatter({
   hour: 'numeric',
   minute: '2-digit',
-  timeZone: 'America/Bogota',
+  timeZone: COLOMBIA_TIME_ZONE,
 });
 
 /** '2026-11-22': the day it is in Colombia (the day delivery routes run by). */

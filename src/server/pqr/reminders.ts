@@ -3,8 +3,8 @@
 // once per day whichever instance runs it: the (PQR, day) key of pqr_reminders is claimed in the transaction that
 // queues the mails, so two instances at once mail it once.
 import { and, asc, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { formatCalendarDay } from '../../shared/dates.ts';
-import { screenUrl } from '../../shared/paths.ts';
+import { colombiaHour, formatCalendarDay } from '../../shared/dates.ts';
+import { paths, screenUrl } from '../../shared/paths.ts';
 import {
   AWAITING_ANSWER,
   DUE_SOON_BUSINESS_DAYS,
@@ -18,19 +18,13 @@ import { layout } from '../mail/templates.ts';
 import { removeUnclaimedUploads } from './attachments.ts';
 import { type PqrSettings, todayInBogota } from './settings.ts';
 
-/** The staff's inbox screen. */
-const ADMIN_PQR_SCREEN = '/admin/pqr';
-
-/** Bogotá's hour (UTC−5 all year). */
-const bogotaHour = (now: Date) => (now.getUTCHours() + 19) % 24;
-
 /** Mails the day's reminders if it is time and they were not sent; resolves to how many PQR were reminded. */
 export async function sendPqrReminders(
   db: Database,
   settings: PqrSettings,
   now = new Date(),
 ): Promise<number> {
-  if (bogotaHour(now) < settings.reminderHour) return 0;
+  if (colombiaHour(now) < settings.reminderHour) return 0;
   const today = todayInBogota(now);
   const horizon = settings.calendar.addBusinessDays(today, DUE_SOON_BUSINESS_DAYS);
   return db.transaction(async (tx) => {
@@ -76,7 +70,7 @@ export async function sendPqrReminders(
         ...(overdue.length > 0 ? [OVERDUE_MEANING, ...overdue.map(line)] : []),
         ...soon.map(line),
       ],
-      { label: 'Abrir PQR', url: screenUrl(settings.appUrl, ADMIN_PQR_SCREEN) },
+      { label: 'Abrir PQR', url: screenUrl(settings.appUrl, paths.adminPqr) },
     );
     const subject = `${settings.brandName}: ${reminded.length} PQR por responder (${overdue.length} vencidas)`;
     if (admins.length > 0)

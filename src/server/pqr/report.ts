@@ -2,8 +2,9 @@
 // answer notified by its due day), late, overdue now, and the average business days from filing to the first answer;
 // the same as CSV.
 import { and, gte, lt } from 'drizzle-orm';
+import { colombiaDayRange } from '../../shared/dates.ts';
 import type * as Api from '../../shared/pqr/api-types.ts';
-import { bogotaDay, dayNumber, dayText } from '../../shared/pqr/business-days.ts';
+import { bogotaDay } from '../../shared/pqr/business-days.ts';
 import type { ReportQuery } from '../../shared/pqr/forms.ts';
 import {
   isOverdue,
@@ -17,15 +18,13 @@ import type { Database } from '../db/open.ts';
 import { pqrs } from '../db/schema.ts';
 import { type PqrSettings, todayInBogota } from './settings.ts';
 
-/** The instant a Bogotá day starts (UTC−5 all year). */
-const startOfDay = (day: string) => new Date(`${day}T00:00:00-05:00`);
-
 export async function pqrReport(
   db: Database,
   settings: PqrSettings,
   range: ReportQuery,
   now = new Date(),
 ): Promise<Api.PqrReport> {
+  const { start, end } = colombiaDayRange(range.from, range.to);
   const rows = await db
     .select({
       type: pqrs.type,
@@ -36,12 +35,7 @@ export async function pqrReport(
       firstAnsweredAt: pqrs.firstAnsweredAt,
     })
     .from(pqrs)
-    .where(
-      and(
-        gte(pqrs.filedAt, startOfDay(range.from)),
-        lt(pqrs.filedAt, startOfDay(dayText(dayNumber(range.to) + 1))),
-      ),
-    );
+    .where(and(gte(pqrs.filedAt, start), lt(pqrs.filedAt, end)));
   const today = todayInBogota(now);
   let answeredOnTime = 0;
   let answeredLate = 0;

@@ -5,8 +5,6 @@
 // year.
 import { getHolidaysForYear } from 'colombian-holidays';
 
-export const BOGOTA_TIME_ZONE = 'America/Bogota';
-
 /** Holidays configuration adds (a new law) or removes (one the library has and the law no longer does). */
 export interface HolidayOverrides {
   extra?: readonly string[];
