@@ -47,10 +47,7 @@ export interface ObjectStore {
 /** The bucket is unreachable, refuses our credentials, or does not exist. */
 export class BucketError extends Error {}
 
-export function openS3Store(
-  config: FilesS3Config,
-  timeouts = { connect: 3_000, request: 15_000 },
-): ObjectStore {
+export function openS3Store(config: FilesS3Config): ObjectStore {
   const client = new S3Client({
     endpoint: config.endpoint,
     region: config.region,
