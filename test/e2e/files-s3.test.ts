@@ -1,11 +1,11 @@
 // Issue 34's journey: the app started with FILES_S3_* against a real S3 server from npm (test/support/s3.ts); the
 // warehouse receives a parcel with a photo, its owner sees the photo on the package's page (loaded from the bucket
 // through a presigned link), and another customer gets neither the page nor the file.
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiptMessages } from '../../src/shared/warehouse/receipt.ts';
 import { startS3 } from '../support/s3.ts';
-import { appInBrowser, launchBrowser, signInThroughForm } from './harness.ts';
+import { launchBrowser, type RunningApp, removeDir, signInThroughForm, startApp } from './harness.ts';
 import { parcelPhoto } from './warehouse-support/barcodes.ts';
 import { customer, registerStaff, staffPage } from './warehouse-support/sessions.ts';
 
@@ -14,16 +14,27 @@ const GUIDE = '1Z12345E0205271699';
 const s3 = await startS3();
 
 describe('photos in an S3 bucket: received at /bodega, seen by their owner only', () => {
-  const e2e = appInBrowser({
-    env: { ADMIN_EMAILS: STAFF_EMAIL, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...s3.env },
-  });
+  const e2e = {} as { app: RunningApp; browser: BrowserContext };
   let staff: Page;
   let buyer: Awaited<ReturnType<typeof customer>>;
   beforeAll(async () => {
+    const env = {
+      ADMIN_EMAILS: STAFF_EMAIL,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      ...s3.env,
+    };
+    // The bucket is checked before the app listens: a slow machine gets more than the usual 60 s.
+    e2e.app = await startApp(env, undefined, { startTimeoutMs: 180_000 });
+    e2e.browser = await launchBrowser(e2e.app.url);
     staff = await staffPage(e2e.app, e2e.browser, await registerStaff(e2e.app, STAFF_EMAIL));
     buyer = await customer(e2e.app, { name: 'Marta Ríos', ciudad1: 'Cali' });
   });
-  afterAll(() => s3.close());
+  afterAll(async () => {
+    await e2e.browser?.close();
+    await e2e.app?.stop();
+    if (e2e.app) removeDir(e2e.app.dataDir);
+    await s3.close();
+  });
 
   it('stores the photo in the bucket; the owner sees it from there, another customer gets 404', async () => {
     const { number } = await buyer.api.prealert(GUIDE, 'Zapatos', 'Zappos', '80');
