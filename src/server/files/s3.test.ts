@@ -45,6 +45,17 @@ async function download(client: ReturnType<typeof browser>, url: string) {
   return { answer, link, object, bytes: Buffer.from(await object.arrayBuffer()) };
 }
 
+/** A new customer with a pre-alert under `guide`: its number and the customer's client. */
+async function customerWithPrealert(server: TestServer, guide: string) {
+  const customer = await signedUpCustomer(server);
+  const saved = await customer.client.post('/api/packages', {
+    guide,
+    content: 'Libros',
+    declaredValue: '30',
+  });
+  return { ...customer, number: saved.body.package.number as number };
+}
+
 describe('the bucket at start', () => {
   it('wants all five FILES_S3_* or none', () => {
     expect(() => loadConfig({ FILES_S3_BUCKET: 'fotos' })).toThrow(/FILES_S3_ENDPOINT: falta/);
@@ -74,13 +85,8 @@ describe.each(drivers)('files in the bucket on %s', (driver) => {
   afterAll(() => server?.close());
 
   async function customerWithInvoice() {
-    const customer = await signedUpCustomer(server);
-    const saved = await customer.client.post('/api/packages', {
-      guide: `S3${driver}${String(++sequence).padStart(10, '0')}`,
-      content: 'Libros',
-      declaredValue: '30',
-    });
-    const number = saved.body.package.number as number;
+    const customer = await customerWithPrealert(server, `S3${driver}${String(++sequence).padStart(10, '0')}`);
+    const { number } = customer;
     const bytes = await png();
     const uploaded = await customer.client.upload(`/api/packages/${number}/invoice`, bytes, 'image/png');
     expect(uploaded.status).toBe(200);
@@ -130,13 +136,8 @@ describe.each(drivers)('files in the bucket on %s', (driver) => {
   it('refuses a link used after it expired', async () => {
     const shortLived = await startTestServer(driver, { ...s3.env, FILES_S3_URL_SECONDS: '1' });
     try {
-      const customer = await signedUpCustomer(shortLived);
-      const saved = await customer.client.post('/api/packages', {
-        guide: `S3EXP${driver}0001`,
-        content: 'Libros',
-        declaredValue: '30',
-      });
-      const number = saved.body.package.number as number;
+      const customer = await customerWithPrealert(shortLived, `S3EXP${driver}0001`);
+      const { number } = customer;
       const uploaded = await customer.client.upload(
         `/api/packages/${number}/invoice`,
         await png(),
@@ -204,13 +205,8 @@ describe.each(drivers)('a bucket down or hanging on %s', (driver) => {
     const down = await startS3();
     const server = await startTestServer(driver, down.env);
     try {
-      const customer = await signedUpCustomer(server);
-      const saved = await customer.client.post('/api/packages', {
-        guide: `S3DOWN${driver}0001`,
-        content: 'Libros',
-        declaredValue: '30',
-      });
-      const number = saved.body.package.number as number;
+      const customer = await customerWithPrealert(server, `S3DOWN${driver}0001`);
+      const { number } = customer;
       await down.close();
       const logged = expectConsoleError();
       const refused = await customer.client.upload(
