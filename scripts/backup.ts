@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { createBackup, RestoreError, restoreBackup } from '../src/server/db/backup.ts';
 import { DatabaseLockedError, openDatabase } from '../src/server/db/open.ts';
-import { BucketError } from '../src/server/files/s3-store.ts';
+import { BucketError } from '../src/server/files/s3-config.ts';
 import { openConfiguredFileStore } from '../src/server/files/sweep.ts';
 
 const [command, file] = process.argv.slice(2);

@@ -2,7 +2,7 @@
 import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { DatabaseLockedError, openDatabase } from '../src/server/db/open.ts';
 import { migrateToBucket } from '../src/server/files/migrate.ts';
-import { BucketError } from '../src/server/files/s3-store.ts';
+import { BucketError } from '../src/server/files/s3-config.ts';
 import { openConfiguredFileStore, sweepOrphans } from '../src/server/files/sweep.ts';
 
 const [command] = process.argv.slice(2);

@@ -1,7 +1,7 @@
 // Reads the configuration, opens the database, applies migrations and listens; stops cleanly on SIGTERM/SIGINT.
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseLockedError } from './db/open.ts';
-import { BucketError } from './files/s3-store.ts';
+import { BucketError } from './files/s3-config.ts';
 import { listen, type Server, startServer } from './start.ts';
 
 let config: ReturnType<typeof loadConfig>;

@@ -107,3 +107,7 @@ export function filesS3Config(
     timeoutSeconds: env.FILES_S3_TIMEOUT_SECONDS,
   };
 }
+
+/** The bucket is unreachable, refuses our credentials, or does not exist (kept here, away from the SDK, so that
+ * what only catches it does not load the SDK). */
+export class BucketError extends Error {}

@@ -12,7 +12,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { FilesS3Config } from './s3-config.ts';
+import { BucketError, type FilesS3Config } from './s3-config.ts';
 
 /** Every object of ours lives under this prefix, so the bucket may hold other things the sweep never touches. */
 export const OBJECT_PREFIX = 'files/';
@@ -43,9 +43,6 @@ export interface ObjectStore {
   list(): AsyncIterable<{ id: string; modifiedAt: Date }[]>;
   presign(id: string, answer: Presigned): Promise<string>;
 }
-
-/** The bucket is unreachable, refuses our credentials, or does not exist. */
-export class BucketError extends Error {}
 
 export function openS3Store(config: FilesS3Config): ObjectStore {
   const client = new S3Client({

@@ -17,7 +17,8 @@ import {
 } from '../../../test/support/server.ts';
 import { loadConfig } from '../config.ts';
 import { files } from '../db/schema.ts';
-import { BucketError, openS3Store } from './s3-store.ts';
+import { BucketError } from './s3-config.ts';
+import { openS3Store } from './s3-store.ts';
 import { BUCKET_DOWN, objectStore, setObjectStore, storeFile } from './store.ts';
 import { openConfiguredFileStore, sweepOrphans } from './sweep.ts';
 

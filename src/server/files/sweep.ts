@@ -5,7 +5,6 @@ import { inArray } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/open.ts';
 import { files } from '../db/schema.ts';
-import { openS3Store } from './s3-store.ts';
 import { objectStore, removeObjects, setObjectStore } from './store.ts';
 
 /** Longer than any upload takes to commit its row. */
@@ -18,6 +17,8 @@ export async function openConfiguredFileStore(config: Pick<Config, 'filesS3'>) {
     setObjectStore(null);
     return null;
   }
+  // The SDK loads only when a bucket is configured: the database store's start and commands do without it.
+  const { openS3Store } = await import('./s3-store.ts');
   const store = openS3Store(config.filesS3);
   await store.check();
   setObjectStore(store);
