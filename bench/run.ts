@@ -6,6 +6,7 @@ import * as adminSearch from './admin-search.ts';
 import * as charges from './charges.ts';
 import * as courierSync from './courier-sync.ts';
 import * as fanOut from './fan-out.ts';
+import * as files from './files.ts';
 import * as lighthouse from './lighthouse.ts';
 import * as notices from './notices.ts';
 import * as operations from './operations.ts';
@@ -31,6 +32,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchResult
   money: { title: 'Money at the door', run: async () => (await import('./money.ts')).run() },
   'fan-out': { title: 'Live fan-out', run: fanOut.run },
   pqr: { title: 'PQR', run: pqr.run },
+  files: { title: 'Files in a bucket', run: files.run },
   notices: { title: 'WhatsApp notices', run: notices.run },
   'page-weight': { title: 'Page weight', run: pageWeight.run },
   'courier-route': { title: 'Courier screen', run: async () => (await import('./courier-route.ts')).run() },

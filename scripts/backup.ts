@@ -3,6 +3,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { createBackup, RestoreError, restoreBackup } from '../src/server/db/backup.ts';
 import { DatabaseLockedError, openDatabase } from '../src/server/db/open.ts';
+import { BucketError } from '../src/server/files/s3-config.ts';
+import { openConfiguredFileStore } from '../src/server/files/sweep.ts';
 
 const [command, file] = process.argv.slice(2);
 if ((command !== 'backup' && command !== 'restore') || !file) {
@@ -11,6 +13,8 @@ if ((command !== 'backup' && command !== 'restore') || !file) {
 }
 try {
   const config = loadConfig();
+  // With FILES_S3_*, a restore checks that the bucket holds every file the backup refers to.
+  await openConfiguredFileStore(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     if (command === 'backup') {
@@ -31,7 +35,10 @@ try {
 } catch (error) {
   // A PGlite folder the app has open is refused (lock.ts): stop the app first, or back up PostgreSQL live.
   const known =
-    error instanceof ConfigError || error instanceof RestoreError || error instanceof DatabaseLockedError;
+    error instanceof ConfigError ||
+    error instanceof RestoreError ||
+    error instanceof DatabaseLockedError ||
+    error instanceof BucketError;
   console.error(known ? error.message : error);
   process.exit(1);
 }

@@ -22,6 +22,7 @@ import { deliveryRoutes } from './delivery/routes.ts';
 import { dispatchRoutes } from './dispatches/routes.ts';
 import { DomainError, Unavailable } from './errors.ts';
 import { fileRoutes } from './files/routes.ts';
+import { objectStore } from './files/store.ts';
 import { ApiError, bodySizeLimit, errorResponse, finishBodyBeforeAnswer } from './http.ts';
 import { lockerRoutes } from './lockers/routes.ts';
 import { noticeAdminRoutes } from './notices/admin-routes.ts';
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps) {
   const indexHtml = readIndexHtml(clientDir, config);
   const screenHtml = screenPages(clientDir, indexHtml);
   const appOrigin = new URL(config.appUrl).origin;
+  const bucketOrigin = objectStore()?.origin;
 
   const app = new Hono();
 
@@ -69,7 +71,8 @@ export function createApp(deps: AppDeps) {
         // 'wasm-unsafe-eval' compiles WebAssembly (the barcode reader of /bodega) and nothing else: eval() stays blocked.
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
+        // With a bucket, photos come from its presigned links (GET /api/files/:id redirects there).
+        imgSrc: ["'self'", 'data:', ...(bucketOrigin ? [bucketOrigin] : [])],
         connectSrc: ["'self'"],
         // The courier screen's service worker (dist/client/sw.js, registered from /reparto only).
         workerSrc: ["'self'"],

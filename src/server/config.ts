@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { parseOfficeAddress } from '../shared/address.ts';
 import { DEFAULT_MAX_ATTEMPTS } from '../shared/delivery/door-choices.ts';
+import { checkFilesS3, filesS3Config, filesS3Env } from './files/s3-config.ts';
 import { checkWhatsapp, whatsappConfig, whatsappEnv } from './notices/config.ts';
 
 // Zod's own fallback messages in Spanish too, for every schema the server runs.
@@ -184,9 +185,11 @@ const configSchema = z
       .optional()
       .transform((answer) => answer || undefined),
     ...whatsappEnv,
+    ...filesS3Env,
   })
   .superRefine((env, ctx) => {
     checkWhatsapp(env, ctx);
+    checkFilesS3(env, ctx);
     if (env.NODE_ENV !== 'production') return;
     if (env.CAPTCHA_TEST_ANSWER)
       ctx.addIssue({ code: 'custom', path: ['CAPTCHA_TEST_ANSWER'], message: 'no se permite en producción' });
@@ -235,6 +238,8 @@ function toConfig(env: z.output<typeof configSchema>) {
     },
 
     whatsapp: whatsappConfig(env),
+    /** Null: files live in the database (the default). */
+    filesS3: filesS3Config(env),
   };
 }
 

@@ -1,6 +1,7 @@
 // Reads the configuration, opens the database, applies migrations and listens; stops cleanly on SIGTERM/SIGINT.
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseLockedError } from './db/open.ts';
+import { BucketError } from './files/s3-config.ts';
 import { listen, type Server, startServer } from './start.ts';
 
 let config: ReturnType<typeof loadConfig>;
@@ -18,8 +19,8 @@ let server: Server;
 try {
   server = await startServer(config);
 } catch (error) {
-  // A second app on a PGlite folder already in use: say who holds it, without a stack trace.
-  if (error instanceof DatabaseLockedError) {
+  // A second app on a PGlite folder already in use, or a bucket that cannot be reached: say so, without a stack trace.
+  if (error instanceof DatabaseLockedError || error instanceof BucketError) {
     console.error(error.message);
     process.exit(1);
   }

@@ -10,6 +10,7 @@ import { loadAuthSecret } from './auth/secret.ts';
 import type { Config } from './config.ts';
 import { type OpenDatabase, openDatabase } from './db/open.ts';
 import type { RenderCourierRoute } from './delivery/courier-page.ts';
+import { openConfiguredFileStore, startSweeping } from './files/sweep.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { liveHub } from './live/hub.ts';
 import { startMailWorker } from './mail/outbox.ts';
@@ -79,6 +80,8 @@ export async function startServer(
     renderCourierRoute?: RenderCourierRoute;
   } = {},
 ): Promise<Server> {
+  // The bucket first (when FILES_S3_* is set): one that cannot be reached stops the start with a clear message.
+  await openConfiguredFileStore(config);
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const { db } = database;
@@ -128,6 +131,7 @@ export async function startServer(
     appUrl: config.appUrl,
     pqr: pqrSettingsOf(config),
   });
+  const stopSweeping = startSweeping(db, log);
   return {
     app,
     database,
@@ -136,6 +140,7 @@ export async function startServer(
     endStreams: () => live.closeAll(),
     async close() {
       stopHousekeeping();
+      stopSweeping();
       // Open streams end here; otherwise they would hold the HTTP server and the LISTENs open.
       await live.closeAll();
       await notices?.stop();

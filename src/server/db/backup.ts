@@ -1,8 +1,10 @@
 // Backups that work on both drivers: every table's rows as JSON (gzip), restored into an empty, migrated
-// database of either kind. So a PGlite folder can also move to PostgreSQL, and back.
+// database of either kind. So a PGlite folder can also move to PostgreSQL, and back. Files in an S3 bucket travel
+// as references and hashes; the bucket is backed up on its own (docs/OPERATIONS.md), and a restore checks it.
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { count, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { objectStore } from '../files/store.ts';
 import type { Database } from './open.ts';
 import {
   appSetting,
@@ -161,6 +163,7 @@ export async function restoreBackup(db: Database, file: Buffer): Promise<Record<
   if ((existing?.n ?? 0) > 0)
     throw new RestoreError('La base de datos de destino ya tiene cuentas: restaura en una vacía.');
 
+  await checkObjects(backup.tables[getTableName(files)] ?? []);
   const counts: Record<string, number> = {};
   await db.transaction(async (tx) => {
     for (const table of SEEDED_TABLES) await tx.delete(table);
@@ -191,6 +194,30 @@ export async function restoreBackup(db: Database, file: Buffer): Promise<Record<
     );
   });
   return counts;
+}
+
+/**
+ * Files in a bucket travel as references (their id, size and SHA-256), not bytes: a restore goes ahead only when the
+ * configured bucket holds every one of them.
+ */
+async function checkObjects(rows: Record<string, unknown>[]) {
+  const ids = rows.flatMap((row) => (row.bytes == null && typeof row.id === 'string' ? [row.id] : []));
+  if (ids.length === 0) return;
+  const store = objectStore();
+  if (!store)
+    throw new RestoreError(
+      `La copia tiene ${ids.length} archivos en un bucket S3: configura FILES_S3_* con ese bucket para restaurarla.`,
+    );
+  const missing: string[] = [];
+  for (let start = 0; start < ids.length; start += 16) {
+    const batch = ids.slice(start, start + 16);
+    const found = await Promise.all(batch.map((id) => store.exists(id)));
+    missing.push(...batch.filter((_, index) => !found[index]));
+  }
+  if (missing.length > 0)
+    throw new RestoreError(
+      `Faltan ${missing.length} de ${ids.length} archivos en el ${store.where} (por ejemplo files/${missing[0]}): restaura el bucket primero (docs/OPERATIONS.md).`,
+    );
 }
 
 /** JSON turned timestamps into strings and file bytes into base64; Drizzle wants Dates and Buffers back. */

@@ -1,11 +1,13 @@
 // GET /api/files/:id: an invoice or a photo, only to its owner and to staff (anyone else: 404, as if it did not
-// exist), with our own download name, `nosniff` and a CSP that lets nothing in the file run.
+// exist), with our own download name, `nosniff` and a CSP that lets nothing in the file run; a file in the bucket
+// is a redirect to a presigned link with the same name and type (serve.ts).
 import { Hono } from 'hono';
 import type { Auth } from '../auth/auth.ts';
 import { isStaff, requireCaller, type SessionEnv } from '../auth/session.ts';
 import type { Database } from '../db/open.ts';
 import { NotFound } from '../errors.ts';
 import { EXTENSIONS, type InvoiceType } from './invoice-check.ts';
+import { serveFile } from './serve.ts';
 import { readFile } from './store.ts';
 
 const NAMES: Record<string, string> = { invoice: 'factura', photo: 'foto', thumbnail: 'foto-miniatura' };
@@ -22,13 +24,9 @@ export function fileRoutes({ db, auth }: { db: Database; auth: Auth }) {
     const name = `${NAMES[file.kind] ?? 'archivo'}-${file.packageNumber ?? 'sin-paquete'}.${extension}`;
     // Photos are shown in the page; an invoice is always downloaded, never opened by our origin.
     const disposition = file.kind === 'invoice' ? 'attachment' : 'inline';
-    return c.body(new Uint8Array(file.bytes), 200, {
-      'content-type': file.mime,
-      'content-length': String(file.size),
-      'content-disposition': `${disposition}; filename="${name}"`,
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'; img-src 'self'; sandbox",
-      'cache-control': 'private, no-cache',
+    return serveFile(c, file, {
+      disposition: `${disposition}; filename="${name}"`,
+      csp: "default-src 'none'; img-src 'self'; sandbox",
     });
   });
   return routes;

@@ -67,11 +67,12 @@ export async function activePackageCount(db: Database | Transaction, userId: str
 /**
  * On deletion: the packages' personal data (address, instructions) is erased and their invoices and photos
  * deleted; numbers, guides, weights, states and charges stay for the accounts the law requires us to keep.
+ * Returns the deleted files' ids: their objects (with a bucket) go once the transaction has committed.
  */
-export async function erasePackagesOf(tx: Transaction, userId: string): Promise<void> {
+export async function erasePackagesOf(tx: Transaction, userId: string): Promise<string[]> {
   await tx
     .update(packages)
     .set({ deliveryAddress: '', instructions: '', updatedAt: new Date() })
     .where(eq(packages.userId, userId));
-  await deleteFilesOf(tx, userId);
+  return deleteFilesOf(tx, userId);
 }

@@ -8,14 +8,16 @@ import type { Database, Transaction } from '../db/open.ts';
 import { files, pqrAttachments } from '../db/schema.ts';
 import { Invalid } from '../errors.ts';
 import { checkInvoice, EXTENSIONS, type InvoiceType } from '../files/invoice-check.ts';
-import { saveFile } from '../files/store.ts';
+import { recordFile, storeFile } from '../files/store.ts';
 
 /** Keeps an uploaded file when its bytes are what an attachment may be; else 400 with the attachment's message. */
 export async function saveUpload(db: Database, bytes: Buffer, uploaderId: string | null) {
   const mime = await checkInvoice(bytes);
   if (!mime) throw new Invalid('invalid_file', pqrMessages.attachmentInvalid);
+  // The object first (a bucket down refuses the upload before anything is written), then its rows together.
+  const stored = await storeFile({ ownerId: null, packageNumber: null, kind: 'pqr', mime, bytes });
   return db.transaction(async (tx) => {
-    const id = await saveFile(tx, { ownerId: null, packageNumber: null, kind: 'pqr', mime, bytes });
+    const id = await recordFile(tx, stored);
     await tx.insert(pqrAttachments).values({ fileId: id, uploaderId });
     return { id, mime, size: bytes.length };
   });
@@ -82,7 +84,7 @@ export function attachmentView(stored: StoredAttachment, position: number, base:
 export async function readAttachment(db: Database, pqrNumber: number, id: string) {
   if (!/^[0-9a-f-]{36}$/.test(id)) return null;
   const [row] = await db
-    .select({ mime: files.mime, size: files.size, bytes: files.bytes })
+    .select({ id: files.id, mime: files.mime, size: files.size, bytes: files.bytes })
     .from(pqrAttachments)
     .innerJoin(files, eq(files.id, pqrAttachments.fileId))
     .where(and(eq(pqrAttachments.pqrNumber, pqrNumber), eq(pqrAttachments.fileId, id)));

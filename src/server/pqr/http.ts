@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { firstIssueMessage } from '../../shared/schemas.ts';
 import { Invalid } from '../errors.ts';
 import { EXTENSIONS, type InvoiceType } from '../files/invoice-check.ts';
+import { type ServedFile, serveFile } from '../files/serve.ts';
 
 /** The radicado of the path (Hono decodes it). */
 export const radicadoParam = (c: Context) => c.req.param('radicado') ?? '';
@@ -17,18 +18,10 @@ export function readPqrQuery<S extends z.ZodType>(c: Context, schema: S): z.outp
 }
 
 /** An attachment, always downloaded (never opened by our origin), with `nosniff` and a CSP that runs nothing. */
-export function sendAttachment(
-  c: Context,
-  file: { mime: string; size: number; bytes: Buffer },
-  name: string,
-) {
+export function sendAttachment(c: Context, file: ServedFile, name: string) {
   const extension = EXTENSIONS[file.mime as InvoiceType] ?? 'bin';
-  return c.body(new Uint8Array(file.bytes), 200, {
-    'content-type': file.mime,
-    'content-length': String(file.size),
-    'content-disposition': `attachment; filename="${name}.${extension}"`,
-    'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'; sandbox",
-    'cache-control': 'private, no-cache',
+  return serveFile(c, file, {
+    disposition: `attachment; filename="${name}.${extension}"`,
+    csp: "default-src 'none'; sandbox",
   });
 }

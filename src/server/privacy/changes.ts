@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { authAccount, authUser, users } from '../db/schema.ts';
 import { Conflict, Invalid } from '../errors.ts';
+import { removeObjects } from '../files/store.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { emailChangedNoticeMail, emailChangeMail } from '../mail/templates.ts';
 import { forgetWhatsapp, withdrawConsentForNewPhone } from '../notices/consent.ts';
@@ -185,10 +186,10 @@ export async function deletionRefusal(db: Database | Transaction, userId: string
 }
 
 export async function deleteAccount(db: Database, record: UserRecord, ip: string) {
-  await db.transaction(async (tx) => {
+  const { fileIds } = await db.transaction(async (tx) => {
     const refusal = await deletionRefusal(tx, record.id);
     if (refusal) throw new Conflict('packages_active', refusal);
-    await eraseAccount(tx, record);
+    const erased = await eraseAccount(tx, record);
     await forgetWhatsapp(tx, record.id);
     await recordAudit(tx, {
       action: 'account_deleted',
@@ -197,5 +198,8 @@ export async function deleteAccount(db: Database, record: UserRecord, ip: string
       ip,
       detail: { lockerNumber: record.lockerNumber },
     });
+    return erased;
   });
+  // Ley 1581: the photos and invoices leave the bucket now; one that fails is left to the sweep (hours, not months).
+  await removeObjects(fileIds);
 }

@@ -107,9 +107,10 @@ export type PersonalData = NonNullable<Awaited<ReturnType<typeof personalData>>>
  * Erases the person inside the caller's transaction. The users row stays, emptied and marked deleted, so its locker
  * number is never handed out again (the counter is not touched) and its refCode still backs the referredBy of the
  * people it invited. The credential, every session and every pending link go; mails to the person's addresses
- * leave the outbox, and their audit entries keep what happened and when, without the addresses.
+ * leave the outbox, and their audit entries keep what happened and when, without the addresses. Returns the ids
+ * of the files deleted, whose objects in the bucket (if any) the caller deletes once this has committed.
  */
-export async function eraseAccount(tx: Transaction, record: UserRecord): Promise<void> {
+export async function eraseAccount(tx: Transaction, record: UserRecord): Promise<{ fileIds: string[] }> {
   const id = record.id;
   const placeholder = deletedEmail(id);
   const now = new Date();
@@ -135,7 +136,7 @@ export async function eraseAccount(tx: Transaction, record: UserRecord): Promise
     .delete(authVerification)
     .where(or(eq(authVerification.value, id), like(authVerification.value, `${id} %`)));
   await tx.delete(outbox).where(inArray(outbox.toAddress, addresses));
-  await erasePackagesOf(tx, id);
+  const fileIds = await erasePackagesOf(tx, id);
   await erasePqrsOf(tx, id);
   await eraseDeliveriesOf(tx, id);
   await tx
@@ -148,4 +149,5 @@ export async function eraseAccount(tx: Transaction, record: UserRecord): Promise
         and(isNull(auditLog.subjectId), isNotNull(auditLog.email), inArray(auditLog.email, addresses)),
       ),
     );
+  return { fileIds };
 }

@@ -4,7 +4,7 @@ import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { WAREHOUSE_TIME_ZONE } from '../../shared/dates.ts';
 import type { Database } from '../db/open.ts';
 import { files, packages, users } from '../db/schema.ts';
-import { fileUrl, saveFile } from '../files/store.ts';
+import { fileUrl, recordFile, storeFile } from '../files/store.ts';
 
 const packageColumns = {
   number: packages.number,
@@ -89,18 +89,20 @@ const FRAGILE = /(^|[^\p{L}])fr[aá]gil/iu;
 
 /** A re-encoded photo and its thumbnail, kept without a package until a receipt claims them. */
 export async function stagePhoto(db: Database, processed: { photo: Buffer; thumbnail: Buffer }) {
-  const ids = await db.transaction(async (tx) => {
-    const staged = { ownerId: null, packageNumber: null, mime: 'image/jpeg' } as const;
-    const id = await saveFile(tx, { ...staged, kind: 'photo', bytes: processed.photo });
-    const thumbnail = await saveFile(tx, {
-      ...staged,
-      kind: 'thumbnail',
-      bytes: processed.thumbnail,
-      thumbnailOf: id,
-    });
-    return { id, thumbnail };
+  const staged = { ownerId: null, packageNumber: null, mime: 'image/jpeg' } as const;
+  // Both objects first (a bucket down refuses the photo before any row is written), then both rows at once.
+  const photo = await storeFile({ ...staged, kind: 'photo', bytes: processed.photo });
+  const thumbnail = await storeFile({
+    ...staged,
+    kind: 'thumbnail',
+    bytes: processed.thumbnail,
+    thumbnailOf: photo.id,
   });
-  return { id: ids.id, url: fileUrl(ids.id), thumbnailUrl: fileUrl(ids.thumbnail) };
+  await db.transaction(async (tx) => {
+    await recordFile(tx, photo);
+    await recordFile(tx, thumbnail);
+  });
+  return { id: photo.id, url: fileUrl(photo.id), thumbnailUrl: fileUrl(thumbnail.id) };
 }
 
 /** Each row with its first photo's thumbnail, in one query. */

@@ -111,7 +111,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
-/** Invoices and photos, in the database so that one backup keeps everything (PACKAGES.md 'Files'). */
+/** Invoices and photos: their bytes in the database, or in an S3 bucket when FILES_S3_* is set (ADR 0015). */
 export const files = pgTable(
   'files',
   {
@@ -122,7 +122,10 @@ export const files = pgTable(
     kind: text('kind').$type<FileKind>().notNull(),
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
-    bytes: bytea('bytes').notNull(),
+    /** The bytes, while the file lives in the database; null once it lives in the bucket (key `files/<id>`). */
+    bytes: bytea('bytes'),
+    /** SHA-256 of the bytes (hex): the migration and the restore check an object against it. */
+    sha256: text('sha256'),
     /** A photo's small version, when it has one. */
     thumbnailOf: text('thumbnail_of'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
