@@ -17,6 +17,7 @@ const COMPANY = {
 const PHONE = { width: 390, height: 844 };
 const CUSTOMER_LINKS = ['Mi casillero', 'Mis paquetes', 'Notificar paquete', 'Mis datos', 'Cerrar sesión'];
 const ADMIN_LINKS = [
+  'Hoy',
   'Casilleros',
   'Paquetes',
   'Despachos',
@@ -208,6 +209,7 @@ describe('issue 11: the experience of a new user, on a phone and a desktop', () 
     const staff = await admin();
     for (const [index, path] of [
       '/admin',
+      '/admin/casilleros',
       '/admin/paquetes',
       '/admin/despachos',
       '/admin/reparto',
@@ -225,7 +227,7 @@ describe('issue 11: the experience of a new user, on a phone and a desktop', () 
 
     // A bodega account gets its one place.
     const bodega = await registerViaApi(e2e.app, { name: 'Bruno Bodega' });
-    await staff.goto(`${e2e.app.url}/admin`);
+    await staff.goto(`${e2e.app.url}/admin/casilleros`);
     const row = staff.locator('tbody tr').filter({ hasText: 'Bruno Bodega' });
     await row.getByLabel('Rol', { exact: true }).selectOption('bodega');
     await row.getByRole('button', { name: 'Cambiar rol' }).click();

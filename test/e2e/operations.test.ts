@@ -116,8 +116,8 @@ describe('operations in Chromium', () => {
     const [first, second, third] = packages.map((pkg) => pkg.number) as [number, number, number];
     const page = adminPage;
 
-    // From the admin's locker list, the staff navigation leads to the board.
-    await page.getByRole('heading', { level: 1, name: 'Lista de Casilleros' }).waitFor();
+    // From the admin's 'Hoy', the staff navigation leads to the board.
+    await page.getByRole('heading', { level: 1, name: 'Hoy' }).waitFor();
     for (const link of ['Paquetes', 'Despachos', 'Tarifas', 'Recepción en bodega'])
       expect(await page.getByRole('link', { name: link, exact: true }).count()).toBe(1);
     await page.getByRole('link', { name: 'Paquetes', exact: true }).click();

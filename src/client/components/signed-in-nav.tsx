@@ -24,7 +24,8 @@ const RECEIVING: NavLink = { to: paths.warehouse, label: 'Recepción en bodega' 
 /** Bodega staff may build delivery routes too (DELIVERY.md 'Roles'). */
 const DELIVERY: NavLink = { to: paths.adminRoutes, label: 'Reparto' };
 const ADMIN: NavLink[] = [
-  { to: paths.admin, label: 'Casilleros' },
+  { to: paths.admin, label: 'Hoy' },
+  { to: paths.adminLockers, label: 'Casilleros' },
   { to: paths.adminPackages, label: 'Paquetes' },
   { to: paths.adminDispatches, label: 'Despachos' },
   DELIVERY,
