@@ -9,7 +9,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pqrMessages } from '../../src/shared/pqr/forms.ts';
 import { seriousAxeViolations } from './axe.ts';
-import { apiCall, appInBrowser, launchBrowser, registerViaApi, signInThroughForm } from './harness.ts';
+import {
+  apiCall,
+  appInBrowser,
+  launchBrowser,
+  registerViaApi,
+  signInThroughForm,
+  staffNav,
+} from './harness.ts';
 
 const ADMIN = 'pqr-admin@example.com';
 const DESCRIPTION = 'La caja llegó rota y el <b>audífono</b> no enciende. Pido la revisión del paquete.';
@@ -141,7 +148,7 @@ describe('PQR in Chromium: filing, answering, review and a visitor', () => {
 
   it('the admin finds it in the inbox, writes an internal note and answers', async () => {
     const page = adminPage;
-    await page.getByRole('navigation', { name: 'Administración' }).getByRole('link', { name: 'PQR' }).click();
+    await (await staffNav(page)).getByRole('link', { name: 'PQR' }).click();
     await page.waitForURL(`${e2e.app.url}/admin/pqr`);
     const row = page.getByRole('row').filter({ hasText: radicado });
     await row.waitFor();
