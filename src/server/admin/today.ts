@@ -4,13 +4,11 @@
 // 'Sin identificar', 'Retenidos').
 import { and, count, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { AdminToday } from '../../shared/admin/api-types.ts';
-import { AWAITING_ANSWER, DUE_SOON_BUSINESS_DAYS, type PqrState } from '../../shared/pqr/states.ts';
+import { AWAITING_ANSWER, DUE_SOON_BUSINESS_DAYS } from '../../shared/pqr/states.ts';
 import type { Database } from '../db/open.ts';
 import { collectionDaySums, deliveryRoutes, packages, pqrs } from '../db/schema.ts';
 import { flaggedPackages } from '../delivery/close.ts';
 import { type PqrSettings, todayInBogota } from '../pqr/settings.ts';
-
-const AWAITING = [...AWAITING_ANSWER] as PqrState[];
 
 async function packagesIn(db: Database, state: 'sin_identificar' | 'retenido'): Promise<number> {
   const [row] = await db.select({ n: count() }).from(packages).where(eq(packages.state, state));
@@ -26,7 +24,7 @@ async function pqrDue(db: Database, settings: PqrSettings, now: Date) {
       soon: sql<number>`count(*) filter (where ${pqrs.runningDue} >= ${today})::int`,
     })
     .from(pqrs)
-    .where(and(inArray(pqrs.state, AWAITING), lte(pqrs.runningDue, horizon)));
+    .where(and(inArray(pqrs.state, [...AWAITING_ANSWER]), lte(pqrs.runningDue, horizon)));
   return { overdue: row?.overdue ?? 0, soon: row?.soon ?? 0 };
 }
 
