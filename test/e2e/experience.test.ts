@@ -140,6 +140,7 @@ describe('issue 11: the experience of a new user, on a phone and a desktop', () 
     expect(await seriousAxeViolations(page, { runOnly: rules })).toEqual([]);
 
     const staff = await admin();
+    await staff.goto(`${e2e.app.url}/admin/casilleros`);
     const audit = staff.getByText('Auditoría: últimos 100 eventos');
     expect(await audit.evaluate((element) => getComputedStyle(element).display)).toBe('list-item');
   });
@@ -246,6 +247,7 @@ describe('issue 11: the experience of a new user, on a phone and a desktop', () 
 
   it('finding 10: on a phone each locker is a card with its name, locker and WhatsApp within the screen', async () => {
     const page = await admin();
+    await page.goto(`${e2e.app.url}/admin/casilleros`);
     const rows = page.locator('tbody tr');
     await rows.filter({ hasText: 'Óscar Sin Teléfono' }).waitFor();
     for (const row of await rows.all()) {
