@@ -7,7 +7,10 @@ export const paths = {
   invite: '/invite',
   locker: '/locker',
   notify: '/notify',
+  /** Where an admin lands: 'Hoy', what waits for someone today (issue 37). */
   admin: '/admin',
+  /** 'Lista de Casilleros' (SPEC.md §2 Admin screen), one click from 'Hoy'. */
+  adminLockers: '/admin/casilleros',
   verifyEmail: '/verificar-correo',
   resetPassword: '/restablecer-contrasena',
   privacyPolicy: '/politica-de-datos',

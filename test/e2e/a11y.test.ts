@@ -132,9 +132,10 @@ describe('axe on the screens of issue 11, phone and desktop', () => {
       await signInThroughForm(page, e2e.app, ADMIN, adminPassword);
       await page.waitForURL(`${e2e.app.url}/admin`);
       const screens: Screen[] = [
+        ['today', '/admin', (p) => p.getByRole('link', { name: /^Retenidos/ }).waitFor()],
         [
           'lockers',
-          '/admin',
+          '/admin/casilleros',
           (p) => p.locator('tbody tr').filter({ hasText: 'Óscar Sin Teléfono' }).waitFor(),
         ],
         [

@@ -9,7 +9,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDayInColombia } from '../../src/shared/dates.ts';
 import { deliveryMessages } from '../../src/shared/delivery/route-forms.ts';
 import { seriousAxeViolations, VIEWPORTS } from './axe.ts';
-import { apiCall, appInBrowser, launchBrowser, registerViaApi, signInThroughForm } from './harness.ts';
+import {
+  apiCall,
+  appInBrowser,
+  launchBrowser,
+  registerViaApi,
+  signInThroughForm,
+  staffNav,
+} from './harness.ts';
 
 const ADMIN = 'rutas-admin@example.com';
 // A 1 × 1 PNG, as the courier's phone would send a (much larger) photo.
@@ -117,10 +124,7 @@ describe("the staff's 'Reparto' in Chromium", () => {
     const otherStops = `/api/admin/delivery/routes/${other.body.route.id}/stops`;
     expect((await admin('POST', otherStops, { packages: [String(pkg.c)] })).status).toBe(200);
 
-    await page
-      .getByRole('navigation', { name: 'Administración' })
-      .getByRole('link', { name: 'Reparto' })
-      .click();
+    await (await staffNav(page)).getByRole('link', { name: 'Reparto' }).click();
     await page.waitForURL(`${e2e.app.url}/admin/reparto`);
     await page.getByRole('heading', { level: 1, name: 'Reparto' }).waitFor();
     const today = isoDayInColombia(new Date());

@@ -82,6 +82,7 @@ describe('the admin screen in Chromium', () => {
 
   it('shows the audit trail to the admin', async () => {
     const page = await signIn(adminBrowser, ADMIN, '/admin');
+    await page.goto(`${app.url}/admin/casilleros`);
     await page.getByText('Auditoría: últimos 100 eventos').click();
     const signInRow = page
       .getByRole('row')
@@ -92,7 +93,11 @@ describe('the admin screen in Chromium', () => {
   });
 
   it('lists every locker and filters the list as the admin types', async () => {
+    // An admin lands on 'Hoy'; the list is one click away.
     const page = await signIn(adminBrowser, ADMIN, '/admin');
+    await page.getByRole('heading', { level: 1, name: 'Hoy' }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Lista de Casilleros' }).click();
+    await page.waitForURL(`${app.url}/admin/casilleros`);
     await page.getByRole('heading', { level: 1, name: 'Lista de Casilleros' }).waitFor();
     await row(page, 'Valentina Zuleta').waitFor();
     expect(await page.getByRole('columnheader').allTextContents()).toEqual(COLUMNS);
@@ -140,7 +145,7 @@ describe('the admin screen in Chromium', () => {
 
   it("opens WhatsApp to the customer's phone, or says there is none", async () => {
     const page = await newPage(adminBrowser);
-    await page.goto(`${app.url}/admin`);
+    await page.goto(`${app.url}/admin/casilleros`);
     await row(page, 'Valentina Zuleta').waitFor();
 
     const [popup] = await Promise.all([
@@ -173,7 +178,7 @@ describe('the admin screen in Chromium', () => {
     const context = await launchBrowser();
     try {
       const page = await context.newPage();
-      await page.goto(`${app.url}/admin`);
+      await page.goto(`${app.url}/admin/casilleros`);
       await page.waitForURL(`${app.url}/login`);
     } finally {
       await context.close();
@@ -182,7 +187,7 @@ describe('the admin screen in Chromium', () => {
 
   it('announces a new registration and adds its row at the top, without a reload', async () => {
     const page = await newPage(adminBrowser);
-    await page.goto(`${app.url}/admin`);
+    await page.goto(`${app.url}/admin/casilleros`);
     await row(page, 'Jefa Principal').waitFor();
     const before = await rows(page).count();
     // Once the stream is open, a navigation would be the only way to lose it: this flag would be gone.
@@ -222,7 +227,7 @@ describe('the admin screen in Chromium', () => {
   it('changes a role from the list; the new bodega lands on /bodega, and no admin removes their own role', async () => {
     await registerViaApi(app, { name: 'Bruno Bodega', email: 'bruno.bodega@example.com' });
     const page = await newPage(adminBrowser);
-    await page.goto(`${app.url}/admin`);
+    await page.goto(`${app.url}/admin/casilleros`);
     const bruno = row(page, 'Bruno Bodega');
     await bruno.waitFor();
     expect(await bruno.getByLabel('Rol', { exact: true }).inputValue()).toBe('customer');
@@ -253,7 +258,7 @@ describe('the admin screen in Chromium', () => {
 
     // The server's refusal (a 403, which Chromium logs: this tab is not watched for console errors).
     const own = await adminBrowser.newPage();
-    await own.goto(`${app.url}/admin`);
+    await own.goto(`${app.url}/admin/casilleros`);
     const jefa = row(own, 'Jefa Principal');
     await jefa.waitFor();
     await jefa.getByLabel('Rol', { exact: true }).selectOption('customer');

@@ -180,3 +180,12 @@ export async function apiCall(app: RunningApp, email: string, password: string) 
   };
   return Object.assign(call, { cookie });
 }
+
+/** The admin's navigation, opened: below 600 px its places wait behind 'Menú' (issue 37). */
+export async function staffNav(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Administración' });
+  await nav.waitFor();
+  const menu = nav.getByRole('button', { name: 'Menú' });
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  return nav;
+}

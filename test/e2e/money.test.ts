@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { collectionMessages } from '../../src/shared/collections/forms.ts';
 import { formatCop } from '../../src/shared/money.ts';
 import { seriousAxeViolations, VIEWPORTS } from './axe.ts';
-import { appInBrowser, launchBrowser, signInThroughForm } from './harness.ts';
+import { appInBrowser, launchBrowser, signInThroughForm, staffNav } from './harness.ts';
 import {
   ADMIN,
   COMPANY,
@@ -149,11 +149,7 @@ describe("money at the door in Chromium: 'Cerrar ruta', 'Recaudos', 'Comprobante
   });
 
   it("shows the close on 'Recaudos', by courier and by carrier, with the carrier's amount not yet remitted", async () => {
-    await page
-      .getByRole('navigation', { name: 'Administración' })
-      .getByRole('link', { name: 'Recaudos' })
-      .first()
-      .click();
+    await (await staffNav(page)).getByRole('link', { name: 'Recaudos' }).first().click();
     await page.waitForURL(`${e2e.app.url}/admin/recaudos`);
     await page.getByRole('heading', { level: 1, name: 'Recaudos' }).waitFor();
     expect(await page.getByLabel('Hasta').inputValue()).toBe(today);

@@ -13,6 +13,7 @@ import {
   recordViaApi,
   registerViaApi,
   signInThroughForm,
+  staffNav,
 } from './harness.ts';
 
 const ADMIN = 'operaciones-admin@example.com';
@@ -116,8 +117,9 @@ describe('operations in Chromium', () => {
     const [first, second, third] = packages.map((pkg) => pkg.number) as [number, number, number];
     const page = adminPage;
 
-    // From the admin's locker list, the staff navigation leads to the board.
-    await page.getByRole('heading', { level: 1, name: 'Lista de Casilleros' }).waitFor();
+    // From the admin's 'Hoy', the staff navigation leads to the board.
+    await page.getByRole('heading', { level: 1, name: 'Hoy' }).waitFor();
+    await staffNav(page);
     for (const link of ['Paquetes', 'Despachos', 'Tarifas', 'Recepción en bodega'])
       expect(await page.getByRole('link', { name: link, exact: true }).count()).toBe(1);
     await page.getByRole('link', { name: 'Paquetes', exact: true }).click();
@@ -211,7 +213,7 @@ describe('operations in Chromium', () => {
     });
 
     // The list of dispatches shows it with its totals and links to it.
-    await page.getByRole('link', { name: 'Despachos', exact: true }).click();
+    await (await staffNav(page)).getByRole('link', { name: 'Despachos', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Despachos' }).waitFor();
     const listed = page.getByRole('row', { name: /045-12345675/ });
     expect(await listed.textContent()).toContain('En bodega Colombia');

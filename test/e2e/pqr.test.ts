@@ -18,6 +18,7 @@ import {
   launchBrowser,
   registerViaApi,
   signInThroughForm,
+  staffNav,
 } from './harness.ts';
 
 const ADMIN = 'pqr-admin@example.com';
@@ -150,7 +151,7 @@ describe('PQR in Chromium: filing, answering, review and a visitor', () => {
 
   it('the admin finds it in the inbox, writes an internal note and answers', async () => {
     const page = adminPage;
-    await page.getByRole('navigation', { name: 'Administración' }).getByRole('link', { name: 'PQR' }).click();
+    await (await staffNav(page)).getByRole('link', { name: 'PQR' }).click();
     await page.waitForURL(`${e2e.app.url}/admin/pqr`);
     const row = page.getByRole('row').filter({ hasText: radicado });
     await row.waitFor();

@@ -16,6 +16,7 @@ import {
   recordViaApi,
   registerViaApi,
   signInThroughForm,
+  staffNav,
 } from './harness.ts';
 
 const ADMIN = 'avisos-admin@example.com';
@@ -173,10 +174,7 @@ describe('WhatsApp notices in Chromium, against the Cloud API stand-in', () => {
     const staff = await browser.newPage();
     await signInThroughForm(staff, e2e.app, ADMIN, PASSWORD);
     await staff.waitForURL(`${e2e.app.url}/admin`);
-    await staff
-      .getByRole('navigation', { name: 'Administración' })
-      .getByRole('link', { name: 'Avisos' })
-      .click();
+    await (await staffNav(staff)).getByRole('link', { name: 'Avisos' }).click();
     await staff.waitForURL(`${e2e.app.url}/admin/avisos`);
     await staff.getByRole('heading', { level: 1, name: 'Avisos' }).waitFor();
     const last = staff.getByRole('region', { name: 'Últimos avisos' });

@@ -1,6 +1,12 @@
 // What the admin screen reads from and sends to /api/admin, with the query keys that cache it, the URLs, and the
 // search rule the server applies (so a live registration can be placed on the page without asking the server again).
-import type { AdminUser, AuditTrail, RoleResult, UsersPage } from '../../shared/admin/api-types.ts';
+import type {
+  AdminToday,
+  AdminUser,
+  AuditTrail,
+  RoleResult,
+  UsersPage,
+} from '../../shared/admin/api-types.ts';
 import { api } from './request.ts';
 
 export type { AdminUser, AuditEntry, RoleResult, UsersPage } from '../../shared/admin/api-types.ts';
@@ -10,6 +16,7 @@ export const adminKeys = {
   users: ['admin', 'users'] as const,
   usersPage: (q: string, page: number) => ['admin', 'users', { q, page }] as const,
   audit: ['admin', 'audit'] as const,
+  today: ['admin', 'today'] as const,
 };
 
 /** As the server reads the search box: no control characters, no surrounding spaces. */
@@ -28,6 +35,9 @@ export const getUsers = (q: string, page: number, signal?: AbortSignal) =>
 
 export const changeRole = (id: string, role: string) =>
   api.post<RoleResult>(`/api/admin/users/${encodeURIComponent(id)}/role`, { role });
+
+/** 'Hoy': the counts an admin lands on. */
+export const getToday = (signal?: AbortSignal) => api.get<AdminToday>('/api/admin/today', { signal });
 
 /** The newest 100 entries of the audit trail. */
 export const getAudit = (signal?: AbortSignal) =>

@@ -16,6 +16,7 @@ import type {
   CustomerFiling,
   Decision,
   InboxQuery,
+  MoreInfo,
   NoteForm,
   ReportQuery,
   Review,
@@ -91,6 +92,17 @@ export function fileReview(radicado: string, clave: string, body: Review) {
       PUBLIC,
     );
   return api.post<PqrChanged>(`/api/pqr/${one(radicado)}/reposicion`, body);
+}
+
+/** 'Añadir información' while the PQR awaits an answer. */
+export function addInformation(radicado: string, clave: string, body: MoreInfo) {
+  if (clave)
+    return api.post<PqrChanged>(
+      pathWith(`/api/pqr/seguimiento/${one(radicado)}/informacion`, { clave }),
+      body,
+      PUBLIC,
+    );
+  return api.post<PqrChanged>(`/api/pqr/${one(radicado)}/informacion`, body);
 }
 
 // The staff's.

@@ -2,9 +2,10 @@
 // and time, 'Recibido por', 'Documento' as the server sends it (its last four digits to the customer, whole to
 // staff), 'Relación', 'Valor pagado', 'Medio de pago', the courier when the server names one (staff only), the
 // delivery photo and the link to its 'Comprobante de pago' when something was paid. Staff also read the route (with
-// a link to it) and the parcel's condition at the door even when it was 'Sin novedad'.
+// a link to it) and the parcel's condition at the door even when it was 'Sin novedad'. The customer's card leads with
+// the answer (issue 37): 'Entregado el {fecha} a {quien}', 'Pagaste $ … en {medio}' and 'Comprobante de pago' first.
 import { useId } from 'react';
-import { formatLocalDateTime } from '../../shared/dates.ts';
+import { formatLocalDate, formatLocalDateTime } from '../../shared/dates.ts';
 import type { DeliveryProof } from '../../shared/delivery/api-types.ts';
 import { formatCop } from '../../shared/money.ts';
 import { paths } from '../../shared/paths.ts';
@@ -13,6 +14,33 @@ import { FactList } from './fact-list.tsx';
 import { PhotoLink } from './photo-link.tsx';
 
 const photoUrl = (id: string) => `/api/files/${encodeURIComponent(id)}`;
+
+/** 'en efectivo', 'en Nequi': a brand keeps its capital. */
+const inMeans = (proof: DeliveryProof) =>
+  proof.means === 'nequi' || proof.means === 'daviplata' ? proof.meansLabel : proof.meansLabel?.toLowerCase();
+
+function CustomerLead({ number, proof }: { number: number; proof: DeliveryProof }) {
+  return (
+    <div className="delivery-lead">
+      <p className="delivery-lead__when">
+        Entregado el {formatLocalDate(proof.at)} a {proof.receivedBy}
+      </p>
+      {proof.paidCop !== null && (
+        <>
+          <p className="delivery-lead__paid">
+            Pagaste {formatCop(proof.paidCop)}
+            {proof.meansLabel ? ` en ${inMeans(proof)}` : ''}
+          </p>
+          <p>
+            <Link className="button button--secondary" to={paths.receipt(number)}>
+              Comprobante de pago
+            </Link>
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
 
 export function DeliveryProofCard({
   number,
@@ -41,6 +69,7 @@ export function DeliveryProofCard({
   return (
     <section className="card delivery-proof" aria-labelledby={headingId}>
       <h2 id={headingId}>Entrega</h2>
+      {!staff && <CustomerLead number={number} proof={proof} />}
       <FactList
         className="data-list delivery-proof__facts"
         facts={facts.filter((fact): fact is [string, string] => fact[1] !== null)}
@@ -50,19 +79,19 @@ export function DeliveryProofCard({
           <Link to={paths.adminRoute(route)}>Ver ruta {route}</Link>
         </p>
       )}
-      {proof.paidCop !== null && (
+      {staff && proof.paidCop !== null && (
         <p>
           <Link to={paths.receipt(number)}>Comprobante de pago</Link>
         </p>
       )}
       {proof.photoId && (
-        <p className="delivery-proof__photo">
+        <p className={staff ? 'delivery-proof__photo' : 'delivery-proof__photo delivery-proof__photo--thumb'}>
           <PhotoLink
             href={photoUrl(proof.photoId)}
             src={photoUrl(proof.photoId)}
             alt={`Foto de la entrega del paquete ${number}`}
-            width={320}
-            height={240}
+            width={staff ? 320 : 160}
+            height={staff ? 240 : 120}
           />
         </p>
       )}

@@ -14,6 +14,7 @@ const KIND_LABELS: Record<PqrEventKind, string> = {
   radicada: 'Radicada',
   respuesta: 'Respuesta',
   reposicion: 'Recurso de reposición',
+  informacion: 'Información adicional',
   decision: 'Decisión',
   estado: 'Cambio de estado',
   nota: 'Nota interna',
@@ -53,7 +54,8 @@ function DecisionFacts({ decision }: { decision: PqrDecision }) {
   return <FactList facts={facts} className="data-list" />;
 }
 
-export function PqrThreadList({ events }: { events: PqrEvent[] }) {
+/** `shownAbove`: the event the screen shows whole above the thread (the staff's 'Último mensaje del cliente'). */
+export function PqrThreadList({ events, shownAbove }: { events: PqrEvent[]; shownAbove?: number }) {
   return (
     <section className="card" aria-labelledby="thread-heading">
       <h2 id="thread-heading">Historial de la PQR</h2>
@@ -67,14 +69,22 @@ export function PqrThreadList({ events }: { events: PqrEvent[] }) {
             <span className="history__meta">
               <time dateTime={event.at}>{formatLocalDateTime(event.at)}</time> · {event.actor}
             </span>
-            {event.text && <p className="pqr-thread__text">{event.text}</p>}
+            {event.id === shownAbove ? (
+              <p className="field__hint">
+                Su texto y sus adjuntos están arriba, en «Último mensaje del cliente».
+              </p>
+            ) : (
+              event.text && <p className="pqr-thread__text">{event.text}</p>
+            )}
             {event.decision && <DecisionFacts decision={event.decision} />}
             {event.notifiedAt && (
               <span className="history__meta">
                 Notificada el <time dateTime={event.notifiedAt}>{formatLocalDateTime(event.notifiedAt)}</time>
               </span>
             )}
-            {event.attachments.length > 0 && <Attachments files={event.attachments} />}
+            {event.id !== shownAbove && event.attachments.length > 0 && (
+              <Attachments files={event.attachments} />
+            )}
           </li>
         ))}
       </ol>

@@ -2,8 +2,9 @@
 // 'Mi ruta', or the staff's (bodega: receiving; admin: the operations screens too), and 'Cerrar sesión'. A link, not
 // a button: screens keep their own 'Cerrar sesión' and 'Notificar paquete' buttons (DESIGN.md), and no page shows
 // two buttons of one name.
-// The current screen's link is marked aria-current so screen readers say where the person is.
-import type { MouseEvent } from 'react';
+// The current screen's link is marked aria-current so screen readers say where the person is. The admin's ten places
+// wait behind 'Menú' below 600 px (issue 37) instead of wrapping to three rows; it closes on the next screen.
+import { type MouseEvent, useId, useState } from 'react';
 import { paths } from '../../shared/paths.ts';
 import { Link, useLocation } from '../router.tsx';
 import { type Role, signOutHere, useSession } from './session.ts';
@@ -24,7 +25,8 @@ const RECEIVING: NavLink = { to: paths.warehouse, label: 'Recepción en bodega' 
 /** Bodega staff may build delivery routes too (DELIVERY.md 'Roles'). */
 const DELIVERY: NavLink = { to: paths.adminRoutes, label: 'Reparto' };
 const ADMIN: NavLink[] = [
-  { to: paths.admin, label: 'Casilleros' },
+  { to: paths.admin, label: 'Hoy' },
+  { to: paths.adminLockers, label: 'Casilleros' },
   { to: paths.adminPackages, label: 'Paquetes' },
   { to: paths.adminDispatches, label: 'Despachos' },
   DELIVERY,
@@ -70,20 +72,62 @@ export function SignedInNav({ role }: { role?: Role }) {
   const nav = NAVS[who];
   return (
     <nav className={`site-nav site-nav--${who}`} aria-label={nav.label}>
-      <ul>
-        {nav.links.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to} aria-current={current(pathname, link.to)}>
-              {link.label}
-            </Link>
-          </li>
-        ))}
-        <li className="site-nav__sign-out">
-          <a href={paths.login} onClick={signOutFromLink}>
-            Cerrar sesión
-          </a>
-        </li>
-      </ul>
+      {who === 'admin' ? (
+        <AdminMenu pathname={pathname} links={nav.links} />
+      ) : (
+        <Links pathname={pathname} links={nav.links} />
+      )}
     </nav>
+  );
+}
+
+/** The admin's places behind 'Menú' on a small screen (always shown from 600 px, where the button is hidden). */
+function AdminMenu({ pathname, links }: { pathname: string; links: NavLink[] }) {
+  const id = useId();
+  // Open on the screen where it was opened: following a link closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  return (
+    <>
+      <button
+        type="button"
+        className="site-nav__menu"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpenOn(open ? null : pathname)}
+      >
+        Menú
+      </button>
+      <Links pathname={pathname} links={links} id={id} open={open} />
+    </>
+  );
+}
+
+function Links({
+  pathname,
+  links,
+  id,
+  open,
+}: {
+  pathname: string;
+  links: NavLink[];
+  id?: string;
+  open?: boolean;
+}) {
+  return (
+    <ul id={id} className={open ? 'site-nav__list--open' : undefined}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} aria-current={current(pathname, link.to)}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
+      <li className="site-nav__sign-out">
+        <a href={paths.login} onClick={signOutFromLink}>
+          Cerrar sesión
+        </a>
+      </li>
+    </ul>
   );
 }

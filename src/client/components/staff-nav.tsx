@@ -4,7 +4,8 @@ import { paths } from '../../shared/paths.ts';
 import { Link, useLocation } from '../router.tsx';
 
 const LINKS = [
-  { to: paths.admin, label: 'Casilleros' },
+  { to: paths.admin, label: 'Hoy' },
+  { to: paths.adminLockers, label: 'Casilleros' },
   { to: paths.adminPackages, label: 'Paquetes' },
   { to: paths.adminDispatches, label: 'Despachos' },
   { to: paths.adminRoutes, label: 'Reparto' },

@@ -1,6 +1,6 @@
-// The admin area's API under /api/admin (SPEC.md §2 Admin screen, §6; DESIGN.md decision 3): the paged, searchable
-// list of lockers, its CSV export, the live stream of registrations and role changes (role-route.ts). Every route
-// needs a session with role admin: 401 without one, 403 for a customer or bodega.
+// The admin area's API under /api/admin (SPEC.md §2 Admin screen, §6; DESIGN.md decision 3): 'Hoy' (today.ts), the
+// paged, searchable list of lockers, its CSV export, the live stream of registrations and role changes
+// (role-route.ts). Every route needs a session with role admin: 401 without one, 403 for a customer or bodega.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type * as Api from '../../shared/admin/api-types.ts';
@@ -14,10 +14,12 @@ import { csvStream } from '../csv.ts';
 import type { Database, OpenDatabase } from '../db/open.ts';
 import { Invalid } from '../errors.ts';
 import { clientIp } from '../http.ts';
+import { pqrSettingsOf } from '../pqr/settings.ts';
 import { formatCursor, newestCursor } from './event-cursor.ts';
 import { adminEventStream } from './events.ts';
 import { countLockers, LOCKERS_CSV_COLUMNS, lockerCsvRows, lockerPage } from './lockers.ts';
 import { registerRoleRoute } from './role-route.ts';
+import { adminToday } from './today.ts';
 
 export { listCondition, TOTAL_CAP } from './lockers.ts';
 
@@ -74,6 +76,16 @@ export function adminRoutes({ db, auth, config, database }: AdminRoutesDeps) {
     // Personal data: never kept by a browser or a shared cache.
     c.res.headers.set('cache-control', 'no-store');
   });
+
+  const pqrSettings = pqrSettingsOf(config);
+  routes.get('/today', async (c) =>
+    c.json(
+      (await adminToday(db, {
+        settings: pqrSettings,
+        maxAttempts: config.deliveryMaxAttempts,
+      })) satisfies Api.AdminToday,
+    ),
+  );
 
   routes.get('/users', async (c) => {
     const { q, page, pageSize } = readQuery(c.req.query(), listQuerySchema);

@@ -71,6 +71,7 @@ export function noticeAdminRoutes({ db, auth, config }: RouteDeps) {
       counts,
       readShare: sentTotal ? readTotal / sentTotal : 0,
       optedOut: optedOut.map((row) => ({ ...row, at: row.at.toISOString() })),
+      whatsappOn: config.whatsapp !== null,
     } satisfies Api.NoticesOverview);
   });
 

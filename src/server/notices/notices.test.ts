@@ -223,6 +223,7 @@ describe.each(drivers)('WhatsApp notices on %s', (driver) => {
       count: expect.any(Number),
     });
     expect(answer.body.readShare).toBe(0);
+    expect(answer.body.whatsappOn).toBe(true);
     expect(answer.body.optedOut.map((row: { userId: string }) => row.userId)).toContain(customer.record.id);
     expect((await customer.client.get('/api/admin/avisos')).status).toBe(403);
   });
@@ -246,6 +247,8 @@ describe.each(drivers)('WhatsApp off on %s', (driver) => {
       expect(
         (await server.db.select().from(outbox).where(eq(outbox.toAddress, customer.form.email))).length,
       ).toBeGreaterThan(1);
+      // 'Avisos' says WhatsApp is off rather than a share read of nothing (issue 37).
+      expect((await admin.get('/api/admin/avisos?days=7')).body).toMatchObject({ whatsappOn: false });
     } finally {
       await server.close();
     }

@@ -16,7 +16,7 @@ import { ratesOfCharge, storedCharge } from '../charges/package-charge.ts';
 import { ratesInForce } from '../charges/rates.ts';
 import { containing } from '../db/like.ts';
 import type { Database, Transaction } from '../db/open.ts';
-import { packageCharges, packageEvents, packages } from '../db/schema.ts';
+import { packageCharges, packageEvents, packages, users } from '../db/schema.ts';
 import { deliveryAttemptsOf, deliveryProof } from '../delivery/proof.ts';
 import { filesOfPackages, fileUrl } from '../files/store.ts';
 import { eventNotices } from '../notices/history.ts';
@@ -191,6 +191,11 @@ export async function packageDetail(
   const storage = await storageDays(db, row);
   const delivery = await deliveryProof(db, row.number, viewer);
   const attempts = await deliveryAttemptsOf(db, row.number);
+  // Staff read the customer's own moves under the customer's name ('Tú' is the customer's word for themselves).
+  const [owner] =
+    viewer.kind === 'staff' && row.userId
+      ? await db.select({ name: users.name }).from(users).where(eq(users.id, row.userId))
+      : [];
   const thumbnails = new Map(
     fileRows.filter((file) => file.kind === 'thumbnail').map((file) => [file.thumbnailOf, file.id]),
   );
@@ -217,7 +222,8 @@ export async function packageDetail(
       kind: event.kind,
       state: event.state,
       at: event.at.toISOString(),
-      actor: ACTOR_LABELS[event.actorRole] ?? 'Sistema',
+      actor:
+        event.actorRole === 'customer' && owner ? owner.name : (ACTOR_LABELS[event.actorRole] ?? 'Sistema'),
       note: event.note,
       carrier: event.carrier,
       carrierGuide: event.carrierGuide,

@@ -1,9 +1,10 @@
 // What happens to a filed PQR (PQR.md 'Answering'): staff's 'Responder' (mailed, its notification time stored),
-// internal notes, 'Cambiar estado', and the customer's 'Recurso de reposición' with 'Apelación' en subsidio. Each is
+// internal notes, 'Cambiar estado', the customer's 'Añadir información' and 'Recurso de reposición' with 'Apelación'
+// en subsidio. Each is
 // one transaction on the locked PQR: its event (who, when), its state, its attachments and its mail.
 import { eq } from 'drizzle-orm';
 import { formatCalendarDay } from '../../shared/dates.ts';
-import { type Answer, pqrMessages, type Review } from '../../shared/pqr/forms.ts';
+import { type Answer, type MoreInfo, pqrMessages, type Review } from '../../shared/pqr/forms.ts';
 import { allowedPqrMove, canAnswer, PQR_STATE_LABELS, type PqrState } from '../../shared/pqr/states.ts';
 import type { UserRecord } from '../auth/session.ts';
 import type { Transaction } from '../db/open.ts';
@@ -112,6 +113,24 @@ export async function changePqrState(
   }
   await addEvent(tx, row, { kind: 'estado', ...staffActor(staff), text: note, state: to });
   return pqrMessages.stateChanged(PQR_STATE_LABELS[to]);
+}
+
+/** 'Añadir información': what the filer adds to a PQR awaiting an answer; its state and due day stay as they are. */
+export async function addInformation(
+  tx: Transaction,
+  row: PqrRow,
+  form: MoreInfo,
+  filer: { userId: string | null },
+) {
+  if (!canAnswer(row.state)) throw new Conflict('not_open', pqrMessages.moreInfoClosed);
+  const eventId = await addEvent(tx, row, {
+    kind: 'informacion',
+    actorId: filer.userId,
+    actorRole: filer.userId ? 'customer' : 'visitor',
+    text: form.text,
+  });
+  await claimUploads(tx, form.attachments, { uploaderId: filer.userId, pqrNumber: row.number, eventId });
+  return pqrMessages.moreInfoAdded(row.radicado);
 }
 
 /**

@@ -15,6 +15,7 @@ const KIND_LABELS: Record<Api.PqrEventKind, string> = {
   radicada: 'Radicación',
   respuesta: 'Respuesta',
   reposicion: 'Recurso de reposición',
+  informacion: 'Información adicional',
   decision: 'Decisión',
   estado: 'Cambio de estado',
   nota: 'Nota interna',

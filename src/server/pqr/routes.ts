@@ -1,26 +1,28 @@
 // The PQR API of customers and visitors (PQR.md 'What a customer files'): attachments, filing, the list, one PQR's
-// thread and the 'Recurso de reposición'; a visitor follows theirs by the link mailed to them. Another's radicado,
-// package or file answers 404. Endpoints: src/shared/pqr/api-types.ts.
+// thread, 'Añadir información' while it awaits an answer, and the 'Recurso de reposición'; a visitor follows theirs
+// by the link mailed to them. Another's radicado, package or file answers 404. Endpoints: src/shared/pqr/api-types.ts.
 import { type Context, Hono } from 'hono';
 import type * as Api from '../../shared/pqr/api-types.ts';
 import {
   ATTACHMENT_MAX_BYTES,
   customerFilingSchema,
+  moreInfoSchema,
   pqrMessages,
   reviewSchema,
   visitorFilingSchema,
 } from '../../shared/pqr/forms.ts';
 import { readCaller, requireCaller, type SessionEnv } from '../auth/session.ts';
 import { requireCaptcha } from '../captcha/captcha.ts';
+import type { Transaction } from '../db/open.ts';
 import { NotFound } from '../errors.ts';
 import { clientIp, type RouteDeps, readBody, uploadedBytes, uploadLimit } from '../http.ts';
 import type { RateLimiter } from '../security/rate-limit.ts';
-import { fileReview } from './actions.ts';
+import { addInformation, fileReview } from './actions.ts';
 import { readAttachment, saveUpload } from './attachments.ts';
 import { fileForCustomer, fileForVisitor } from './filing.ts';
 import { radicadoParam, sendAttachment } from './http.ts';
 import { customerList } from './lists.ts';
-import { basePath, findPqr, type PqrViewer, threadOf } from './records.ts';
+import { basePath, findPqr, type PqrRow, type PqrViewer, threadOf } from './records.ts';
 import { pqrSettingsOf } from './settings.ts';
 
 export interface PqrRoutesDeps extends RouteDeps {
@@ -52,16 +54,30 @@ export function pqrRoutes({ db, auth, config, limiter }: PqrRoutesDeps) {
     );
   }
 
-  async function review(c: Context, viewer: PqrViewer, userId: string | null) {
-    const form = await readBody(c, reviewSchema);
+  /** One of the filer's steps on their locked PQR, answered with the thread as it now is. */
+  async function filerStep(
+    c: Context,
+    viewer: PqrViewer,
+    step: (tx: Transaction, row: PqrRow) => Promise<string>,
+  ) {
     const changed = await db.transaction(async (tx) => {
       const row = await findPqr(tx, radicadoParam(c), viewer, { forUpdate: true });
       if (!row) throw notFound();
-      const message = await fileReview(tx, settings, row, form, { userId });
+      const message = await step(tx, row);
       const updated = (await findPqr(tx, row.radicado, viewer)) ?? row;
       return { pqr: await threadOf(tx, updated, viewer, settings, basePath(row.radicado, viewer)), message };
     });
     return c.json(changed satisfies Api.PqrChanged, 201);
+  }
+
+  async function review(c: Context, viewer: PqrViewer, userId: string | null) {
+    const form = await readBody(c, reviewSchema);
+    return filerStep(c, viewer, (tx, row) => fileReview(tx, settings, row, form, { userId }));
+  }
+
+  async function moreInfo(c: Context, viewer: PqrViewer, userId: string | null) {
+    const form = await readBody(c, moreInfoSchema);
+    return filerStep(c, viewer, (tx, row) => addInformation(tx, row, form, { userId }));
   }
 
   async function attachment(c: Context, viewer: PqrViewer) {
@@ -95,6 +111,7 @@ export function pqrRoutes({ db, auth, config, limiter }: PqrRoutesDeps) {
 
   routes.get('/pqr/seguimiento/:radicado', (c) => thread(c, visitorOf(c)));
   routes.post('/pqr/seguimiento/:radicado/reposicion', (c) => review(c, visitorOf(c), null));
+  routes.post('/pqr/seguimiento/:radicado/informacion', (c) => moreInfo(c, visitorOf(c), null));
   routes.get('/pqr/seguimiento/:radicado/adjuntos/:id', (c) => attachment(c, visitorOf(c)));
 
   routes.get('/pqr', signedIn, async (c) => {
@@ -113,6 +130,9 @@ export function pqrRoutes({ db, auth, config, limiter }: PqrRoutesDeps) {
   routes.get('/pqr/:radicado', signedIn, (c) => thread(c, customerOf(c)));
   routes.post('/pqr/:radicado/reposicion', signedIn, (c) =>
     review(c, customerOf(c), c.get('caller').record.id),
+  );
+  routes.post('/pqr/:radicado/informacion', signedIn, (c) =>
+    moreInfo(c, customerOf(c), c.get('caller').record.id),
   );
   routes.get('/pqr/:radicado/adjuntos/:id', signedIn, (c) => attachment(c, customerOf(c)));
 

@@ -43,3 +43,20 @@ export interface AuditEntry {
 export interface AuditTrail {
   entries: AuditEntry[];
 }
+
+/** GET /api/admin/today: 'Hoy', the counts an admin lands on (issue 37). */
+export interface AdminToday {
+  /** PQR awaiting an answer past their legal due day ('Vencida'). */
+  pqrOverdue: number;
+  /** PQR awaiting an answer due within DUE_SOON_BUSINESS_DAYS business days. */
+  pqrDueSoon: number;
+  /** Routes not closed that collected something, and the cash they hold (whole pesos). */
+  cashRoutes: number;
+  cashCop: number;
+  /** 'Requieren decisión': back in 'En bodega Colombia' after the limit of failed attempts. */
+  requiresDecision: number;
+  /** 'Sin identificar': received, whose owner the warehouse has not found. */
+  unidentified: number;
+  /** 'Retenidos': held, waiting for their owner. */
+  held: number;
+}

@@ -57,4 +57,6 @@ export interface NoticesOverview {
   /** Read among those sent in the range, 0 to 1 (0 when none was sent). */
   readShare: number;
   optedOut: OptedOutCustomer[];
+  /** False while the WHATSAPP_* settings are missing: nothing is sent, every notice goes by mail. */
+  whatsappOn: boolean;
 }

@@ -50,7 +50,7 @@ export interface PackageEvent {
   /** The state it moved to ('state'), or the state the package was in ('invoice'). */
   state: PackageState;
   at: string;
-  /** 'Tú', 'Bodega', 'Administración' or 'Sistema': never a staff member's name. */
+  /** 'Tú' (to staff, the customer's name), 'Bodega', 'Administración' or 'Sistema': never a staff member's name. */
   actor: string;
   note: string;
   carrier: string;

@@ -14,6 +14,8 @@
 //   POST /api/pqr                CustomerFiling                                                          → PqrFiled
 //   GET  /api/pqr/:radicado                        one PQR with its thread (never internal notes)       → PqrThread
 //   POST /api/pqr/:radicado/reposicion   ReviewForm   'Recurso de reposición' (+ 'Apelación')          → PqrChanged
+//   POST /api/pqr/:radicado/informacion  MoreInfoForm 'Añadir información' while it awaits an answer  → PqrChanged
+//        (a visitor: POST /api/pqr/seguimiento/:radicado/informacion?clave=)
 //   GET  /api/pqr/:radicado/adjuntos/:id           an attachment of the thread (download)
 // Staff (role admin)
 //   GET  /api/admin/pqr?state=&type=&q=&page=      the inbox, by due date                               → PqrInbox
@@ -95,7 +97,15 @@ export interface PqrList {
   deadlines: PqrDeadlines;
 }
 
-export type PqrEventKind = 'radicada' | 'respuesta' | 'reposicion' | 'decision' | 'estado' | 'nota';
+/** 'informacion': what the customer added to an open PQR (text and or files), without moving it. */
+export type PqrEventKind =
+  | 'radicada'
+  | 'respuesta'
+  | 'reposicion'
+  | 'informacion'
+  | 'decision'
+  | 'estado'
+  | 'nota';
 
 /** The 'Decisión' of an indemnización, as the thread shows it. */
 export interface PqrDecision {

@@ -68,6 +68,12 @@ export const pqrMessages = {
   notNotified: 'Aún no: su correo no se ha enviado',
   noteSaved: 'Nota interna guardada. El cliente no la ve.',
   stateChanged: (label: string) => `Estado cambiado a «${label}».`,
+  moreInfo: 'Escribe lo que quieres añadir o adjunta un archivo.',
+  moreInfoTooLong: `Lo que añades admite hasta ${DESCRIPTION_MAX.toLocaleString('es-CO')} caracteres.`,
+  moreInfoAdded: (radicado: string) =>
+    `Añadimos tu información a ${radicado}. La tendremos en cuenta en la respuesta.`,
+  moreInfoClosed:
+    'Esta PQR ya no espera respuesta: ya no se le puede añadir información. Puedes radicar una nueva.',
   reviewFiled: (radicado: string, date: string) =>
     `Recibimos tu recurso de reposición sobre ${radicado}. Te responderemos a más tardar el ${date}.`,
   reviewClosed: (date: string) =>
@@ -171,6 +177,24 @@ export const reviewSchema = z.object({
 });
 export type ReviewForm = z.input<typeof reviewSchema>;
 export type Review = z.output<typeof reviewSchema>;
+
+/** 'Añadir información' to a PQR that awaits an answer: POST /api/pqr/:radicado/informacion. Text, files or both. */
+export const moreInfoSchema = z
+  .object({
+    text: z
+      .string({ error: pqrMessages.moreInfo })
+      .overwrite(clean)
+      .trim()
+      .max(DESCRIPTION_MAX, pqrMessages.moreInfoTooLong)
+      .default(''),
+    attachments: attachmentsField,
+  })
+  .superRefine((form, context) => {
+    if (form.text === '' && form.attachments.length === 0)
+      context.addIssue({ code: 'custom', path: ['text'], message: pqrMessages.moreInfo });
+  });
+export type MoreInfoForm = z.input<typeof moreInfoSchema>;
+export type MoreInfo = z.output<typeof moreInfoSchema>;
 
 /** 'Responder': POST /api/admin/pqr/:radicado/respuesta. The right-to-review sentence is added by the server. */
 export const answerSchema = z.object({

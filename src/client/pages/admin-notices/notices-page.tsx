@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { getNoticesOverview, noticeKeys } from '../../api/notices.ts';
 import { withQuery } from '../../api/query-client.tsx';
 import { AdminsOnly } from '../../components/admins-only.tsx';
+import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryStates, showsStaffNav } from '../../components/query-states.tsx';
 import { SelectField } from '../../components/select-field.tsx';
@@ -16,6 +17,10 @@ const RANGES = [1, 7, 30, 90].map((days) => ({
   value: String(days),
   label: days === 1 ? 'Último día' : `Últimos ${days} días`,
 }));
+
+/** What 'Avisos' says while the WHATSAPP_* settings are missing (issue 37), instead of a share read of nothing. */
+const WHATSAPP_OFF =
+  'Los avisos por WhatsApp están apagados: faltan las variables WHATSAPP_* del servidor. Mientras tanto, cada aviso va por correo.';
 
 const percent = new Intl.NumberFormat('es-CO', { style: 'percent', maximumFractionDigits: 1 });
 
@@ -44,11 +49,15 @@ function Notices() {
               disabled={overview.isFetching}
               onValue={(value) => setDays(Number(value))}
             />
-            <p role="status" aria-busy={overview.isFetching || undefined}>
-              {overview.isFetching
-                ? 'Cargando...'
-                : `Leídos: ${percent.format(data.readShare)} de los avisos enviados en ${data.days === 1 ? 'el último día' : `los últimos ${data.days} días`}.`}
-            </p>
+            {data.whatsappOn ? (
+              <p role="status" aria-busy={overview.isFetching || undefined}>
+                {overview.isFetching
+                  ? 'Cargando...'
+                  : `Leídos: ${percent.format(data.readShare)} de los avisos enviados en ${data.days === 1 ? 'el último día' : `los últimos ${data.days} días`}.`}
+              </p>
+            ) : (
+              <Notice tone="info">{WHATSAPP_OFF}</Notice>
+            )}
             <NoticeCounts counts={data.counts} />
             <LastNotices notices={data.last} />
             <OptedOut customers={data.optedOut} />

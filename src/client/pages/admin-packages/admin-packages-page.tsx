@@ -18,7 +18,7 @@ import { StaffNav } from '../../components/staff-nav.tsx';
 import { StateChangeForm } from '../../components/state-change-form.tsx';
 import { StateOptions } from '../../components/state-options.tsx';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../components/use-debounced.ts';
-import { Link } from '../../router.tsx';
+import { Link, useSearchParams } from '../../router.tsx';
 import { BoardTable, totalText } from './board-table.tsx';
 import { ImportStates } from './import-states.tsx';
 
@@ -29,7 +29,9 @@ function Board() {
   // Enter searches at once; otherwise the search follows the typing once it pauses.
   const [submitted, setSubmitted] = useState<string | null>(null);
   const q = submitted ?? typed;
-  const [estado, setEstado] = useState('');
+  // 'Hoy' links here with its filter ('?estado=retenido').
+  const [params] = useSearchParams();
+  const [estado, setEstado] = useState(() => params.get('estado') ?? '');
   const filterKey = `${q}\u0000${estado}`;
   const [paging, setPaging] = useState({ filterKey, page: 1 });
   // A new search or filter starts on its first page.

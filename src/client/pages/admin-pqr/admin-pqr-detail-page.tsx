@@ -1,7 +1,8 @@
-// PQR.md 'Answering': one PQR for the staff (admin only). Its facts and deadline (business days left, 'Vencida' with
-// what it means), the customer, the package with its history, photos and proof of delivery, the whole thread with
-// the internal notes, and the actions the PQR allows now: 'Responder', 'Nota interna', 'Cambiar estado', 'Decisión'
-// for an indemnización; 'Expediente' as one PDF for the SIC.
+// PQR.md 'Answering': one PQR for the staff (admin only). First what must be answered (issue 37): the customer's
+// last message with its photos as thumbnails, the legal due day ('Vencida' with what it means) and 'Responder' (and
+// 'Decisión' for an indemnización); then the whole thread with the internal notes, 'Cambiar estado' and 'Nota
+// interna'. Beside them on a desktop (below on a phone): its facts, 'Expediente' as one PDF for the SIC, the
+// customer, and the package with its history (folded), photos and proof of delivery.
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { formatCalendarDay, formatLocalDateTime } from '../../../shared/dates.ts';
@@ -17,8 +18,8 @@ import { PqrThreadList, pqrTitle } from '../../components/pqr-thread.tsx';
 import { StaffNav } from '../../components/staff-nav.tsx';
 import { Link, useParams } from '../../router.tsx';
 import { DecisionCard } from './decision-card.tsx';
-import { DaysLeft } from './inbox-table.tsx';
 import { CustomerCard, PackageCard } from './pqr-context.tsx';
+import { lastCustomerMessage, PqrLead } from './pqr-lead.tsx';
 import { AnswerCard, NoteCard, StateCard } from './staff-actions.tsx';
 
 /** A new radicado is a new PQR: its key drops the previous one's notices and forms. */
@@ -64,41 +65,37 @@ function StaffPqrView({ pqr }: { pqr: PqrStaffDetail }) {
     ...(pqr.noGuide ? [['Guía', 'No conserva la guía'] as const] : []),
   ];
 
+  const last = lastCustomerMessage(pqr.events);
   return (
     <>
       <div ref={doneRef} tabIndex={-1} className="package-notice">
         {done && <Notice tone="success">{done}</Notice>}
       </div>
-      {pqr.canAnswer && (
-        <p>
-          Días hábiles restantes:{' '}
-          <DaysLeft
-            state={pqr.state}
-            days={pqr.businessDaysLeft}
-            dueSoon={pqr.dueSoon}
-            overdue={pqr.overdue}
-          />
-        </p>
-      )}
-      {pqr.overdue && <Notice tone="error">{pqr.overdueMeaning}</Notice>}
-      {pqr.unsentAnswers.map((answer) => (
-        <Notice key={answer.eventId} tone="error">
-          La respuesta del {formatLocalDateTime(answer.at)}: {answer.message}
-        </Notice>
-      ))}
-      <FactList facts={facts} className="data-list" />
-      <p>
-        <a className="button button--secondary" href={pqr.expedienteUrl} target="_blank" rel="noopener">
-          Expediente (PDF)
-        </a>
-      </p>
-      <CustomerCard customer={pqr.customer} />
-      {pqr.package && <PackageCard pkg={pqr.package} proof={pqr.proof} cargo={pqr.cargo} />}
-      <PqrThreadList events={pqr.events} />
-      {pqr.canAnswer && <AnswerCard pqr={pqr} onChanged={changed} />}
-      {pqr.canDecide && <DecisionCard pqr={pqr} onChanged={changed} />}
-      {pqr.moves.length > 0 && <StateCard pqr={pqr} onChanged={changed} />}
-      <NoteCard pqr={pqr} onChanged={changed} />
+      <div className="pqr-staff">
+        <div className="pqr-staff__main">
+          <PqrLead pqr={pqr} />
+          {pqr.unsentAnswers.map((answer) => (
+            <Notice key={answer.eventId} tone="error">
+              La respuesta del {formatLocalDateTime(answer.at)}: {answer.message}
+            </Notice>
+          ))}
+          {pqr.canAnswer && <AnswerCard pqr={pqr} onChanged={changed} />}
+          {pqr.canDecide && <DecisionCard pqr={pqr} onChanged={changed} />}
+          <PqrThreadList events={pqr.events} shownAbove={last?.id} />
+          {pqr.moves.length > 0 && <StateCard pqr={pqr} onChanged={changed} />}
+          <NoteCard pqr={pqr} onChanged={changed} />
+        </div>
+        <aside className="pqr-staff__context" aria-label="Datos de la PQR">
+          <FactList facts={facts} className="data-list" />
+          <p>
+            <a className="button button--secondary" href={pqr.expedienteUrl} target="_blank" rel="noopener">
+              Expediente (PDF)
+            </a>
+          </p>
+          <CustomerCard customer={pqr.customer} />
+          {pqr.package && <PackageCard pkg={pqr.package} proof={pqr.proof} cargo={pqr.cargo} />}
+        </aside>
+      </div>
       <p>
         <Link to={paths.adminPqr}>Volver a PQR</Link>
       </p>

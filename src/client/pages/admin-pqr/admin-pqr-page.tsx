@@ -24,7 +24,7 @@ import { SearchInput } from '../../components/search-input.tsx';
 import { choicesOf, SelectField } from '../../components/select-field.tsx';
 import { StaffNav } from '../../components/staff-nav.tsx';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../components/use-debounced.ts';
-import { Link } from '../../router.tsx';
+import { Link, useSearchParams } from '../../router.tsx';
 import '../../components/pqr.css';
 import { InboxTable } from './inbox-table.tsx';
 import { PqrReportSection } from './pqr-report.tsx';
@@ -35,12 +35,19 @@ const STATE_CHOICES: ReadonlyArray<readonly [InboxFilter, string]> = [
   ...PQR_STATES.map((state) => [state, PQR_STATE_LABELS[state]] as const),
 ];
 const TYPE_CHOICES = PQR_TYPES.map((type) => [type, PQR_TYPE_LABELS[type]] as const);
+const inboxFilter = (value: string | null): InboxFilter | '' =>
+  STATE_CHOICES.find(([choice]) => choice === value)?.[0] ?? '';
 const FIRST: InboxQuery = { state: '', type: '', q: '', page: 1 };
 
 function AdminPqrPage() {
   const [typed, setTyped] = useState('');
   const settled = useDebounced(typed.trim(), SEARCH_DEBOUNCE_MS);
-  const [query, setQuery] = useState<InboxQuery>(FIRST);
+  // 'Hoy' links here with its filter ('?estado=vencida', '?estado=abiertas').
+  const [params] = useSearchParams();
+  const [query, setQuery] = useState<InboxQuery>(() => ({
+    ...FIRST,
+    state: inboxFilter(params.get('estado')),
+  }));
   // A filter or a search starts on the first page; the search follows the typing once it pauses.
   const refine = (change: Partial<InboxQuery>) => setQuery((now) => ({ ...now, ...change, page: 1 }));
   useEffect(() => setQuery((now) => (now.q === settled ? now : { ...now, q: settled, page: 1 })), [settled]);

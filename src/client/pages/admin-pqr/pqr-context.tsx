@@ -1,5 +1,5 @@
 // What the staff read beside a PQR's thread: who filed it (a customer, a visitor, or an account deleted since), the
-// package with its whole history and photos, and its proof of delivery where there is one.
+// package with its whole history (folded) and its photos as thumbnails, and its proof of delivery where there is one.
 import { formatLocalDateTime } from '../../../shared/dates.ts';
 import type { DeliveryProof } from '../../../shared/delivery/api-types.ts';
 import { formatCop } from '../../../shared/money.ts';
@@ -41,7 +41,7 @@ function Photos({ pkg }: { pkg: PackageDetail }) {
   return (
     <>
       <h3>Fotos</h3>
-      <ul className="package-photos" aria-label={`Fotos del paquete ${pkg.number}`}>
+      <ul className="package-photos package-photos--thumbs" aria-label={`Fotos del paquete ${pkg.number}`}>
         {photos.map((photo, index) => (
           <li key={photo.id}>
             <a href={photo.url} target="_blank" rel="noopener">
@@ -98,16 +98,20 @@ export function PackageCard(props: { pkg: PackageDetail; proof: DeliveryProof | 
           ['Dirección de entrega', pkg.deliveryAddress],
         ])}
       />
-      <h3>Historial del paquete</h3>
-      <ol className="history">
-        {pkg.events.map((event) => (
-          <li key={event.id}>
-            {STATE_LABELS[event.state]} · <time dateTime={event.at}>{formatLocalDateTime(event.at)}</time> ·{' '}
-            {event.actor}
-            {event.note && ` · ${event.note}`}
-          </li>
-        ))}
-      </ol>
+      <details className="pqr-context__history">
+        <summary>Historial del paquete ({pkg.events.length})</summary>
+        <ol className="history">
+          {pkg.events.map((event) => (
+            <li key={event.id}>
+              <strong>{STATE_LABELS[event.state]}</strong>
+              <span className="history__meta">
+                <time dateTime={event.at}>{formatLocalDateTime(event.at)}</time>, {event.actor}
+              </span>
+              {event.note && <span className="history__meta">{event.note}</span>}
+            </li>
+          ))}
+        </ol>
+      </details>
       <Photos pkg={pkg} />
       {props.proof && <ProofFacts proof={props.proof} />}
     </section>

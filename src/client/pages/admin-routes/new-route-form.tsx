@@ -43,8 +43,8 @@ function NoCouriers() {
     <div className="routes-empty">
       <p>Aún no hay mensajeros: una ruta es siempre de un mensajero.</p>
       <p>
-        Un administrador le da el rol en <Link to={paths.admin}>Casilleros</Link>: busca a la persona, elige
-        «Mensajero» en «Rol» y pulsa «Cambiar rol». También desde la consola del servidor:{' '}
+        Un administrador le da el rol en <Link to={paths.adminLockers}>Casilleros</Link>: busca a la persona,
+        elige «Mensajero» en «Rol» y pulsa «Cambiar rol». También desde la consola del servidor:{' '}
         <code>npm run admin -- role CORREO reparto</code>.
       </p>
     </div>

@@ -1,9 +1,10 @@
 // A route's stops in order, which is also the route sheet 'Imprimir planilla' prints (stop, package, customer,
 // address, phone, 'Valor a pagar'): while 'En preparación' each row has 'Subir', 'Bajar' and 'Quitar' (their names
-// say which package); once started, what became of each stop.
+// say which package); once started, what became of each stop. Each package's number opens its staff view.
 import { useId } from 'react';
 import { formatLocalDateTime } from '../../../shared/dates.ts';
 import { formatCop } from '../../../shared/money.ts';
+import { paths } from '../../../shared/paths.ts';
 import {
   moveStop,
   type RouteChanged,
@@ -15,6 +16,7 @@ import { ColumnHeads } from '../../components/column-heads.tsx';
 import { type ChangeHandlers, useChange } from '../../components/outcome.tsx';
 import { RowAction } from '../../components/row-action.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
+import { Link } from '../../router.tsx';
 
 const SHEET_COLUMNS = ['Parada', 'Paquete', 'Cliente', 'Dirección', 'Teléfono', 'Valor a pagar'];
 
@@ -27,16 +29,29 @@ const STOP_ACTIONS = [
   { kind: 'remove', label: 'Quitar', stuck: () => false },
 ] as const;
 
-/** What became of a stop, as the staff read it. */
-function outcomeText(stop: StaffRouteStop): string {
+/** What became of a stop, as the staff read it: what, then when and how much on lines of their own (no '·'). */
+function Outcome({ stop }: { stop: StaffRouteStop }) {
   const { outcome } = stop;
   const attempts =
     stop.attempts > 0 ? ` (${stop.attempts} ${stop.attempts === 1 ? 'intento' : 'intentos'})` : '';
   if (outcome.kind === 'delivered')
-    return `Entregado ${formatLocalDateTime(outcome.at)} · ${formatCop(outcome.collectedCop)}`;
+    return (
+      <>
+        Entregado <span className="route-stops__note">{formatLocalDateTime(outcome.at)}</span>
+        <span className="route-stops__note">{formatCop(outcome.collectedCop)}</span>
+      </>
+    );
   if (outcome.kind === 'failed')
-    return `No entregado: ${outcome.reasonLabel} · ${formatLocalDateTime(outcome.at)}${attempts}`;
-  return `Pendiente${attempts}`;
+    return (
+      <>
+        No entregado: {outcome.reasonLabel}
+        <span className="route-stops__note">
+          {formatLocalDateTime(outcome.at)}
+          {attempts}
+        </span>
+      </>
+    );
+  return <>Pendiente{attempts}</>;
 }
 
 export function RouteStops(props: { route: RouteDetail } & ChangeHandlers<RouteChanged>) {
@@ -108,7 +123,7 @@ function StopRow(props: {
     <tr>
       <td>{stop.position}</td>
       <th scope="row">
-        {stop.number}
+        <Link to={paths.adminPackage(stop.number)}>{stop.number}</Link>
         <span className="route-stops__guide">{stop.guide}</span>
       </th>
       <td>{stop.customerName}</td>
@@ -135,7 +150,9 @@ function StopRow(props: {
           </div>
         </td>
       ) : (
-        <td>{outcomeText(stop)}</td>
+        <td className="route-stops__outcome">
+          <Outcome stop={stop} />
+        </td>
       )}
     </tr>
   );

@@ -83,7 +83,8 @@ const LIST_COLUMNS = [
 function RouteTable({ routes }: { routes: RouteSummary[] }) {
   if (routes.length === 0) return <p>No hay rutas para este día. Crea una con «Nueva ruta».</p>;
   return (
-    <TableScroll label={'Rutas del día, desplazable'}>
+    // On a phone each route is a card, every value beside its column's name (styles.css 'table-wrap--cards').
+    <TableScroll label={'Rutas del día, desplazable'} className="table-wrap--cards">
       <table className="route-list">
         <caption className="visually-hidden">Rutas del día con su avance</caption>
         <thead>
@@ -109,15 +110,15 @@ function RouteRow({ route }: { route: RouteSummary }) {
       <th scope="row">
         <Link to={paths.adminRoute(route.id)}>Ruta {route.id}</Link>
       </th>
-      <td>{route.courier.name}</td>
-      <td>{route.zone}</td>
-      <td>{route.stateLabel}</td>
-      <td>
+      <td data-label={LIST_COLUMNS[1]}>{route.courier.name}</td>
+      <td data-label={LIST_COLUMNS[2]}>{route.zone}</td>
+      <td data-label={LIST_COLUMNS[3]}>{route.stateLabel}</td>
+      <td data-label={LIST_COLUMNS[4]}>
         {progress.delivered} de {progress.stops}
       </td>
-      <td>{progress.failed}</td>
-      <td>{progress.pending}</td>
-      <td>
+      <td data-label={LIST_COLUMNS[5]}>{progress.failed}</td>
+      <td data-label={LIST_COLUMNS[6]}>{progress.pending}</td>
+      <td data-label={LIST_COLUMNS[7]}>
         {formatCop(progress.collectedCop)}{' '}
         <span className="route-list__of">de {formatCop(progress.valueToCollectCop)}</span>
       </td>

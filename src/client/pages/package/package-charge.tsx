@@ -1,6 +1,7 @@
 // The package's charge, made when the warehouse received it: 'Valor a pagar' in pesos ('COP') and dollars, as
 // prominent as each other, with the TRM it was converted with and its day; the figures it came from, and why taxes
-// apply when they do; and while it waits in Miami the days there and the free-storage countdown.
+// apply when they do; and while it waits in Miami the days there and the free-storage countdown. Once delivered it
+// was paid (the proof above says how): it reads 'Valor cobrado', and the lines it came from fold beneath it.
 import { formatNumericDay } from '../../../shared/dates.ts';
 import { formatCop, formatUsd, taxReasonLine, trmLine } from '../../../shared/money.ts';
 import type { PackageDetail } from '../../../shared/packages/api-types.ts';
@@ -12,37 +13,63 @@ function storageLeft(days: number): string {
   return days === 1 ? 'Te queda 1 día de bodega gratis' : `Te quedan ${days} días de bodega gratis`;
 }
 
+/** Where the total came from: the TRM, the figures, why taxes apply; and the admin's 'Recalcular cobro'. */
+function ChargeLines({
+  number,
+  charge,
+  paid,
+}: {
+  number: number;
+  charge: NonNullable<PackageDetail['charge']>;
+  paid: boolean;
+}) {
+  return (
+    <>
+      <p className="package-charge__trm">{trmLine(charge.trmHundredths, formatNumericDay(charge.trmDate))}</p>
+      {!paid && (
+        <p className="field__hint">
+          Se paga al recibir el paquete en tu puerta. Los impuestos son un cálculo aproximado y pueden cambiar
+          según lo que liquide la aduana.
+        </p>
+      )}
+      <ChargeFigures charge={charge}>
+        {charge.creditUsedCents > 0 && (
+          <div>
+            <dt>Crédito por referido</dt>
+            <dd>−{formatUsd(charge.creditUsedCents)}</dd>
+          </div>
+        )}
+      </ChargeFigures>
+      {charge.taxesCents > 0 && (
+        <p className="package-charge__why field__hint">{taxReasonLine(charge.taxFreeThresholdCents)}</p>
+      )}
+      <RecomputeCharge number={number} />
+    </>
+  );
+}
+
 export function PackageCharge({ pkg }: { pkg: PackageDetail }) {
   const { charge, daysInWarehouse, freeStorageDaysLeft } = pkg;
   if (!charge && daysInWarehouse === null && freeStorageDaysLeft === null) return null;
+  const paid = pkg.state === 'entregado';
   return (
     <section className="card package-charge" aria-labelledby="charge-heading">
       <h2 id="charge-heading">Tu cobro</h2>
       {charge && (
         <>
           <p className="package-charge__total">
-            <span>Valor a pagar:</span> <strong>{formatCop(charge.totalCop)} COP</strong>{' '}
-            <span aria-hidden="true">·</span> <strong>{formatUsd(charge.totalCents)}</strong>
+            <span>{paid ? 'Valor cobrado:' : 'Valor a pagar:'}</span>{' '}
+            <strong>{formatCop(charge.totalCop)} COP</strong> <span aria-hidden="true">·</span>{' '}
+            <strong>{formatUsd(charge.totalCents)}</strong>
           </p>
-          <p className="package-charge__trm">
-            {trmLine(charge.trmHundredths, formatNumericDay(charge.trmDate))}
-          </p>
-          <p className="field__hint">
-            Se paga al recibir el paquete en tu puerta. Los impuestos son un cálculo aproximado y pueden
-            cambiar según lo que liquide la aduana.
-          </p>
-          <ChargeFigures charge={charge}>
-            {charge.creditUsedCents > 0 && (
-              <div>
-                <dt>Crédito por referido</dt>
-                <dd>−{formatUsd(charge.creditUsedCents)}</dd>
-              </div>
-            )}
-          </ChargeFigures>
-          {charge.taxesCents > 0 && (
-            <p className="package-charge__why field__hint">{taxReasonLine(charge.taxFreeThresholdCents)}</p>
+          {paid ? (
+            <details className="package-charge__lines">
+              <summary>Detalle del cobro</summary>
+              <ChargeLines number={pkg.number} charge={charge} paid />
+            </details>
+          ) : (
+            <ChargeLines number={pkg.number} charge={charge} paid={false} />
           )}
-          <RecomputeCharge number={pkg.number} />
         </>
       )}
       {(daysInWarehouse !== null || freeStorageDaysLeft !== null) && (

@@ -2,6 +2,8 @@
 // beneath, where it is (the tracker), what it needs from its owner (a hold, a return, a failed attempt), then its
 // charge, once delivered the proof of delivery, everything else known, its failed delivery attempts and its
 // 'Historial'; while 'Prealertado', the edit form, the invoice and 'Cancelar prealerta'. Another's package is a 404.
+// The page answers its person's question first (issue 37): once delivered, the proof ('Entregado el … a …', 'Pagaste
+// …', 'Comprobante de pago') above the tracker, the charge's lines folded; on its way, since when and when expected.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
@@ -25,6 +27,7 @@ import { InvoiceUpload } from './invoice-upload.tsx';
 import { PackageCharge } from './package-charge.tsx';
 import { PackageFacts, PackageFiles } from './package-facts.tsx';
 import { StateTracker } from './state-tracker.tsx';
+import { transitLead } from './transit-lead.ts';
 
 function PackagePage() {
   const { number = '' } = useParams();
@@ -79,6 +82,7 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
   const noticeRef = useRef<HTMLDivElement>(null);
   const editable = customerMayEdit(pkg.state);
   const invoice = pkg.files.find((file) => file.kind === 'invoice');
+  const lead = transitLead(pkg);
 
   /** After any change: the answer replaces the cached package, and every list is read again. */
   function changed(saved: PrealertSaved) {
@@ -108,10 +112,16 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
       <div ref={noticeRef} tabIndex={-1} className="package-notice">
         {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       </div>
+      {pkg.delivery && <DeliveryProofCard number={pkg.number} proof={pkg.delivery} audience="customer" />}
+      {lead && (
+        <div className="package-lead">
+          <p className="package-lead__since">{lead.since}</p>
+          <p>{lead.expected}</p>
+        </div>
+      )}
       <StateTracker pkg={pkg} />
       <ActionBox pkg={pkg} onSaved={changed} onRefused={refused} />
       <PackageCharge pkg={pkg} />
-      {pkg.delivery && <DeliveryProofCard number={pkg.number} proof={pkg.delivery} audience="customer" />}
       <PackageFacts pkg={pkg} />
       <PackageFiles pkg={pkg} />
       <DeliveryAttemptList attempts={pkg.attempts} />

@@ -1,11 +1,12 @@
 // PQR.md: one PQR with its whole thread, for its customer (signed in) or its visitor (the mailed link's `clave`);
-// within the review window, 'Recurso de reposición' with 'Apelación' en subsidio. Another's radicado is a 404.
+// while it awaits an answer, 'Añadir información'; within the review window, 'Recurso de reposición' with 'Apelación'
+// en subsidio. Another's radicado is a 404.
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { formatCalendarDay, formatLocalDateTime } from '../../../shared/dates.ts';
 import { paths } from '../../../shared/paths.ts';
 import type { PqrThread } from '../../../shared/pqr/api-types.ts';
-import { OVERDUE_LABEL } from '../../../shared/pqr/states.ts';
+import { canAnswer, OVERDUE_LABEL } from '../../../shared/pqr/states.ts';
 import { getThread, pqrKeys } from '../../api/pqr.ts';
 import { queryClient, withQuery } from '../../api/query-client.tsx';
 import { FactList } from '../../components/fact-list.tsx';
@@ -14,6 +15,7 @@ import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { PqrThreadList, pqrTitle } from '../../components/pqr-thread.tsx';
 import { Link, useParams, useSearchParams } from '../../router.tsx';
+import { MoreInfoForm } from './more-info-form.tsx';
 import { ReviewForm } from './review-form.tsx';
 
 function PqrDetailPage() {
@@ -70,6 +72,16 @@ function PqrView(props: { pqr: PqrThread; clave: string; onChanged: (pqr: PqrThr
         </p>
       )}
       <PqrThreadList events={pqr.events} />
+      {canAnswer(pqr.state) && (
+        <MoreInfoForm
+          radicado={pqr.radicado}
+          clave={props.clave}
+          onChanged={(changed) => {
+            setReviewed(changed.message);
+            props.onChanged(changed.pqr);
+          }}
+        />
+      )}
       <div ref={reviewedRef} tabIndex={-1} className="package-notice">
         {reviewed && <Notice tone="success">{reviewed}</Notice>}
       </div>

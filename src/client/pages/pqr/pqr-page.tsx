@@ -2,7 +2,7 @@
 // PQR (state, radicado, dates); a visitor who is not a customer files one with their name, ID number and e-mail and
 // follows it by the link we mail. Filing shows the radicado and the due date at once.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatCalendarDay } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
@@ -118,6 +118,7 @@ function VisitorFiling() {
 function CustomerPqr() {
   const [params] = useSearchParams();
   const [filed, setFiled] = useState<PqrFiled | null>(null);
+  const returning = useRef<boolean | null>(null);
   const list = useQuery({ queryKey: pqrKeys.mine, queryFn: ({ signal }) => getMyPqrs(signal) });
   const packages = useQuery({
     queryKey: packageKeys.list({ q: '', page: 1 }),
@@ -134,37 +135,51 @@ function CustomerPqr() {
   if (list.isPending || packages.isPending) return <p role="status">{messages.loading}</p>;
   if (list.isError) return <Retry error={list.error} onRetry={() => void list.refetch()} />;
 
-  return (
+  // A returning customer finds their PQR first; someone filing their first finds the form first. Decided once, so
+  // filing does not move the form from under its confirmation.
+  if (returning.current === null) returning.current = list.data.pqrs.length > 0;
+  const filingSection = (
+    <section className="pqr-section" aria-labelledby="filing-heading">
+      <h2 id="filing-heading">Radicar una PQR</h2>
+      <p>
+        Te respondemos a más tardar en {list.data.deadlines.answerDays} días hábiles. Si no estás de acuerdo
+        con la respuesta, puedes pedir su revisión dentro de los {list.data.deadlines.reviewDays} días hábiles
+        siguientes.
+      </p>
+      {filed && <Filed filed={filed} linked />}
+      <FilingForm
+        email={list.data.email}
+        packages={choices}
+        initialPackage={asked}
+        newestOnly={
+          packages.data && packages.data.total > packages.data.pageSize ? packages.data.pageSize : undefined
+        }
+        onFiled={(answer) => {
+          setFiled(answer);
+          void queryClient.invalidateQueries({ queryKey: pqrKeys.all });
+        }}
+      />
+    </section>
+  );
+  const mineSection = (
+    <section className="pqr-section" aria-labelledby="mine-heading">
+      <h2 id="mine-heading">Tus PQR</h2>
+      {list.data.pqrs.length === 0 ? (
+        <p>Aún no has radicado ninguna PQR.</p>
+      ) : (
+        <PqrCards pqrs={list.data.pqrs} busy={list.isFetching} />
+      )}
+    </section>
+  );
+  return returning.current ? (
     <>
-      <section className="pqr-section" aria-labelledby="filing-heading">
-        <h2 id="filing-heading">Radicar una PQR</h2>
-        <p>
-          Te respondemos a más tardar en {list.data.deadlines.answerDays} días hábiles. Si no estás de acuerdo
-          con la respuesta, puedes pedir su revisión dentro de los {list.data.deadlines.reviewDays} días
-          hábiles siguientes.
-        </p>
-        {filed && <Filed filed={filed} linked />}
-        <FilingForm
-          email={list.data.email}
-          packages={choices}
-          initialPackage={asked}
-          newestOnly={
-            packages.data && packages.data.total > packages.data.pageSize ? packages.data.pageSize : undefined
-          }
-          onFiled={(answer) => {
-            setFiled(answer);
-            void queryClient.invalidateQueries({ queryKey: pqrKeys.all });
-          }}
-        />
-      </section>
-      <section className="pqr-section" aria-labelledby="mine-heading">
-        <h2 id="mine-heading">Tus PQR</h2>
-        {list.data.pqrs.length === 0 ? (
-          <p>Aún no has radicado ninguna PQR.</p>
-        ) : (
-          <PqrCards pqrs={list.data.pqrs} busy={list.isFetching} />
-        )}
-      </section>
+      {mineSection}
+      {filingSection}
+    </>
+  ) : (
+    <>
+      {filingSection}
+      {mineSection}
     </>
   );
 }

@@ -24,7 +24,14 @@ import { files, packages } from './packages.ts';
 export const pqrNumberSeq = pgSequence('pqr_number_seq', { startWith: 1 });
 
 export type PqrActorRole = 'customer' | 'visitor' | 'staff' | 'system';
-export type PqrEventKind = 'radicada' | 'respuesta' | 'reposicion' | 'decision' | 'estado' | 'nota';
+export type PqrEventKind =
+  | 'radicada'
+  | 'respuesta'
+  | 'reposicion'
+  | 'informacion'
+  | 'decision'
+  | 'estado'
+  | 'nota';
 
 export const pqrs = pgTable(
   'pqrs',
