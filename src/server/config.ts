@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parseOfficeAddress } from '../shared/address.ts';
 import { DEFAULT_MAX_ATTEMPTS } from '../shared/delivery/door-choices.ts';
 import { checkWhatsapp, whatsappConfig, whatsappEnv } from './notices/config.ts';
+import { observabilityEnv } from './observability/config.ts';
 
 // Zod's own fallback messages in Spanish too, for every schema the server runs.
 z.config(z.locales.es());
@@ -184,6 +185,7 @@ const configSchema = z
       .optional()
       .transform((answer) => answer || undefined),
     ...whatsappEnv,
+    ...observabilityEnv,
   })
   .superRefine((env, ctx) => {
     checkWhatsapp(env, ctx);
@@ -225,6 +227,8 @@ function toConfig(env: z.output<typeof configSchema>) {
     deliveryMaxAttempts: env.DELIVERY_MAX_ATTEMPTS,
     rateLimits: env.RATE_LIMITS === 'on',
     trustProxy: env.TRUST_PROXY === 'true',
+    logLevel: env.LOG_LEVEL,
+    metricsToken: env.METRICS_TOKEN,
     pqr: {
       answerDays: env.PQR_ANSWER_DAYS,
       reviewDays: env.PQR_REVIEW_DAYS,

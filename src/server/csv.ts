@@ -5,6 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { Context } from 'hono';
 import { stream } from 'hono/streaming';
+import { logFailure } from './observability/log.ts';
 
 export const CSV_BOM = '\uFEFF';
 
@@ -60,7 +61,7 @@ export function csvStream<Row>(
         await out.write(rowLines(columns, rows));
       }
     },
-    async (error) => console.error(`csv ${filename}:`, error),
+    async (error) => logFailure('csv', `csv ${filename}: no se pudo terminar`, error),
   );
 }
 

@@ -16,6 +16,8 @@ import { startMailWorker } from './mail/outbox.ts';
 import { WHATSAPP_OFF_LINE } from './notices/config.ts';
 import { recordWhatsappChannel } from './notices/consent.ts';
 import { mailQueuedNotices, type NoticeWorker, startNoticeWorker } from './notices/worker.ts';
+import { type FailureKind, log } from './observability/log.ts';
+import { createMetrics, type Metrics } from './observability/metrics.ts';
 import { pqrSettingsOf } from './pqr/settings.ts';
 
 /**
@@ -59,6 +61,8 @@ export interface Server {
   app: ReturnType<typeof createApp>;
   database: OpenDatabase;
   mail: ReturnType<typeof startMailWorker>;
+  /** This instance's metrics (what /metrics serves). */
+  metrics: Metrics;
   /** The WhatsApp notices' worker; null while WhatsApp is off. */
   notices: NoticeWorker | null;
   /** Ends every live stream (admin, packages, any later one) and every LISTEN: the first step of a shutdown. */
@@ -73,7 +77,11 @@ export async function startServer(
     clientDir?: string;
     mailPollMs?: number;
     noticePollMs?: number;
-    log?: (line: string) => void;
+    /**
+     * Where a mail goes when there is no SMTP_URL (the development mailbox): stdout by default, outside the JSON
+     * log, since a mail holds links with tokens that no log line may carry.
+     */
+    printMail?: (text: string) => void;
     failAfterLockerNumber?: () => void;
     /** Tests only: see AppDeps.renderCourierRoute. */
     renderCourierRoute?: RenderCourierRoute;
@@ -91,6 +99,13 @@ export async function startServer(
     if (!options.database) await database.close().catch(() => {});
     throw error;
   }
+  log.level = config.logLevel;
+  const metrics = createMetrics(database);
+  /** A worker's failure: a warning line with its kind, counted on this instance (it retries: not an error yet). */
+  const failureLog = (kind: FailureKind) => (line: string) => {
+    metrics.countFailure(kind);
+    log.warn({ kind }, line);
+  };
   const live = liveHub(database);
   const mail = startMailWorker({
     db,
@@ -98,20 +113,26 @@ export async function startServer(
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     pollMs: options.mailPollMs,
-    log: options.log,
+    log: failureLog('mail'),
+    printMail: options.printMail ?? ((text) => process.stdout.write(`${text}\n`)),
   });
   // Mails queued from here on wake the worker through the outbox's NOTIFY; the first batch sends what was pending.
   await mail.listening;
   mail.wake();
-  const log = options.log ?? ((line: string) => console.log(line));
   await recordWhatsappChannel(db, config.whatsapp !== null);
   let notices: NoticeWorker | null = null;
   if (config.whatsapp) {
-    notices = startNoticeWorker({ db, live, config: config.whatsapp, pollMs: options.noticePollMs, log });
+    notices = startNoticeWorker({
+      db,
+      live,
+      config: config.whatsapp,
+      pollMs: options.noticePollMs,
+      log: failureLog('whatsapp'),
+    });
     await notices.listening;
     notices.wake();
   } else {
-    log(WHATSAPP_OFF_LINE);
+    log.info(WHATSAPP_OFF_LINE);
     await mailQueuedNotices(db);
   }
   const auth = createAuth({ db, config, secret });
@@ -119,11 +140,12 @@ export async function startServer(
     config,
     database,
     auth,
+    metrics,
     clientDir: options.clientDir,
     failAfterLockerNumber: options.failAfterLockerNumber,
     renderCourierRoute: options.renderCourierRoute,
   });
-  const stopHousekeeping = startHousekeeping(db, options.log ?? ((line) => console.log(line)), {
+  const stopHousekeeping = startHousekeeping(db, failureLog('housekeeping'), {
     brandName: config.brandName,
     appUrl: config.appUrl,
     pqr: pqrSettingsOf(config),
@@ -132,6 +154,7 @@ export async function startServer(
     app,
     database,
     mail,
+    metrics,
     notices,
     endStreams: () => live.closeAll(),
     async close() {
