@@ -1,6 +1,7 @@
 // Reading a test server's /metrics and health answers: a signed-out GET, the scrape with the bearer token, and the
 // value of one series of Prometheus' text.
 import { expect } from 'vitest';
+import { outbox } from '../../src/server/db/schema.ts';
 import type { TestServer } from './server.ts';
 
 export const METRICS_TOKEN = 'metricas-token-de-prueba-0123456789';
@@ -26,4 +27,18 @@ export async function scrape(server: Pick<TestServer, 'app'>): Promise<string> {
 export function seriesValue(text: string, series: string): number | undefined {
   const line = text.split('\n').find((row) => row.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+/** A mail in the outbox with the times given (queued `createdAt`, next tried at `nextAttemptAt`), as if waiting. */
+export async function waitingMail(
+  server: Pick<TestServer, 'db'>,
+  times: { createdAt?: Date; nextAttemptAt?: Date },
+): Promise<void> {
+  await server.db.insert(outbox).values({
+    toAddress: 'espera@example.com',
+    subject: 'Espera',
+    html: '<p>Espera</p>',
+    text: 'Espera',
+    ...times,
+  });
 }

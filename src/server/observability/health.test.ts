@@ -3,7 +3,7 @@
 import { isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
-import { getPlain } from '../../../test/support/metrics.ts';
+import { getPlain, waitingMail } from '../../../test/support/metrics.ts';
 import { startTestServer } from '../../../test/support/server.ts';
 import { outbox } from '../db/schema.ts';
 import { QUEUE_STUCK_SECONDS } from './routes.ts';
@@ -39,13 +39,7 @@ describe.each(drivers)('health on %s', (driver) => {
     try {
       // No worker here any more; a mail has been due for longer than the bound.
       await server.mail.stop();
-      await server.db.insert(outbox).values({
-        toAddress: 'atascado@example.com',
-        subject: 'Atascado',
-        html: '<p>Atascado</p>',
-        text: 'Atascado',
-        nextAttemptAt: new Date(Date.now() - (QUEUE_STUCK_SECONDS + 60) * 1000),
-      });
+      await waitingMail(server, { nextAttemptAt: new Date(Date.now() - (QUEUE_STUCK_SECONDS + 60) * 1000) });
       const stuck = await json(server, '/api/health/ready');
       expect(stuck).toEqual({
         status: 503,

@@ -5,13 +5,19 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
 import { deliveryWorld } from '../../../test/support/delivery.ts';
-import { getPlain as get, METRICS_TOKEN, scrape, seriesValue } from '../../../test/support/metrics.ts';
+import {
+  getPlain as get,
+  METRICS_TOKEN,
+  scrape,
+  seriesValue,
+  waitingMail,
+} from '../../../test/support/metrics.ts';
 import { deliveredRoute } from '../../../test/support/money.ts';
 import { receivedPackage } from '../../../test/support/packages.ts';
 import { filePqr } from '../../../test/support/pqr.ts';
 import { signedUpCustomer, startTestServer, type TestServer } from '../../../test/support/server.ts';
 import { bogotaDay } from '../../shared/pqr/business-days.ts';
-import { deliveryRoutes, outbox, pqrs } from '../db/schema.ts';
+import { deliveryRoutes, pqrs } from '../db/schema.ts';
 
 describe.each(drivers)('/metrics on %s', (driver) => {
   const servers: TestServer[] = [];
@@ -95,13 +101,7 @@ describe.each(drivers)('/metrics on %s', (driver) => {
       const { server, admin, customer, courier } = world;
       // The mail worker stopped, a mail queued ten minutes ago waits.
       await server.mail.stop();
-      await server.db.insert(outbox).values({
-        toAddress: 'espera@example.com',
-        subject: 'Espera',
-        html: '<p>Espera</p>',
-        text: 'Espera',
-        createdAt: new Date(Date.now() - 600_000),
-      });
+      await waitingMail(server, { createdAt: new Date(Date.now() - 600_000) });
       await receivedPackage(customer, admin);
       const late = await filePqr(customer);
       const today = await filePqr(customer);

@@ -37,53 +37,44 @@ export function createMetrics(database: OpenDatabase) {
     labelNames: ['kind'] as const,
     registers,
   });
-  const databaseUp = new Gauge({
-    name: 'casillero_database_up',
-    help: '1 when the database answered the scrape, 0 when it did not.',
-    registers,
-  });
-  const pool = new Gauge({
-    name: 'casillero_db_pool_connections',
-    help: "The PostgreSQL pool's connections: total, idle, and requests waiting for one (absent on PGlite).",
-    labelNames: ['state'] as const,
-    registers,
-  });
-  const queueDepth = new Gauge({
-    name: 'casillero_queue_depth',
-    help: 'Rows waiting in a queue (mail: the outbox not sent yet; whatsapp: notices still queued).',
-    labelNames: ['queue'] as const,
-    registers,
-  });
-  const queueOldest = new Gauge({
-    name: 'casillero_queue_oldest_age_seconds',
-    help: 'Seconds since the oldest waiting row of a queue was queued (0 when empty).',
-    labelNames: ['queue'] as const,
-    registers,
-  });
-  const packagesByState = new Gauge({
-    name: 'casillero_packages',
-    help: 'Packages by current state.',
-    labelNames: ['state'] as const,
-    registers,
-  });
-  const pqrOpen = new Gauge({
-    name: 'casillero_pqr_open_due',
-    help: 'Open PQR awaiting an answer whose legal due day is past (past_due) or today (today), Bogotá time.',
-    labelNames: ['when'] as const,
-    registers,
-  });
-  const cashRoutes = new Gauge({
-    name: 'casillero_cash_unclosed_routes',
-    help: 'Delivery routes with collections and no cash close, of today or of an earlier day (Bogotá).',
-    labelNames: ['day'] as const,
-    registers,
-  });
-  const cashCop = new Gauge({
-    name: 'casillero_cash_unclosed_cop',
-    help: 'Cash in pesos collected on routes not closed yet, of today or of an earlier day.',
-    labelNames: ['day'] as const,
-    registers,
-  });
+  /** A gauge set at each scrape, with its labels. */
+  const gauge = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
+    new Gauge<L>({ name, help, labelNames, registers });
+  const databaseUp = gauge(
+    'casillero_database_up',
+    '1 when the database answered the scrape, 0 when it did not.',
+  );
+  const pool = gauge(
+    'casillero_db_pool_connections',
+    "The PostgreSQL pool's connections: total, idle, and requests waiting for one (absent on PGlite).",
+    ['state'],
+  );
+  const queueDepth = gauge(
+    'casillero_queue_depth',
+    'Rows waiting in a queue (mail: the outbox not sent yet; whatsapp: notices still queued).',
+    ['queue'],
+  );
+  const queueOldest = gauge(
+    'casillero_queue_oldest_age_seconds',
+    'Seconds since the oldest waiting row of a queue was queued (0 when empty).',
+    ['queue'],
+  );
+  const packagesByState = gauge('casillero_packages', 'Packages by current state.', ['state']);
+  const pqrOpen = gauge(
+    'casillero_pqr_open_due',
+    'Open PQR awaiting an answer whose legal due day is past (past_due) or today (today), Bogotá time.',
+    ['when'],
+  );
+  const cashRoutes = gauge(
+    'casillero_cash_unclosed_routes',
+    'Delivery routes with collections and no cash close, of today or of an earlier day (Bogotá).',
+    ['day'],
+  );
+  const cashCop = gauge(
+    'casillero_cash_unclosed_cop',
+    'Cash in pesos collected on routes not closed yet, of today or of an earlier day.',
+    ['day'],
+  );
 
   /** Reads the gauges of the database; a failed read sets casillero_database_up to 0 and keeps the rest. */
   async function refresh() {

@@ -37,7 +37,8 @@ export function requestLog(metrics: Metrics): MiddlewareHandler[] {
     if (status >= 500 && c.error) {
       metrics.countFailure('http');
       scope.log.error({ ...line, kind: 'http', err: errorOf(c.error) }, 'Error del servidor');
-    } else if (QUIET.has(c.req.path)) scope.log.debug(line, 'petición');
+    } else if (status >= 500) scope.log.warn(line, 'petición');
+    else if (QUIET.has(c.req.path)) scope.log.debug(line, 'petición');
     else scope.log.info(line, 'petición');
   };
   return [requestId({ limitLength: 128 }), scoped];
