@@ -120,8 +120,9 @@ describe.each(drivers)('/metrics on %s', (driver) => {
       );
       expect(seriesValue(text, 'casillero_queue_depth{queue="whatsapp"}')).toBe(0);
       expect(seriesValue(text, 'casillero_packages{state="recibido"}')).toBe(1);
-      expect(seriesValue(text, 'casillero_packages{state="entregado"}')).toBe(1);
-      expect(seriesValue(text, 'casillero_packages{state="cancelado"}')).toBe(0);
+      expect(seriesValue(text, 'casillero_packages{state="en_transito"}')).toBe(0);
+      // Final states only grow: not counted.
+      expect(seriesValue(text, 'casillero_packages{state="entregado"}')).toBeUndefined();
       expect(seriesValue(text, 'casillero_pqr_open_due{when="past_due"}')).toBe(1);
       expect(seriesValue(text, 'casillero_pqr_open_due{when="today"}')).toBe(1);
       expect(seriesValue(text, 'casillero_cash_unclosed_routes{day="today"}')).toBe(1);

@@ -1,12 +1,18 @@
 // The instance's metrics in Prometheus' text format (prom-client, ADR 0015): each instance keeps its own registry,
 // so two instances (or two test servers in one process) count their own requests. Requests and failures are counted
 // as they happen; the queues, the pool and the business' gauges are read when Prometheus scrapes, with the small
-// queries of readings.ts. docs/OPERATIONS.md 'Metrics' lists every name, and docs/alerts.yml alerts on them.
+// queries of readings.ts. docs/OPERATIONS.md 'Health, logs, metrics and alerts' lists every name, and docs/alerts.yml alerts on them.
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { PACKAGE_STATES } from '../../shared/packages/states.ts';
 import type { OpenDatabase } from '../db/open.ts';
 import { type FailureKind, logFailure } from './log.ts';
-import { type QueueName, readPackagesByState, readPqrDue, readQueues, readUnclosedCash } from './readings.ts';
+import {
+  OPEN_PACKAGE_STATES,
+  type QueueName,
+  readPackagesByState,
+  readPqrDue,
+  readQueues,
+  readUnclosedCash,
+} from './readings.ts';
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
@@ -59,7 +65,11 @@ export function createMetrics(database: OpenDatabase) {
     'Seconds since the oldest waiting row of a queue was queued (0 when empty).',
     ['queue'],
   );
-  const packagesByState = gauge('casillero_packages', 'Packages by current state.', ['state']);
+  const packagesByState = gauge(
+    'casillero_packages',
+    'Packages in each open state (the final ones, entregado, devuelto and cancelado, are not counted).',
+    ['state'],
+  );
   const pqrOpen = gauge(
     'casillero_pqr_open_due',
     'Open PQR awaiting an answer whose legal due day is past (past_due) or today (today), Bogotá time.',
@@ -92,9 +102,9 @@ export function createMetrics(database: OpenDatabase) {
         queueDepth.set({ queue }, queues[queue].depth);
         queueOldest.set({ queue }, queues[queue].oldestAgeSeconds);
       }
-      // Every state, 0 when none: an alert on a state never sees a series vanish.
+      // Every open state, 0 when none: an alert on a state never sees a series vanish.
       const counted = new Map(states.map((row) => [row.state, row.count]));
-      for (const state of PACKAGE_STATES) packagesByState.set({ state }, counted.get(state) ?? 0);
+      for (const state of OPEN_PACKAGE_STATES) packagesByState.set({ state }, counted.get(state) ?? 0);
       pqrOpen.set({ when: 'past_due' }, pqr.pastDue);
       pqrOpen.set({ when: 'today' }, pqr.dueToday);
       for (const day of ['today', 'earlier'] as const) {
