@@ -166,6 +166,11 @@ export async function run(): Promise<BenchResult> {
     'packages in open states, the PQR due and the unclosed cash). Turns alternate: without, with, three times.',
     '',
     markdownTable(['driver', 'turn', 'requests', 'median', 'p95', 'log lines', 'scrapes (time)'], table),
+    '',
+    'A first run (2026-11-26, PostgreSQL, two pairs of turns) counted the packages of every state at each scrape:',
+    'a group-by over the million delivered rows took 1.1–2.8 s a scrape, competed with the list for the two cores,',
+    'and the p95 with was 595 ms against 416 ms without (+43 %, on a machine other work kept fully busy). The gauge',
+    'now counts the open states only, an index-only scan of a few percent of the table.',
   ];
   return benchResult(rows, details, note);
 }

@@ -7,6 +7,7 @@ import type { Database, Transaction } from '../db/open.ts';
 import { outbox } from '../db/schema.ts';
 import type { LiveChannel, LiveHub } from '../live/hub.ts';
 import { startWorkerLoop } from '../live/worker-loop.ts';
+import { logWarning } from '../observability/log.ts';
 
 export interface Mail {
   to: string;
@@ -53,7 +54,7 @@ export function startMailWorker(options: {
   printMail?: (text: string) => void;
 }): MailWorker {
   const { db, from } = options;
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? ((line: string) => logWarning('mail', line));
   const printMail = options.printMail ?? log;
   const transport = options.smtpUrl
     ? nodemailer.createTransport({
