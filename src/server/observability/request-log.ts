@@ -6,7 +6,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
 import { routePath } from 'hono/route';
-import { errorOf, type FailureKind, log, type RequestScope, requestScope } from './log.ts';
+import { errorOf, type FailureKind, type Logger, log, type RequestScope, requestScope } from './log.ts';
 import type { Metrics } from './metrics.ts';
 
 /** Probes and scrapes come every few seconds: logged at debug, so the default level keeps the log for people. */
@@ -16,8 +16,13 @@ export function requestLog(metrics: Metrics): MiddlewareHandler[] {
   const scoped: MiddlewareHandler = async (c, next) => {
     const started = performance.now();
     const id: string = c.get('requestId');
+    let child: Logger | undefined;
     const scope: RequestScope = {
-      log: log.child({ reqId: id }),
+      // Made only for a line written during the request (most requests write none but their own).
+      get log() {
+        child ??= log.child({ reqId: id });
+        return child;
+      },
       requestId: id,
       countFailure: (kind: FailureKind) => metrics.countFailure(kind),
     };
@@ -28,6 +33,7 @@ export function requestLog(metrics: Metrics): MiddlewareHandler[] {
     const route = routePath(c) || '*';
     metrics.observeRequest(c.req.method, route, status, seconds);
     const line = {
+      reqId: id,
       method: c.req.method,
       route,
       status,
@@ -36,10 +42,10 @@ export function requestLog(metrics: Metrics): MiddlewareHandler[] {
     };
     if (status >= 500 && c.error) {
       metrics.countFailure('http');
-      scope.log.error({ ...line, kind: 'http', err: errorOf(c.error) }, 'Error del servidor');
-    } else if (status >= 500) scope.log.warn(line, 'petición');
-    else if (QUIET.has(c.req.path)) scope.log.debug(line, 'petición');
-    else scope.log.info(line, 'petición');
+      log.error({ ...line, kind: 'http', err: errorOf(c.error) }, 'Error del servidor');
+    } else if (status >= 500) log.warn(line, 'petición');
+    else if (QUIET.has(c.req.path)) log.debug(line, 'petición');
+    else log.info(line, 'petición');
   };
   return [requestId({ limitLength: 128 }), scoped];
 }
