@@ -34,6 +34,10 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchResult
   pqr: { title: 'PQR', run: pqr.run },
   files: { title: 'Files in a bucket', run: files.run },
   notices: { title: 'WhatsApp notices', run: notices.run },
+  observability: {
+    title: 'Observability',
+    run: async () => (await import('./observability.ts')).run(),
+  },
   'page-weight': { title: 'Page weight', run: pageWeight.run },
   'courier-route': { title: 'Courier screen', run: async () => (await import('./courier-route.ts')).run() },
   lighthouse: { title: 'Lighthouse', run: lighthouse.run },

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono, type Next } from 'hono';
 import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { messages } from '../shared/messages.ts';
 import { isScreenPath, paths } from '../shared/paths.ts';
@@ -27,6 +28,9 @@ import { ApiError, bodySizeLimit, errorResponse, finishBodyBeforeAnswer } from '
 import { lockerRoutes } from './lockers/routes.ts';
 import { noticeAdminRoutes } from './notices/admin-routes.ts';
 import { whatsappWebhookRoutes } from './notices/webhook.ts';
+import { createMetrics, type Metrics } from './observability/metrics.ts';
+import { requestLog } from './observability/request-log.ts';
+import { healthRoutes, metricsRoutes } from './observability/routes.ts';
 import { boardRoutes } from './packages/board-routes.ts';
 import { packageRoutes } from './packages/routes.ts';
 import { staffViewRoutes } from './packages/staff-view-routes.ts';
@@ -46,6 +50,8 @@ export interface AppDeps {
   config: Config;
   database: OpenDatabase;
   auth: Auth;
+  /** The instance's metrics (start.ts makes them, so its workers count their failures there too). */
+  metrics?: Metrics;
   clientDir?: string;
   /** Tests only: draws '/reparto' instead of the build's dist/server/server-render.js. */
   renderCourierRoute?: RenderCourierRoute;
@@ -62,8 +68,12 @@ export function createApp(deps: AppDeps) {
   const appOrigin = new URL(config.appUrl).origin;
   const bucketOrigin = objectStore()?.origin;
 
+  const metrics = deps.metrics ?? createMetrics(database);
+
   const app = new Hono();
 
+  // First: its line and its timing cover everything below, and every answer carries X-Request-Id.
+  app.use(...requestLog(metrics));
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -95,7 +105,9 @@ export function createApp(deps: AppDeps) {
   app.onError((error, c) => {
     if (error instanceof DomainError) return errorResponse(c, error);
     if (isConnectionLost(error)) return errorResponse(c, new Unavailable());
-    console.error(error);
+    // A library's refusal (the bearer token of /metrics) keeps its own answer.
+    if (error instanceof HTTPException) return error.getResponse();
+    // Logged once, with the request's line (observability/request-log.ts reads c.error).
     return errorResponse(c, new ApiError(500, 'internal', messages.serverError));
   });
 
@@ -115,14 +127,7 @@ export function createApp(deps: AppDeps) {
     }
     await next();
   });
-  api.get('/health', async (c) => {
-    const databaseUp = await database.ping();
-    c.header('cache-control', 'no-store');
-    return c.json(
-      { status: databaseUp ? 'ok' : 'unavailable', database: databaseUp },
-      databaseUp ? 200 : 503,
-    );
-  });
+  api.route('/', healthRoutes(database));
   api.route(
     '/',
     authRoutes({
@@ -155,6 +160,7 @@ export function createApp(deps: AppDeps) {
   api.route('/admin', adminRoutes({ db, auth, config, database }));
   api.all('*', (c) => errorResponse(c, new ApiError(404, 'not_found', messages.notFound)));
   app.route('/api', api);
+  if (config.metricsToken) app.route('/', metricsRoutes(metrics, config.metricsToken));
 
   if (existsSync(clientDir)) serveClientFiles(app, clientDir);
   const courierPage = courierFirstPaint(

@@ -4,6 +4,7 @@ import { parseOfficeAddress } from '../shared/address.ts';
 import { DEFAULT_MAX_ATTEMPTS } from '../shared/delivery/door-choices.ts';
 import { checkFilesS3, filesS3Config, filesS3Env } from './files/s3-config.ts';
 import { checkWhatsapp, whatsappConfig, whatsappEnv } from './notices/config.ts';
+import { observabilityEnv } from './observability/config.ts';
 
 // Zod's own fallback messages in Spanish too, for every schema the server runs.
 z.config(z.locales.es());
@@ -186,6 +187,7 @@ const configSchema = z
       .transform((answer) => answer || undefined),
     ...whatsappEnv,
     ...filesS3Env,
+    ...observabilityEnv,
   })
   .superRefine((env, ctx) => {
     checkWhatsapp(env, ctx);
@@ -228,6 +230,8 @@ function toConfig(env: z.output<typeof configSchema>) {
     deliveryMaxAttempts: env.DELIVERY_MAX_ATTEMPTS,
     rateLimits: env.RATE_LIMITS === 'on',
     trustProxy: env.TRUST_PROXY === 'true',
+    logLevel: env.LOG_LEVEL,
+    metricsToken: env.METRICS_TOKEN,
     pqr: {
       answerDays: env.PQR_ANSWER_DAYS,
       reviewDays: env.PQR_REVIEW_DAYS,

@@ -5,6 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { Context } from 'hono';
 import { stream } from 'hono/streaming';
+import { logFailure } from './observability/log.ts';
 
 export const CSV_BOM = '\uFEFF';
 
@@ -65,7 +66,7 @@ export function csvStream<Row>(
       }
       if (footer) await out.write(csvLine(footer()));
     },
-    async (error) => console.error(`csv ${filename}:`, error),
+    async (error) => logFailure('csv', `csv ${filename}: no se pudo terminar`, error),
   );
 }
 

@@ -1,7 +1,10 @@
 // Reads the configuration, opens the database, applies migrations and listens; stops cleanly on SIGTERM/SIGINT.
+// What the running server says goes to the JSON log (observability/log.ts); the refusals to start stay plain
+// text on stderr, for the person starting it.
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseLockedError } from './db/open.ts';
 import { BucketError } from './files/s3-config.ts';
+import { log } from './observability/log.ts';
 import { listen, type Server, startServer } from './start.ts';
 
 let config: ReturnType<typeof loadConfig>;
@@ -28,14 +31,17 @@ try {
 }
 const http = listen(server.app, config.port, (info) => {
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite en ${config.dataDir}`;
-  console.log(`${config.brandName} escuchando en http://localhost:${info.port} (base de datos: ${where})`);
+  log.info(
+    { port: info.port },
+    `${config.brandName} escuchando en http://localhost:${info.port} (base de datos: ${where})`,
+  );
 });
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: cerrando…`);
+  log.info({ signal }, `${signal}: cerrando…`);
   // Stop accepting connections; requests in flight finish, then the database closes. Live streams (admin,
   // packages, any later one) never finish by themselves: they all end first (browsers reconnect to another
   // instance).

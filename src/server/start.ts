@@ -17,6 +17,8 @@ import { startMailWorker } from './mail/outbox.ts';
 import { WHATSAPP_OFF_LINE } from './notices/config.ts';
 import { recordWhatsappChannel } from './notices/consent.ts';
 import { mailQueuedNotices, type NoticeWorker, startNoticeWorker } from './notices/worker.ts';
+import { type FailureKind, log } from './observability/log.ts';
+import { createMetrics, type Metrics } from './observability/metrics.ts';
 import { pqrSettingsOf } from './pqr/settings.ts';
 
 /**
@@ -60,6 +62,8 @@ export interface Server {
   app: ReturnType<typeof createApp>;
   database: OpenDatabase;
   mail: ReturnType<typeof startMailWorker>;
+  /** This instance's metrics (what /metrics serves). */
+  metrics: Metrics;
   /** The WhatsApp notices' worker; null while WhatsApp is off. */
   notices: NoticeWorker | null;
   /** Ends every live stream (admin, packages, any later one) and every LISTEN: the first step of a shutdown. */
@@ -74,7 +78,11 @@ export async function startServer(
     clientDir?: string;
     mailPollMs?: number;
     noticePollMs?: number;
-    log?: (line: string) => void;
+    /**
+     * Where a mail goes when there is no SMTP_URL (the development mailbox): stdout by default, outside the JSON
+     * log, since a mail holds links with tokens that no log line may carry.
+     */
+    printMail?: (text: string) => void;
     failAfterLockerNumber?: () => void;
     /** Tests only: see AppDeps.renderCourierRoute. */
     renderCourierRoute?: RenderCourierRoute;
@@ -94,6 +102,13 @@ export async function startServer(
     if (!options.database) await database.close().catch(() => {});
     throw error;
   }
+  log.level = config.logLevel;
+  const metrics = createMetrics(database);
+  /** A worker's failure: a warning line with its kind, counted on this instance (it retries: not an error yet). */
+  const failureLog = (kind: FailureKind) => (line: string) => {
+    metrics.countFailure(kind);
+    log.warn({ kind }, line);
+  };
   const live = liveHub(database);
   const mail = startMailWorker({
     db,
@@ -101,20 +116,26 @@ export async function startServer(
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     pollMs: options.mailPollMs,
-    log: options.log,
+    log: failureLog('mail'),
+    printMail: options.printMail ?? ((text) => process.stdout.write(`${text}\n`)),
   });
   // Mails queued from here on wake the worker through the outbox's NOTIFY; the first batch sends what was pending.
   await mail.listening;
   mail.wake();
-  const log = options.log ?? ((line: string) => console.log(line));
   await recordWhatsappChannel(db, config.whatsapp !== null);
   let notices: NoticeWorker | null = null;
   if (config.whatsapp) {
-    notices = startNoticeWorker({ db, live, config: config.whatsapp, pollMs: options.noticePollMs, log });
+    notices = startNoticeWorker({
+      db,
+      live,
+      config: config.whatsapp,
+      pollMs: options.noticePollMs,
+      log: failureLog('whatsapp'),
+    });
     await notices.listening;
     notices.wake();
   } else {
-    log(WHATSAPP_OFF_LINE);
+    log.info(WHATSAPP_OFF_LINE);
     await mailQueuedNotices(db);
   }
   const auth = createAuth({ db, config, secret });
@@ -122,20 +143,22 @@ export async function startServer(
     config,
     database,
     auth,
+    metrics,
     clientDir: options.clientDir,
     failAfterLockerNumber: options.failAfterLockerNumber,
     renderCourierRoute: options.renderCourierRoute,
   });
-  const stopHousekeeping = startHousekeeping(db, options.log ?? ((line) => console.log(line)), {
+  const stopHousekeeping = startHousekeeping(db, failureLog('housekeeping'), {
     brandName: config.brandName,
     appUrl: config.appUrl,
     pqr: pqrSettingsOf(config),
   });
-  const stopSweeping = startSweeping(db, log);
+  const stopSweeping = startSweeping(db, { told: (line) => log.info(line), failed: failureLog('files') });
   return {
     app,
     database,
     mail,
+    metrics,
     notices,
     endStreams: () => live.closeAll(),
     async close() {

@@ -24,6 +24,8 @@ export interface AppProcessOptions {
   outputLimit?: number;
   /** Start without APP_URL (even one inherited from this process): the app then serves http://localhost:{PORT}. */
   withoutAppUrl?: boolean;
+  /** Another checkout of the app to run (a benchmark's baseline); this one by default. */
+  root?: string;
 }
 
 /**
@@ -36,6 +38,7 @@ export async function startAppProcess(
     startTimeoutMs = 60_000,
     outputLimit = Number.POSITIVE_INFINITY,
     withoutAppUrl = false,
+    root = ROOT,
   }: AppProcessOptions = {},
 ): Promise<AppProcess> {
   const port = await freePort();
@@ -43,7 +46,7 @@ export async function startAppProcess(
   const { APP_URL: _inherited, ...inherited } = process.env;
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
+    cwd: root,
     env: withoutAppUrl
       ? { ...inherited, PORT: String(port), ...env }
       : { ...process.env, PORT: String(port), APP_URL: url, ...env },

@@ -3,9 +3,42 @@
 // Loaded before every unit test file (setupFiles in vitest.config.ts).
 import { format } from 'node:util';
 import { afterAll, afterEach, beforeEach } from 'vitest';
+import { setLogDestination } from '../../src/server/observability/log.ts';
 
 let written: string[] = [];
 let expected = false;
+
+/** One line of the server's JSON log, as pino wrote it. */
+export interface LogLine {
+  level: string;
+  msg: string;
+  reqId?: string;
+  [field: string]: unknown;
+}
+
+// The server's log (src/server/observability/log.ts) comes here instead of stdout: every line is kept for the
+// test to read (capturedLog), and a line at level error or fatal counts as console output, as console.error did.
+const logLines: string[] = [];
+setLogDestination({
+  write(line: string) {
+    logLines.push(line);
+    const { level } = JSON.parse(line);
+    if (level === 'error' || level === 'fatal') {
+      written.push(`log.${level}: ${line.trimEnd()}`);
+      if (!expected) process.stderr.write(line);
+    }
+  },
+});
+
+/** The server's log lines of this test file, as written (JSON text), from the `from`-th on. */
+export function capturedLogText(from = 0): string[] {
+  return logLines.slice(from);
+}
+
+/** The server's log lines of this test file, parsed, from the `from`-th on. */
+export function capturedLog(from = 0): LogLine[] {
+  return capturedLogText(from).map((line) => JSON.parse(line));
+}
 
 for (const method of ['error', 'warn'] as const) {
   const original = console[method].bind(console);

@@ -5,6 +5,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import type { OpenDatabase } from '../../src/server/db/open.ts';
 import { outbox, users } from '../../src/server/db/schema.ts';
 import { type Server, startServer } from '../../src/server/start.ts';
+import { capturedLog, capturedLogText } from './console.ts';
 import { type Driver, openTestDatabase } from './database.ts';
 
 export const TEST_APP_URL = 'http://localhost:3000';
@@ -31,14 +32,25 @@ export async function startTestServer(
     ...env,
   });
   const database = typeof on === 'string' ? await openTestDatabase(on) : on;
-  const log: string[] = [];
+  // Without SMTP the mails are printed (the development mailbox): kept here, off the test's output.
+  const mailbox: string[] = [];
+  const from = capturedLogText().length;
   const server = await startServer(config, {
     database,
     mailPollMs: 60_000,
-    log: (line) => log.push(line),
+    printMail: (text) => mailbox.push(text),
     ...options,
   });
-  return { ...server, config, db: database.db, log };
+  return {
+    ...server,
+    config,
+    db: database.db,
+    mailbox,
+    /** The log's lines (parsed) since this server started; other servers of the file write there too. */
+    log: () => capturedLog(from),
+    /** The same lines as written, to search for text that must never be there. */
+    logText: () => capturedLogText(from).join(''),
+  };
 }
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;

@@ -303,7 +303,7 @@ describe('two app instances on one PostgreSQL', () => {
             await startServer(config, {
               database: await openPostgres(url),
               mailPollMs: 60_000,
-              log: () => {},
+              printMail: () => {},
             }),
           );
         }

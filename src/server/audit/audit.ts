@@ -2,6 +2,7 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../db/open.ts';
 import { auditLog } from '../db/schema.ts';
+import { logFailure } from '../observability/log.ts';
 
 export type AuditAction =
   | 'sign_in'
@@ -53,6 +54,6 @@ export async function recordAudit(db: Database | Transaction, entry: AuditEntry)
       await db.transaction((savepoint) => savepoint.insert(auditLog).values(values));
     else await db.insert(auditLog).values(values);
   } catch (error) {
-    console.error('No se pudo escribir la auditoría:', error instanceof Error ? error.message : error);
+    logFailure('audit', 'No se pudo escribir la auditoría:', error);
   }
 }

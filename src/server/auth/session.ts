@@ -6,6 +6,7 @@ import type { Database } from '../db/open.ts';
 import { authSession, users } from '../db/schema.ts';
 import { Forbidden, NotFound } from '../errors.ts';
 import { ApiError } from '../http.ts';
+import { noteSignedInUser } from '../observability/log.ts';
 import { type Auth, SESSION_ABSOLUTE_SECONDS } from './auth.ts';
 
 export type UserRecord = typeof users.$inferSelect;
@@ -58,6 +59,7 @@ export async function readCaller(c: Context, auth: Auth, db: Database): Promise<
   // A refreshed session comes back with a new cookie: pass it on.
   for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
   if (!response) return null;
+  noteSignedInUser(response.user.id);
   // better-auth's expiry slides with use (the idle lifetime); this caps a session's whole life.
   if (Date.now() - new Date(response.session.createdAt).getTime() > SESSION_ABSOLUTE_SECONDS * 1000) {
     await endSession(db, response.session.token);

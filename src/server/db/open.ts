@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { logFailure } from '../observability/log.ts';
 import { lockDataDir } from './lock.ts';
 import * as schema from './schema.ts';
 
@@ -35,6 +36,8 @@ export interface OpenDatabase {
   ): Promise<() => Promise<void>>;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
+  /** The PostgreSQL pool's connections (absent on PGlite, which has one in-process connection). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -107,7 +110,7 @@ function pgliteDatabase(client: PGlite, release: () => void): OpenDatabase {
 export async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, ...POOL_TIMEOUTS });
   // An idle client that loses its server must not crash the process; the pool replaces it.
-  pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  pool.on('error', (error) => logFailure('database', 'Error del pool de PostgreSQL', error));
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -132,6 +135,7 @@ export async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
         await stop();
       };
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async ping() {
       try {
         await pool.query('select 1');

@@ -15,6 +15,7 @@ import { routeDataScript } from '../../shared/delivery/first-paint.ts';
 import { readCaller } from '../auth/session.ts';
 import { publicConfig } from '../config.ts';
 import type { RouteDeps } from '../http.ts';
+import { logFailure } from '../observability/log.ts';
 import { courierRoute } from './route-queries.ts';
 
 export type RenderCourierRoute = (answer: MyRouteAnswer, config: ReturnType<typeof publicConfig>) => string;
@@ -41,7 +42,7 @@ export function courierFirstPaint(
   const renderer = () => {
     if (render) return Promise.resolve(render);
     loaded ??= loadRender(clientDir).catch((error: unknown) => {
-      console.error('The courier screen cannot be drawn on the server:', error);
+      logFailure('courier_page', 'La pantalla del mensajero no se puede dibujar en el servidor', error);
       return null;
     });
     return loaded;
@@ -67,7 +68,7 @@ export function courierFirstPaint(
       return page.replace(root, () => drawn);
     } catch (error) {
       // The browser draws the screen and asks for the route itself, and says what went wrong.
-      console.error('The courier screen was not drawn on the server:', error);
+      logFailure('courier_page', 'La pantalla del mensajero no se dibujó en el servidor', error);
       return null;
     }
   };

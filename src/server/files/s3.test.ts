@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectConsoleError } from '../../../test/support/console.ts';
+import { capturedLogText } from '../../../test/support/console.ts';
 import { drivers } from '../../../test/support/database.ts';
 import { startS3, startSilentS3, type TestS3 } from '../../../test/support/s3.ts';
 import {
@@ -209,7 +209,7 @@ describe.each(drivers)('a bucket down or hanging on %s', (driver) => {
       const customer = await customerWithPrealert(server, `S3DOWN${driver}0001`);
       const { number } = customer;
       await down.close();
-      const logged = expectConsoleError();
+      const from = capturedLogText().length;
       const refused = await customer.client.upload(
         `/api/packages/${number}/invoice`,
         await png(),
@@ -217,7 +217,7 @@ describe.each(drivers)('a bucket down or hanging on %s', (driver) => {
       );
       expect(refused.status).toBe(503);
       expect(refused.body.error.message).toBe(BUCKET_DOWN);
-      expect(logged.join('\n')).toContain('[archivos]');
+      expect(capturedLogText(from).join('\n')).toContain('[archivos]');
       expect(await server.db.select().from(files).where(eq(files.packageNumber, number))).toEqual([]);
 
       // A bucket that accepts the connection and never answers: refused after FILES_S3_TIMEOUT_SECONDS (1 s).

@@ -7,6 +7,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/open.ts';
 import { files } from '../db/schema.ts';
 import { Unavailable } from '../errors.ts';
+import { logWarning } from '../observability/log.ts';
 import type { ObjectStore } from './s3-store.ts';
 
 export type FileKind = 'invoice' | 'photo' | 'thumbnail' | 'delivery' | 'pqr';
@@ -64,7 +65,7 @@ export async function storeFile(file: NewFile, id: string = randomUUID()): Promi
   try {
     await objects.put(id, file.bytes, file.mime, sha256);
   } catch (error) {
-    console.warn(`[archivos] ${objects.where}: ${error instanceof Error ? error.message : error}`);
+    logWarning('files', `[archivos] ${objects.where}: ${error instanceof Error ? error.message : error}`);
     throw new Unavailable(BUCKET_DOWN, 30);
   }
   return { ...file, id, sha256, inBucket: true };

@@ -41,14 +41,19 @@ export async function sweepOrphans(db: Database, graceMs = SWEEP_GRACE_MS): Prom
   return removed;
 }
 
-/** Sweeps once an hour while the app runs (nothing to do without a bucket). */
-export function startSweeping(db: Database, log: (line: string) => void): () => void {
+/** Sweeps once an hour while the app runs (nothing to do without a bucket): what it removed is told to `told`, a
+ * failure (it tries again in an hour) to `failed`. */
+export function startSweeping(
+  db: Database,
+  report: { told: (line: string) => void; failed: (line: string) => void },
+): () => void {
   const timer = setInterval(() => {
     sweepOrphans(db)
       .then(
-        (removed) => removed > 0 && log(`[archivos] ${removed} objetos sin registro eliminados del bucket`),
+        (removed) =>
+          removed > 0 && report.told(`[archivos] ${removed} objetos sin registro eliminados del bucket`),
       )
-      .catch((error) => log(`[archivos] ${error instanceof Error ? error.message : error}`));
+      .catch((error) => report.failed(`[archivos] ${error instanceof Error ? error.message : error}`));
   }, SWEEP_EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);

@@ -2,6 +2,7 @@
 // package pages, the mail worker) subscribes here to a NOTIFY channel. The hub holds ONE LISTEN per channel however
 // many subscribe, reads each notice once, fans it out, and ends every subscription when the server shuts down.
 import type { Database, OpenDatabase } from '../db/open.ts';
+import { logFailure } from '../observability/log.ts';
 
 /** A NOTIFY channel, declared once by the module that sends on it or reads it. */
 export interface LiveChannel<T> {
@@ -145,7 +146,7 @@ export class LiveHub {
     feed.delivery = feed.delivery
       .then(() => this.#deliver(feed, payload))
       .catch((error: unknown) =>
-        console.error(`live ${feed.channel.name}: no se pudo leer el aviso`, payload, error),
+        logFailure('live', `live ${feed.channel.name}: no se pudo leer el aviso`, error),
       );
   }
 

@@ -7,6 +7,7 @@ import type { Database, Transaction } from '../db/open.ts';
 import { outbox } from '../db/schema.ts';
 import type { LiveChannel, LiveHub } from '../live/hub.ts';
 import { startWorkerLoop } from '../live/worker-loop.ts';
+import { logWarning } from '../observability/log.ts';
 
 export interface Mail {
   to: string;
@@ -51,10 +52,14 @@ export function startMailWorker(options: {
   live?: LiveHub;
   /** The fallback poll, for a notice missed while the LISTEN connection was down. */
   pollMs?: number;
+  /** A failed send or batch. */
   log?: (line: string) => void;
+  /** Without smtpUrl, each mail as a person would read it (the development mailbox); `log` by default. */
+  printMail?: (text: string) => void;
 }): MailWorker {
   const { db, from } = options;
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? ((line: string) => logWarning('mail', line));
+  const printMail = options.printMail ?? log;
   const transport = options.smtpUrl
     ? nodemailer.createTransport({
         url: options.smtpUrl,
@@ -93,7 +98,7 @@ export function startMailWorker(options: {
             text: mail.text,
           });
           if (!options.smtpUrl)
-            log(`[correo] Para: ${mail.toAddress} | Asunto: ${mail.subject}\n${mail.text}`);
+            printMail(`[correo] Para: ${mail.toAddress} | Asunto: ${mail.subject}\n${mail.text}`);
           await db.update(outbox).set({ sentAt: sql`now()`, lastError: null }).where(eq(outbox.id, mail.id));
           sent++;
         } catch (error) {

@@ -233,7 +233,7 @@ describe.each(drivers)('WhatsApp off on %s', (driver) => {
   it('says so once at start, queues no notice and mails as before', async () => {
     const server = await startTestServer(driver);
     try {
-      expect(server.log.filter((line) => line === WHATSAPP_OFF_LINE)).toHaveLength(1);
+      expect(server.log().filter((line) => line.msg === WHATSAPP_OFF_LINE)).toHaveLength(1);
       expect(server.notices).toBeNull();
       const admin = (await signedUpCustomer(server, { email: 'apagado-admin@example.com' })).client;
       const { users } = await import('../db/schema.ts');

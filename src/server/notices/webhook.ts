@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { inboundAction } from '../../shared/notices/templates.ts';
 import type { Database } from '../db/open.ts';
 import { notices, users, whatsappInbound } from '../db/schema.ts';
+import { logWarning } from '../observability/log.ts';
 import { postMessage, textBody } from './cloud-api.ts';
 import type { WhatsappConfig } from './config.ts';
 import { setConsent } from './consent.ts';
@@ -153,7 +154,7 @@ async function applyMessage(
 export function whatsappWebhookRoutes({
   db,
   config,
-  log = (line) => console.log(line),
+  log = (line) => logWarning('whatsapp_webhook', line),
 }: {
   db: Database;
   config: WhatsappConfig | null;

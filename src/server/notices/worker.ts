@@ -6,6 +6,7 @@ import type { Database } from '../db/open.ts';
 import { noticeRate, notices } from '../db/schema.ts';
 import type { LiveChannel, LiveHub } from '../live/hub.ts';
 import { startWorkerLoop } from '../live/worker-loop.ts';
+import { logWarning } from '../observability/log.ts';
 import { postMessage, type SendOutcome, templateBody } from './cloud-api.ts';
 import type { WhatsappConfig } from './config.ts';
 import { consentingUsers } from './consent.ts';
@@ -120,7 +121,7 @@ export function startNoticeWorker(options: {
   fetch?: typeof fetch;
 }): NoticeWorker {
   const { db, config } = options;
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? ((line: string) => logWarning('whatsapp', line));
 
   async function record(row: NoticeRow, outcome: SendOutcome) {
     if (outcome.kind === 'sent') return markSent(db, row.id, outcome.wamid);

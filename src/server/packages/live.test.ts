@@ -93,8 +93,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live package updates across insta
       RATE_LIMITS: 'off',
       ADMIN_EMAILS: ADMIN_EMAIL,
     });
-    const a = await startServer(config, { database: await openPostgres(url), log: () => {} });
-    const b = await startServer(config, { database: await openPostgres(url), log: () => {} });
+    const a = await startServer(config, { database: await openPostgres(url), printMail: () => {} });
+    const b = await startServer(config, { database: await openPostgres(url), printMail: () => {} });
     try {
       const onB = { app: b.app, db: b.database.db };
       const staff = (await signedUpCustomer(onB, { email: ADMIN_EMAIL })).client;
