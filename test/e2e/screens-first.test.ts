@@ -26,8 +26,10 @@ async function axeOnBoth(page: Page) {
 }
 
 /** Whether the element's box ends within the first screen of a 390 × 844 phone. */
-const aboveTheFold = async (page: Page, selector: ReturnType<Page['getByRole']>) =>
-  ((await selector.boundingBox())?.y ?? 9999) + ((await selector.boundingBox())?.height ?? 0) <= 844;
+const aboveTheFold = async (selector: ReturnType<Page['getByRole']>) => {
+  const box = await selector.boundingBox();
+  return (box?.y ?? 9999) + (box?.height ?? 0) <= 844;
+};
 
 describe('issue 37: each screen answers its person first', () => {
   const e2e = appInBrowser({ env: { ADMIN_EMAILS: ADMIN, ...COMPANY } });
@@ -108,7 +110,7 @@ describe('issue 37: each screen answers its person first', () => {
     const paid = proof.getByText(`Pagaste ${formatCop(world.value.cash)} en efectivo`, { exact: true });
     expect(await paid.isVisible()).toBe(true);
     const receipt = proof.getByRole('link', { name: 'Comprobante de pago' });
-    expect(await aboveTheFold(page, receipt)).toBe(true);
+    expect(await aboveTheFold(receipt)).toBe(true);
     // Paid already: nothing says it is paid at the door, and the charge's lines are folded beneath its total.
     expect(await page.getByText('Se paga al recibir', { exact: false }).count()).toBe(0);
     const charge = page.getByRole('region', { name: 'Tu cobro' });
@@ -131,7 +133,7 @@ describe('issue 37: each screen answers its person first', () => {
     await since.waitFor();
     const expected = page.getByText(/^Lo esperamos en tu puerta hacia el .+\.$/);
     expect(await expected.isVisible()).toBe(true);
-    expect(await aboveTheFold(page, expected)).toBe(true);
+    expect(await aboveTheFold(expected)).toBe(true);
     await axeOnBoth(page);
   });
 
@@ -164,7 +166,7 @@ describe('issue 37: each screen answers its person first', () => {
     const lead = page.getByRole('region', { name: 'Último mensaje del cliente' });
     const message = lead.getByText(DESCRIPTION);
     await message.waitFor();
-    expect(await aboveTheFold(page, message)).toBe(true);
+    expect(await aboveTheFold(message)).toBe(true);
     expect(await lead.getByText(/^Vence el /).isVisible()).toBe(true);
     const photo = lead.getByRole('img', { name: 'adjunto-1.jpg' });
     expect((await photo.boundingBox())?.width).toBeLessThanOrEqual(96);

@@ -11,17 +11,13 @@ import {
   STATE_LABELS,
 } from '../../shared/packages/states.ts';
 import { earnReferralCredit } from '../charges/credit.ts';
-import { amountDueLine } from '../charges/package-charge.ts';
 import { onOpenRoutes, settleCarrierDeliveries } from '../collections/carrier.ts';
 import { voidSettlements } from '../collections/settlements.ts';
 import { inJsonList } from '../db/json-list.ts';
 import type { Transaction } from '../db/open.ts';
-import { outbox, packageCharges, packageEvents, packages, users } from '../db/schema.ts';
+import { packageEvents, packages } from '../db/schema.ts';
 import { Conflict, NotFound, PACKAGE_NOT_FOUND, type Refusal } from '../errors.ts';
-import { reachableByWhatsapp } from '../notices/consent.ts';
-import { moveNotice } from '../notices/package-notices.ts';
-import { latestEvents, type NewNotice, queueNotices } from '../notices/queue.ts';
-import { packageStateMail } from './mails.ts';
+import { queueStateMails } from './state-mails.ts';
 
 export type ActorRole = 'customer' | 'bodega' | 'admin' | 'reparto' | 'system';
 
@@ -62,7 +58,7 @@ export type { Refusal };
 export const PACKAGE_CHANNEL = 'package_changes';
 const CHUNK = 1000;
 
-function chunks<T>(items: T[], size = CHUNK): T[][] {
+export function chunks<T>(items: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
@@ -156,12 +152,14 @@ export async function changeStates(
   // Staff's 'Entregado' is a carrier's: a package on a route of ours is delivered by its courier from 'Mi ruta'.
   if (to === 'entregado' && actor.role !== 'reparto') refused.push(...(await onOpenRoutes(tx, wanted)));
   if (refused.length > 0) return { changed: [], refused };
-  if (details.correction) {
-    const leaving = rows
-      .filter((row) => row.state === 'entregado' && to !== 'entregado')
-      .map((row) => row.number);
-    await voidSettlements(tx, leaving, actor, details.note ?? '');
-  }
+  // A correction out of 'Entregado' (a move to 'Entregado' itself was refused above) voids what settled it.
+  const leaving = details.correction ? rows.filter((row) => row.state === 'entregado') : [];
+  await voidSettlements(
+    tx,
+    leaving.map((row) => row.number),
+    actor,
+    details.note ?? '',
+  );
 
   // A hold remembers where it was (the row's own state, read by the UPDATE before it writes) and why.
   const hold =
@@ -215,88 +213,4 @@ export async function changeState(
   const [row] = changed;
   if (!row) throw new Conflict('conflict', `No se pudo mover el paquete a «${STATE_LABELS[to]}».`);
   return row;
-}
-
-/**
- * Queues the owners' mails for packages that entered `to`, in two reads and one insert per thousand; deleted
- * accounts are mailed nothing. The amount to pay travels with the receipt and with the delivery notice.
- */
-export async function queueStateMails(
-  tx: Transaction,
-  rows: PackageRow[],
-  to: PackageState,
-  common: EventDetails,
-  mail: MailSettings,
-  extra: string[] = [],
-  perPackage?: Map<number, EventDetails>,
-) {
-  const owned = rows.filter((row) => row.userId);
-  if (owned.length === 0) return;
-  const ownerIds = [...new Set(owned.map((row) => row.userId as string))];
-  const owners = new Map<string, { email: string; name: string; deletedAt: Date | null }>();
-  for (const part of chunks(ownerIds))
-    for (const owner of await tx
-      .select({ id: users.id, email: users.email, name: users.name, deletedAt: users.deletedAt })
-      .from(users)
-      .where(inArray(users.id, part)))
-      owners.set(owner.id, owner);
-  const charges = new Map<number, { totalCents: number; totalCop: number }>();
-  if (to === 'recibido' || to === 'en_reparto')
-    for (const part of chunks(owned.map((row) => row.number)))
-      for (const charge of await tx
-        .select({
-          number: packageCharges.packageNumber,
-          totalCents: packageCharges.totalCents,
-          totalCop: packageCharges.totalCop,
-        })
-        .from(packageCharges)
-        .where(inArray(packageCharges.packageNumber, part)))
-        charges.set(charge.number, charge);
-  // Customers who consented to WhatsApp get a notice too; its mail then goes only as the fallback (receipts and
-  // charges are mailed anyway).
-  const phones = await reachableByWhatsapp(tx, ownerIds);
-  const eventIds = phones.size
-    ? await latestEvents(
-        tx,
-        owned.map((row) => row.number),
-        to,
-      )
-    : new Map();
-  const toNotify: NewNotice[] = [];
-  const mails = owned.flatMap((row) => {
-    const owner = owners.get(row.userId as string);
-    if (!owner || owner.deletedAt) return [];
-    const charge = charges.get(row.number);
-    const lines = charge ? [amountDueLine(charge), ...extra] : extra;
-    const own = { ...common, ...perPackage?.get(row.number) };
-    const message = packageStateMail(mail, owner, row, { state: to, ...own }, lines);
-    const phone = phones.get(row.userId as string);
-    const notice = phone
-      ? moveNotice(to, {
-          ...mail,
-          owner,
-          row,
-          phone,
-          eventId: eventIds.get(row.number) ?? null,
-          ...own,
-          charge,
-        })
-      : null;
-    if (notice) toNotify.push(notice.notice);
-    if (notice && !notice.mailNow) return [];
-    return [{ toAddress: message.to, subject: message.subject, html: message.html, text: message.text }];
-  });
-  for (const part of chunks(mails)) if (part.length) await tx.insert(outbox).values(part);
-  await queueNotices(tx, toNotify);
-}
-
-export async function queueStateMail(
-  tx: Transaction,
-  row: PackageRow,
-  to: PackageState,
-  note: string,
-  mail: MailSettings,
-  extra: string[] = [],
-) {
-  await queueStateMails(tx, [row], to, { note }, mail, extra);
 }

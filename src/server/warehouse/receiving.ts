@@ -17,9 +17,9 @@ import {
   changeState,
   type MailSettings,
   notifyPackageChanges,
-  queueStateMail,
   recordEvent,
 } from '../packages/state-change.ts';
+import { queueStateMail } from '../packages/state-mails.ts';
 
 type PackageRow = typeof packages.$inferSelect;
 

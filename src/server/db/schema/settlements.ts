@@ -47,3 +47,16 @@ export const settlements = pgTable(
     index('settlements_route_idx').on(table.routeId),
   ],
 );
+
+/** An admin's settling of a collection synced after its route's close: the cash counted for it, once. */
+export const lateCashCounts = pgTable('late_cash_counts', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+  collectionId: integer('collection_id')
+    .notNull()
+    .unique('late_cash_counts_collection_unique')
+    .references(() => collections.id),
+  countedCop: bigint('counted_cop', { mode: 'number' }).notNull(),
+  note: text('note').notNull().default(''),
+  countedBy: text('counted_by').references(() => users.id),
+  countedAt: timestamp('counted_at', { withTimezone: true }).notNull().defaultNow(),
+});
