@@ -7,7 +7,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
 import { receivedPackage } from '../../../test/support/packages.ts';
-import { customerPqrPath, filePqr, newestMailTo, staffPqrPath } from '../../../test/support/pqr.ts';
+import {
+  customerPqrPath,
+  fileAsVisitor,
+  filePqr,
+  newestMailTo,
+  staffPqrPath,
+} from '../../../test/support/pqr.ts';
 import {
   browser,
   signedUpCustomer,
@@ -96,7 +102,7 @@ describe.each(drivers)("'Añadir información' to a PQR on %s", (driver) => {
 
   it('lets a visitor add information by their link alone', async () => {
     const visitor = browser(server);
-    const filed = await visitor.post('/api/pqr/visitante', {
+    const filed = await fileAsVisitor(visitor, {
       type: 'peticion',
       name: 'Nora Visitante',
       idNumber: 'PA123456',
