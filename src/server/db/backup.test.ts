@@ -14,7 +14,7 @@ const drops: Array<() => Promise<void>> = [];
 afterAll(async () => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   for (const drop of drops) await drop();
-});
+}, 120_000);
 
 type Target = { DATA_DIR: string } | { DATABASE_URL: string };
 
@@ -110,5 +110,6 @@ describe.each(pairs)('npm run backup on %s, npm run restore on %s', (from, to) =
     await expect(script(['restore', file], target)).rejects.toMatchObject({
       stderr: expect.stringContaining('ya tiene cuentas'),
     });
-  });
+    // Four command processes and two servers, each opening a database: minutes on a busy two-core machine.
+  }, 240_000);
 });
