@@ -68,7 +68,8 @@ export function createApp(deps: AppDeps) {
   const appOrigin = new URL(config.appUrl).origin;
   const bucketOrigin = objectStore()?.origin;
 
-  const metrics = deps.metrics ?? createMetrics(database);
+  const metrics =
+    deps.metrics ?? createMetrics(database, { businessEverySeconds: config.metricsBusinessSeconds });
 
   const app = new Hono();
 

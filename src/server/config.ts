@@ -232,6 +232,7 @@ function toConfig(env: z.output<typeof configSchema>) {
     trustProxy: env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL,
     metricsToken: env.METRICS_TOKEN,
+    metricsBusinessSeconds: env.METRICS_BUSINESS_SECONDS,
     pqr: {
       answerDays: env.PQR_ANSWER_DAYS,
       reviewDays: env.PQR_REVIEW_DAYS,

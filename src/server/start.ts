@@ -103,7 +103,7 @@ export async function startServer(
     throw error;
   }
   log.level = config.logLevel;
-  const metrics = createMetrics(database);
+  const metrics = createMetrics(database, { businessEverySeconds: config.metricsBusinessSeconds });
   /** A worker's failure: a warning line with its kind, counted on this instance (it retries: not an error yet). */
   const failureLog = (kind: FailureKind) => (line: string) => {
     metrics.countFailure(kind);

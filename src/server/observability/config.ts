@@ -17,4 +17,14 @@ export const observabilityEnv = {
       (token) => token === undefined || /^[A-Za-z0-9._~+/=-]+$/.test(token),
       'solo admite letras, números y . _ ~ + / = -',
     ),
+  /**
+   * How often the business' gauges (packages by state, PQR due, cash not closed) are read again: at most once in
+   * this many seconds, whatever the scrapes; 0 reads them at every scrape. The queues are read at every scrape.
+   */
+  METRICS_BUSINESS_SECONDS: z.coerce
+    .number({ error: 'debe ser un número de segundos' })
+    .int('debe ser un número entero de segundos')
+    .min(0, 'no puede ser negativo')
+    .max(3600, 'debe ser como mucho 3600')
+    .default(60),
 };

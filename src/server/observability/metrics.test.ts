@@ -1,6 +1,6 @@
 // /metrics on every driver: behind METRICS_TOKEN (unset: 404), Prometheus' text with the requests by route pattern
 // and status of this instance alone (two instances count their own), its failures by kind, the queues, and the
-// business' gauges read at the scrape (packages by state, open PQR past due or due today, cash not closed).
+// business' gauges (packages by state, open PQR past due or due today, cash not closed), read at most once a minute.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
@@ -89,12 +89,32 @@ describe.each(drivers)('/metrics on %s', (driver) => {
     if (driver === 'postgres') expect(textA).toMatch(/casillero_db_pool_connections\{state="total"\} \d+/);
   });
 
+  it("reads the business' gauges at most once a minute by default, the queues at every scrape", async () => {
+    const server = await startTestServer(driver, { METRICS_TOKEN });
+    servers.push(server);
+    await server.mail.stop();
+    const first = await scrape(server);
+    expect(seriesValue(first, 'casillero_pqr_open_due{when="past_due"}')).toBe(0);
+    const depth = seriesValue(first, 'casillero_queue_depth{queue="mail"}') ?? 0;
+
+    const customer = await signedUpCustomer(server);
+    const late = await filePqr(customer);
+    const yesterday = bogotaDay(new Date(Date.now() - 86_400_000));
+    await server.db.update(pqrs).set({ runningDue: yesterday }).where(eq(pqrs.radicado, late));
+    await waitingMail(server, { createdAt: new Date() });
+
+    const second = await scrape(server);
+    expect(seriesValue(second, 'casillero_queue_depth{queue="mail"}')).toBeGreaterThan(depth);
+    expect(seriesValue(second, 'casillero_pqr_open_due{when="past_due"}')).toBe(0);
+  });
+
   describe('the gauges read at the scrape', () => {
     const world = deliveryWorld(driver, {
       admin: 'metricas-admin@example.com',
       customer: 'Pilar Medida',
       couriers: ['Tomás Mensajero'],
-      env: { METRICS_TOKEN },
+      // Read at every scrape, so each change below shows at the next one.
+      env: { METRICS_TOKEN, METRICS_BUSINESS_SECONDS: '0' },
     });
 
     it('give the queues, the packages by state, the PQR due, and the cash not closed', async () => {

@@ -1,7 +1,7 @@
 // The instance's metrics in Prometheus' text format (prom-client, ADR 0016): each instance keeps its own registry,
 // so two instances (or two test servers in one process) count their own requests. Requests and failures are counted
-// as they happen; the queues, the pool and the business' gauges are read when Prometheus scrapes, with the small
-// queries of readings.ts. docs/OPERATIONS.md 'Health, logs, metrics and alerts' lists every name, and docs/alerts.yml alerts on them.
+// as they happen; the queues and the pool are read when Prometheus scrapes, the business' gauges at most once a
+// minute (METRICS_BUSINESS_SECONDS), with the small queries of readings.ts. docs/OPERATIONS.md 'Health, logs, metrics and alerts' lists every name, and docs/alerts.yml alerts on them.
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { OpenDatabase } from '../db/open.ts';
 import { type FailureKind, logFailure } from './log.ts';
@@ -18,7 +18,12 @@ export type Metrics = ReturnType<typeof createMetrics>;
 
 const QUEUES: readonly QueueName[] = ['mail', 'whatsapp'];
 
-export function createMetrics(database: OpenDatabase) {
+export interface MetricsOptions {
+  /** The business' gauges are read at most once in this many seconds (METRICS_BUSINESS_SECONDS); 0: every scrape. */
+  businessEverySeconds: number;
+}
+
+export function createMetrics(database: OpenDatabase, options: MetricsOptions) {
   const registry = new Registry();
   // Process CPU, memory, event-loop lag, handles (prom-client's standard names).
   collectDefaultMetrics({ register: registry });
@@ -86,30 +91,54 @@ export function createMetrics(database: OpenDatabase) {
     ['day'],
   );
 
+  /** When the business' gauges were last read (ms since the epoch), and the read in flight, if any. */
+  let businessReadAt = Number.NEGATIVE_INFINITY;
+  let businessRead: Promise<void> | undefined;
+
+  /**
+   * The business' gauges change slowly and cost the most (the packages' state index at a million rows): read at
+   * most once in `businessEverySeconds`, one read at a time, however many Prometheus servers scrape.
+   */
+  async function readBusiness(db: OpenDatabase['db']) {
+    const [states, pqr, cash] = await Promise.all([
+      readPackagesByState(db),
+      readPqrDue(db),
+      readUnclosedCash(db),
+    ]);
+    // Every open state, 0 when none: an alert on a state never sees a series vanish.
+    const counted = new Map(states.map((row) => [row.state, row.count]));
+    for (const state of OPEN_PACKAGE_STATES) packagesByState.set({ state }, counted.get(state) ?? 0);
+    pqrOpen.set({ when: 'past_due' }, pqr.pastDue);
+    pqrOpen.set({ when: 'today' }, pqr.dueToday);
+    for (const day of ['today', 'earlier'] as const) {
+      cashRoutes.set({ day }, cash[day].routes);
+      cashCop.set({ day }, cash[day].cashCop);
+    }
+  }
+
+  function business(db: OpenDatabase['db']): Promise<void> {
+    if (businessRead) return businessRead;
+    if (Date.now() - businessReadAt < options.businessEverySeconds * 1000) return Promise.resolve();
+    businessRead = readBusiness(db)
+      .then(() => {
+        businessReadAt = Date.now();
+      })
+      .finally(() => {
+        businessRead = undefined;
+      });
+    return businessRead;
+  }
+
   /** Reads the gauges of the database; a failed read sets casillero_database_up to 0 and keeps the rest. */
   async function refresh() {
     const { db } = database;
     const stats = database.poolStats?.();
     if (stats) for (const [state, value] of Object.entries(stats)) pool.set({ state }, value);
     try {
-      const [queues, states, pqr, cash] = await Promise.all([
-        readQueues(db),
-        readPackagesByState(db),
-        readPqrDue(db),
-        readUnclosedCash(db),
-      ]);
+      const [queues] = await Promise.all([readQueues(db), business(db)]);
       for (const queue of QUEUES) {
         queueDepth.set({ queue }, queues[queue].depth);
         queueOldest.set({ queue }, queues[queue].oldestAgeSeconds);
-      }
-      // Every open state, 0 when none: an alert on a state never sees a series vanish.
-      const counted = new Map(states.map((row) => [row.state, row.count]));
-      for (const state of OPEN_PACKAGE_STATES) packagesByState.set({ state }, counted.get(state) ?? 0);
-      pqrOpen.set({ when: 'past_due' }, pqr.pastDue);
-      pqrOpen.set({ when: 'today' }, pqr.dueToday);
-      for (const day of ['today', 'earlier'] as const) {
-        cashRoutes.set({ day }, cash[day].routes);
-        cashCop.set({ day }, cash[day].cashCop);
       }
       databaseUp.set(1);
     } catch (error) {
