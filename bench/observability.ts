@@ -174,7 +174,7 @@ export async function run(): Promise<BenchResult> {
     '"with": this code at LOG_LEVEL=info (one JSON line per request on stdout, read by the benchmark) and',
     `METRICS_TOKEN set, /metrics scraped every ${SCRAPE_EVERY_MS / 1000} s during the turn (each scrape reads the queues; the`,
     "business' gauges — packages in open states, PQR due, unclosed cash — are read at the first scrape and then once",
-    'a minute, METRICS_BUSINESS_SECONDS\' default). Turns alternate: without, with, three times.',
+    "a minute, METRICS_BUSINESS_SECONDS' default). Turns alternate: without, with, three times.",
     '',
     markdownTable(['driver', 'turn', 'requests', 'median', 'p95', 'log lines', 'scrapes (time)'], table),
     '',
