@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+/** PROPERTY_RUNS=20 runs every property test 20 times deeper (test/support/properties.ts): its time grows alike. */
+const deeper = Math.max(1, Math.trunc(Number(process.env.PROPERTY_RUNS ?? 1)) || 1);
+
 export default defineConfig({
   test: {
     projects: [
@@ -11,7 +14,7 @@ export default defineConfig({
           globalSetup: ['test/support/global-setup.ts'],
           // A test that logs an error or a warning it did not say it expects fails (test/support/console.ts).
           setupFiles: ['test/support/console.ts'],
-          testTimeout: 60_000,
+          testTimeout: 60_000 * deeper,
           hookTimeout: 60_000,
         },
       },

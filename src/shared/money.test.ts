@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { properties } from '../../test/support/properties.ts';
 import {
   cashCloseSchema,
   collectionCorrectionSchema,
@@ -42,6 +43,7 @@ describe('parseUsdCents', () => {
       fc.property(fc.integer({ min: 0, max: 10_000_000 }), (cents) => {
         expect(parseUsdCents(centsToInput(cents))).toBe(cents);
       }),
+      properties(),
     );
   });
 });
@@ -126,6 +128,7 @@ describe('whole pesos: the one parser of every peso field', () => {
         expect(parsePesos(formatCop(pesos))).toBe(pesos);
         expect(parsePesos(String(pesos))).toBe(pesos);
       }),
+      properties(),
     );
   });
 

@@ -10,6 +10,7 @@ import { drivers, openTestDatabase } from '../../../test/support/database.ts';
 import { deliveryWorld } from '../../../test/support/delivery.ts';
 import { carrierDelivered, deliveredRoute, uploadRemittance } from '../../../test/support/money.ts';
 import { seedDrawn } from '../../../test/support/money-seed.ts';
+import { properties } from '../../../test/support/properties.ts';
 import { PAYMENT_MEANS } from '../../shared/delivery/door-choices.ts';
 import { createBackup, restoreBackup } from '../db/backup.ts';
 import type { Database } from '../db/open.ts';
@@ -160,7 +161,7 @@ describe.each(drivers)('the day sums of the collections on %s', (driver) => {
           }
         },
       ),
-      { numRuns: driver === 'pglite' ? 10 : 15 },
+      properties(driver === 'pglite' ? 10 : 15),
     );
   });
 

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
 import { deliveryBody, deliveryWorld, startedRoute } from '../../../test/support/delivery.ts';
 import { carrierDelivered, storedValueToPay, uploadRemittance } from '../../../test/support/money.ts';
+import { properties } from '../../../test/support/properties.ts';
 import { isoDayInColombia } from '../../shared/dates.ts';
 import { collections, settlements } from '../db/schema.ts';
 
@@ -177,7 +178,7 @@ describe.each(drivers)('one truth for money on %s', (driver) => {
           else expect(receipt.status).toBe(404);
         }
       }),
-      { numRuns: 4 },
+      properties(4),
     );
   });
 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
 import { deliveryWorld } from '../../../test/support/delivery.ts';
 import { type SeedCollection, seedDrawn } from '../../../test/support/money-seed.ts';
+import { properties } from '../../../test/support/properties.ts';
 import { signedUpWithRole } from '../../../test/support/server.ts';
 import type { UnclosedCash, UnremittedByCarrier } from '../../shared/collections/api-types.ts';
 import { collectionMessages, daysInRange } from '../../shared/collections/forms.ts';
@@ -250,7 +251,7 @@ describe.each(drivers)("'Recaudos' on %s", (driver) => {
           }
         },
       ),
-      { numRuns: driver === 'pglite' ? 12 : 20 },
+      properties(driver === 'pglite' ? 12 : 20),
     );
 
     // The CSV of a range holds one line per collection, formulas neutralised.

@@ -4,6 +4,7 @@ import { count, eq, notExists } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostileText, hostileValue, payload, rawBody } from '../../../test/support/hostile.ts';
+import { properties } from '../../../test/support/properties.ts';
 import {
   type browser,
   signedUpCustomer,
@@ -52,7 +53,7 @@ describe('fuzzing the packages API', () => {
         const response = await client.post('/api/packages', body);
         expect(response.status, JSON.stringify(body)?.slice(0, 200)).toBeLessThan(500);
       }),
-      { numRuns: 300 },
+      properties(300),
     );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...PREALERT_KEYS), hostileValue, async (key, value) => {
@@ -60,14 +61,14 @@ describe('fuzzing the packages API', () => {
         expect(response.status, `${key}=${JSON.stringify(value)?.slice(0, 100)}`).toBeLessThan(500);
         if (response.status === 201) expect(response.body.package.events).toHaveLength(1);
       }),
-      { numRuns: 300 },
+      properties(300),
     );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...PREALERT_KEYS), hostileValue, async (key, value) => {
         const response = await client.patch(`/api/packages/${number}`, { ...valid(), [key]: value });
         expect(response.status).toBeLessThan(500);
       }),
-      { numRuns: 200 },
+      properties(200),
     );
     await fc.assert(
       fc.asyncProperty(rawBody, async (raw) => {
@@ -76,7 +77,7 @@ describe('fuzzing the packages API', () => {
         });
         expect(response.status).toBeLessThan(500);
       }),
-      { numRuns: 100 },
+      properties(100),
     );
     await fc.assert(
       fc.asyncProperty(
@@ -89,7 +90,7 @@ describe('fuzzing the packages API', () => {
           expect(response.status, q).toBeLessThan(500);
         },
       ),
-      { numRuns: 200 },
+      properties(200),
     );
     await fc.assert(
       fc.asyncProperty(hostileText, async (path) => {
@@ -98,7 +99,7 @@ describe('fuzzing the packages API', () => {
         const response = await client.get(`/api/packages/${encodeURIComponent(wellFormed)}`);
         expect(response.status).toBeLessThan(500);
       }),
-      { numRuns: 100 },
+      properties(100),
     );
     await consistent();
   });
@@ -113,7 +114,7 @@ describe('fuzzing the packages API', () => {
           expect(response.status).toBe(400);
         },
       ),
-      { numRuns: 150 },
+      properties(150),
     );
     const [stored] = await server.db.select({ n: count() }).from(files);
     expect(stored?.n).toBe(0);

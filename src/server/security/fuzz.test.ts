@@ -10,6 +10,7 @@ import {
   REGISTRATION_FIELDS,
   rawBody,
 } from '../../../test/support/hostile.ts';
+import { properties } from '../../../test/support/properties.ts';
 import {
   browser,
   registrationForm,
@@ -58,25 +59,25 @@ describe('fuzzing', () => {
 
     await fc.assert(
       fc.asyncProperty(payload(registrationKeys), (body) => post('/api/register', body)),
-      { numRuns: 600 },
+      properties(600),
     );
     await fc.assert(
       fc.asyncProperty(payload(['email', 'password']), (body) => post('/api/login', body)),
-      { numRuns: 400 },
+      properties(400),
     );
     await fc.assert(
       fc.asyncProperty(payload(['email']), (body) => post('/api/password-reset/request', body)),
-      { numRuns: 300 },
+      properties(300),
     );
     await fc.assert(
       fc.asyncProperty(payload(['token', 'password', 'confirmPassword']), (body) =>
         post('/api/password-reset', body),
       ),
-      { numRuns: 200 },
+      properties(200),
     );
     await fc.assert(
       fc.asyncProperty(payload(['token']), (body) => post('/api/verify-email', body)),
-      { numRuns: 200 },
+      properties(200),
     );
     await fc.assert(
       fc.asyncProperty(
@@ -84,7 +85,7 @@ describe('fuzzing', () => {
         rawBody,
         raw,
       ),
-      { numRuns: 300 },
+      properties(300),
     );
     await fc.assert(
       fc.asyncProperty(hostileText, fc.oneof(fc.integer(), hostileText), async (q, page) => {
@@ -93,7 +94,7 @@ describe('fuzzing', () => {
         expect(response.status, q).toBeLessThan(500);
         if (response.status === 200) expect(Array.isArray(response.body.users)).toBe(true);
       }),
-      { numRuns: 300 },
+      properties(300),
     );
 
     expect(await state()).toEqual(before);
@@ -112,7 +113,7 @@ describe('fuzzing', () => {
         const taken = response.status === 201 ? 1 : 0;
         expect(after.counter ?? 0).toBe((before.counter ?? 0) + taken);
       }),
-      { numRuns: 150 },
+      properties(150),
     );
   });
 
@@ -136,21 +137,21 @@ describe('fuzzing', () => {
         const response = await customer.send('PATCH', '/api/me', JSON.stringify(body ?? null));
         expect(response.status, JSON.stringify(body)?.slice(0, 200)).toBeLessThan(500);
       }),
-      { numRuns: 200 },
+      properties(200),
     );
     await fc.assert(
       fc.asyncProperty(payload(['email']), async (body) => {
         const response = await browser(server).post('/api/verify-email/resend', body ?? null);
         expect(response.status).toBeLessThan(500);
       }),
-      { numRuns: 100 },
+      properties(100),
     );
     await fc.assert(
       fc.asyncProperty(hostileText, hostileText, async (action, before) => {
         const query = new URLSearchParams({ action: action.slice(0, 500), before: before.slice(0, 500) });
         expect((await admin.get(`/api/admin/audit?${query}`)).status).toBeLessThan(500);
       }),
-      { numRuns: 100 },
+      properties(100),
     );
     const [record] = await server.db.select().from(users).where(eq(users.email, form.email));
     expect(record?.lockerNumber).toMatch(/^\d+$/);

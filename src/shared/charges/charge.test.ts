@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { properties } from '../../../test/support/properties.ts';
 import { formatCop, formatUsd } from '../money.ts';
 import { type ChargeInput, computeCharge, DEFAULT_CHARGE_SETTINGS as RATES } from './charge.ts';
 
@@ -124,6 +125,7 @@ describe('computeCharge: properties', () => {
         expect(result.totalCop % 100).toBe(0);
         expect(result.totalCents).toBe(result.subtotalCents - result.creditUsedCents);
       }),
+      properties(),
     );
   });
 
@@ -143,6 +145,7 @@ describe('computeCharge: properties', () => {
           ).toBeGreaterThanOrEqual(base);
         },
       ),
+      properties(),
     );
   });
 });

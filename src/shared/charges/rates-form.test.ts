@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { properties } from '../../../test/support/properties.ts';
 import { parseRate, RATE_FIELDS, rateToInput } from './rates-form.ts';
 
 const field = (key: string) => {
@@ -26,7 +27,7 @@ describe("'Tarifas' inputs with a decimal comma", () => {
           fc.pre(value % (rate.scale / 10 ** rate.digits) === 0);
           expect(parseRate(rate, rateToInput(rate, value))).toBe(value);
         }),
-        { numRuns: 200 },
+        properties(200),
       );
   });
 });
