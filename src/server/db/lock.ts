@@ -32,6 +32,26 @@ export interface LockHolder {
   token: string;
 }
 
+/** A lock file's content as written by `mine` below: anything else (half-written, foreign) is no holder. */
+function isHolder(value: unknown): value is LockHolder {
+  if (typeof value !== 'object' || value === null) return false;
+  if (!('pid' in value) || !('hostname' in value) || !('token' in value) || !('startedAt' in value))
+    return false;
+  return (
+    typeof value.pid === 'number' &&
+    Number.isInteger(value.pid) &&
+    value.pid > 0 &&
+    typeof value.hostname === 'string' &&
+    typeof value.token === 'string' &&
+    typeof value.startedAt === 'string'
+  );
+}
+
+/** The code of a failed system call ('ENOENT', 'EEXIST', 'ESRCH'), if `error` is one. */
+function errnoOf(error: unknown): string | undefined {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+}
+
 export class DatabaseLockedError extends Error {
   constructor(
     readonly dataDir: string,
@@ -118,7 +138,7 @@ function createExclusive(path: string, holder: LockHolder): boolean {
   try {
     fd = openSync(path, 'wx', 0o644);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    if (errnoOf(error) === 'EEXIST') return false;
     throw error;
   }
   try {
@@ -145,14 +165,13 @@ function readLock(path: string): Found | null {
     raw = readFileSync(path, 'utf8');
     mtimeMs = statSync(path).mtimeMs;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    if (errnoOf(error) === 'ENOENT') return null;
     throw error;
   }
   let holder: LockHolder | null = null;
   try {
-    const parsed = JSON.parse(raw) as LockHolder;
-    if (Number.isInteger(parsed.pid) && parsed.pid > 0 && typeof parsed.hostname === 'string')
-      holder = parsed;
+    const parsed: unknown = JSON.parse(raw);
+    if (isHolder(parsed)) holder = parsed;
   } catch {}
   return { holder, raw, mtimeMs };
 }
@@ -170,7 +189,7 @@ function isAlive({ holder, mtimeMs }: Found): boolean {
     process.kill(holder.pid, 0);
   } catch (error) {
     // EPERM: the process exists but belongs to another user.
-    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
+    if (errnoOf(error) === 'ESRCH') return false;
   }
   const start = processStartOf(holder.pid);
   if (start === 'zombie') return false;
@@ -184,7 +203,7 @@ function removeIfUnchanged(path: string, raw: string) {
   try {
     renameSync(path, aside);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    if (errnoOf(error) === 'ENOENT') return;
     throw error;
   }
   const moved = readFileSync(aside, 'utf8');

@@ -18,7 +18,7 @@ import type { Database } from '../db/open.ts';
 import { packages, pqrs } from '../db/schema.ts';
 import { type PqrSettings, todayInBogota } from './settings.ts';
 
-const AWAITING = [...AWAITING_ANSWER] as PqrState[];
+const AWAITING = [...AWAITING_ANSWER];
 
 function conditionsOf(query: InboxQuery, today: string): SQL[] {
   const conditions: SQL[] = [];

@@ -10,7 +10,6 @@ import {
   DUE_SOON_BUSINESS_DAYS,
   OVERDUE_MEANING,
   PQR_TYPE_LABELS,
-  type PqrState,
 } from '../../shared/pqr/states.ts';
 import type { Database } from '../db/open.ts';
 import { outbox, pqrReminders, pqrs, users } from '../db/schema.ts';
@@ -37,7 +36,7 @@ export async function sendPqrReminders(
         due: pqrs.runningDue,
       })
       .from(pqrs)
-      .where(and(inArray(pqrs.state, [...AWAITING_ANSWER] as PqrState[]), lte(pqrs.runningDue, horizon)))
+      .where(and(inArray(pqrs.state, [...AWAITING_ANSWER]), lte(pqrs.runningDue, horizon)))
       .orderBy(asc(pqrs.runningDue), asc(pqrs.number));
     if (due.length === 0) return 0;
     const claimed = new Set<number>();
