@@ -3,12 +3,14 @@
 // (stored, never edited), the 'radicada' event, the attachments claimed, and the acknowledgement in the outbox.
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { formatCalendarDay } from '../../shared/dates.ts';
 import type * as Api from '../../shared/pqr/api-types.ts';
 import { type CustomerFiling, pqrMessages, type VisitorFiling } from '../../shared/pqr/forms.ts';
 import { PQR_TYPE_LABELS } from '../../shared/pqr/states.ts';
 import type { UserRecord } from '../auth/session.ts';
 import type { Database, Transaction } from '../db/open.ts';
+import { rawRows } from '../db/raw.ts';
 import { packages, pqrEvents, pqrs } from '../db/schema.ts';
 import { NotFound } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -32,12 +34,13 @@ interface NewPqr {
 }
 
 async function nextNumber(tx: Transaction): Promise<number> {
-  const result = (await tx.execute(sql`select nextval('pqr_number_seq')::int as number`)) as unknown as {
-    rows: Array<{ number: number }>;
-  };
-  const number = result.rows[0]?.number;
-  if (typeof number !== 'number') throw new Error('pqr_number_seq gave no number');
-  return number;
+  const [row] = await rawRows(
+    tx,
+    sql`select nextval('pqr_number_seq')::int as number`,
+    z.object({ number: z.number() }),
+  );
+  if (!row) throw new Error('pqr_number_seq gave no number');
+  return row.number;
 }
 
 async function insertPqr(db: Database, settings: PqrSettings, pqr: NewPqr): Promise<Api.PqrFiled> {

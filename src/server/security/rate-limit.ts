@@ -1,8 +1,10 @@
 // Rate limits per IP and per e-mail, counted in the database so every instance sharing it counts together.
 import { isIP } from 'node:net';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { messages } from '../../shared/messages.ts';
 import type { Database } from '../db/open.ts';
+import { rawRows } from '../db/raw.ts';
 import { TooManyAttempts } from '../errors.ts';
 
 export interface Limit {
@@ -100,33 +102,37 @@ function tooMany(seconds: number): TooManyAttempts {
   return new TooManyAttempts(messages.tooManyRequests(wait), wait);
 }
 
+/** A key's count in its window and the seconds until the window ends. */
+const countRow = z.object({ count: z.number(), retry_after: z.number() });
+
 export function createRateLimiter(db: Database, options: { enabled: boolean }): RateLimiter {
   return {
     async ensureNotBlocked(action, subjects) {
       if (!options.enabled) return;
       for (const [key, { limit }] of rulesOf(action, subjects)) {
-        const result = (await db.execute(sql`
-          select count, ceil(extract(epoch from reset_at - now()))::int as retry_after
-          from rate_limit where key = ${key} and reset_at > now()`)) as unknown as {
-          rows: Array<{ count: number; retry_after: number }>;
-        };
-        const row = result.rows[0];
+        const [row] = await rawRows(
+          db,
+          sql`select count, ceil(extract(epoch from reset_at - now()))::int as retry_after
+            from rate_limit where key = ${key} and reset_at > now()`,
+          countRow,
+        );
         if (row && row.count >= limit) throw tooMany(row.retry_after);
       }
     },
     async check(action, subjects) {
       if (!options.enabled) return;
       for (const [key, { limit, windowSeconds }] of rulesOf(action, subjects)) {
-        const result = (await db.execute(sql`
+        const [row] = await rawRows(
+          db,
+          sql`
           insert into rate_limit (key, count, reset_at)
           values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
           on conflict (key) do update set
             count = case when rate_limit.reset_at <= now() then 1 else rate_limit.count + 1 end,
             reset_at = case when rate_limit.reset_at <= now() then excluded.reset_at else rate_limit.reset_at end
-          returning count, ceil(extract(epoch from reset_at - now()))::int as retry_after`)) as unknown as {
-          rows: Array<{ count: number; retry_after: number }>;
-        };
-        const row = result.rows[0];
+          returning count, ceil(extract(epoch from reset_at - now()))::int as retry_after`,
+          countRow,
+        );
         if (row && row.count > limit) throw tooMany(row.retry_after);
       }
     },
