@@ -60,9 +60,11 @@ export async function correctData(
   correction: Correction,
   ip: string,
 ): Promise<{ whatsappWithdrawn: boolean }> {
-  const changes = Object.fromEntries(
-    Object.entries(correction).filter(([field, value]) => value !== record[field as keyof Correction]),
-  ) as Correction;
+  const changes: Correction = {};
+  for (const field of CORRECTABLE_FIELDS) {
+    const value = correction[field];
+    if (value !== undefined && value !== record[field]) changes[field] = value;
+  }
   const fields = Object.keys(changes);
   if (fields.length === 0) return { whatsappWithdrawn: false };
   return db.transaction(async (tx) => {

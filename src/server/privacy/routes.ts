@@ -85,7 +85,8 @@ export function privacyRoutes({ db, auth, config, limiter }: PrivacyRoutesDeps) 
     const record = recordOf(c);
     const parsed = await readBody(c, correctionSchema);
     // Hono keeps the parsed body: read it again to learn which keys were really sent.
-    const sent = (await c.req.json()) as Record<string, unknown>;
+    const body: unknown = await c.req.json();
+    const sent = typeof body === 'object' && body !== null ? body : {};
     const correction: Correction = {};
     for (const field of CORRECTABLE_FIELDS) {
       const value = parsed[field];
