@@ -1,4 +1,4 @@
-// The log's and the metrics' settings (README 'Configuration'), part of config.ts's schema.
+// The log's and the metrics' settings (docs/CONFIGURATION.md), part of config.ts's schema.
 import { z } from 'zod';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
