@@ -74,6 +74,9 @@ describe("the courier's door actions, with and without signal, in Chromium", () 
     // Issue 37 item 4: money to collect starts at 'Efectivo', which has no 'Referencia'; other means ask for it.
     expect(await card.getByLabel('Medio de pago').inputValue()).toBe('efectivo');
     expect(await card.getByLabel('Referencia').count()).toBe(0);
+    // Large targets for a thumb: the camera's button, 'Medio de pago' and 'Relación' are 48 px tall at least.
+    for (const label of ['Foto de entrega', 'Medio de pago', 'Relación'])
+      expect((await card.getByLabel(label).boundingBox())?.height).toBeGreaterThanOrEqual(48);
     await fillDelivery(card, 'Nequi', 'NEQ-778899');
     await card.getByLabel('Documento').fill('12');
     await card.getByRole('button', { name: 'Confirmar entrega' }).click();
