@@ -37,6 +37,7 @@ const STATE_CHOICES: ReadonlyArray<readonly [InboxFilter, string]> = [
 const TYPE_CHOICES = PQR_TYPES.map((type) => [type, PQR_TYPE_LABELS[type]] as const);
 const inboxFilter = (value: string | null): InboxFilter | '' =>
   STATE_CHOICES.find(([choice]) => choice === value)?.[0] ?? '';
+const typeFilter = (value: string): PqrType | '' => PQR_TYPES.find((type) => type === value) ?? '';
 const FIRST: InboxQuery = { state: '', type: '', q: '', page: 1 };
 
 function AdminPqrPage() {
@@ -97,7 +98,7 @@ function AdminPqrPage() {
               id="pqr-state"
               label="Estado"
               value={query.state}
-              onValue={(state) => refine({ state: state as InboxFilter })}
+              onValue={(state) => refine({ state: inboxFilter(state) })}
               options={choicesOf(STATE_CHOICES)}
               empty="Todos"
             />
@@ -105,7 +106,7 @@ function AdminPqrPage() {
               id="pqr-type"
               label="Tipo"
               value={query.type}
-              onValue={(type) => refine({ type: type as PqrType | '' })}
+              onValue={(type) => refine({ type: typeFilter(type) })}
               options={choicesOf(TYPE_CHOICES)}
               empty="Todos"
             />

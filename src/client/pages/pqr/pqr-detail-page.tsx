@@ -54,11 +54,15 @@ function PqrView(props: { pqr: PqrThread; clave: string; onChanged: (pqr: PqrThr
   const { pqr } = props;
   const [reviewed, setReviewed] = useState('');
   const reviewedRef = useRef<HTMLDivElement>(null);
+  const about: Array<[string, string]> = pqr.packageNumber
+    ? [['Paquete', String(pqr.packageNumber)]]
+    : pqr.guide
+      ? [['Guía', pqr.guide]]
+      : [];
   const facts: Array<[string, string]> = [
     ['Tipo', pqr.typeLabel],
     ['Estado', pqr.overdue ? `${pqr.stateLabel} · ${OVERDUE_LABEL}` : pqr.stateLabel],
-    ...(pqr.packageNumber ? [['Paquete', String(pqr.packageNumber)] as [string, string]] : []),
-    ...(!pqr.packageNumber && pqr.guide ? [['Guía', pqr.guide] as [string, string]] : []),
+    ...about,
     ['Radicada el', formatLocalDateTime(pqr.filedAt)],
     ['Respuesta a más tardar el', formatCalendarDay(pqr.dueDate)],
     ['Respuesta por', pqr.channelLabel],
