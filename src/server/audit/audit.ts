@@ -25,7 +25,9 @@ export type AuditAction =
   | 'collection_corrected'
   | 'remittance_imported'
   | 'settlement_voided'
-  | 'late_delivery_settled';
+  | 'late_delivery_settled'
+  | 'billing_data_saved'
+  | 'invoice_retried';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -10,6 +10,7 @@ import {
   authSession,
   authUser,
   authVerification,
+  billingData,
   outbox,
   users,
 } from '../db/schema.ts';
@@ -138,6 +139,8 @@ export async function eraseAccount(tx: Transaction, record: UserRecord): Promise
   await tx.delete(outbox).where(inArray(outbox.toAddress, addresses));
   const fileIds = await erasePackagesOf(tx, id);
   await erasePqrsOf(tx, id);
+  // 'Datos de facturación' go; invoices already issued keep their buyer, as the law keeps invoices.
+  await tx.delete(billingData).where(eq(billingData.userId, id));
   await eraseDeliveriesOf(tx, id);
   await tx
     .update(auditLog)
