@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parseOfficeAddress } from '../shared/address.ts';
 import { DEFAULT_MAX_ATTEMPTS } from '../shared/delivery/door-choices.ts';
 import { nitCheckDigit } from '../shared/einvoice/billing-data.ts';
+import { checkEinvoice, einvoiceConfig, einvoiceEnv } from './einvoice/config.ts';
 import { checkFilesS3, filesS3Config, filesS3Env } from './files/s3-config.ts';
 import { checkWhatsapp, whatsappConfig, whatsappEnv } from './notices/config.ts';
 import { observabilityEnv } from './observability/config.ts';
@@ -177,11 +178,13 @@ const configSchema = z
       .optional()
       .transform((answer) => answer || undefined),
     ...whatsappEnv,
+    ...einvoiceEnv,
     ...filesS3Env,
     ...observabilityEnv,
   })
   .superRefine((env, ctx) => {
     checkWhatsapp(env, ctx);
+    checkEinvoice(env, ctx);
     checkFilesS3(env, ctx);
     if (env.NODE_ENV !== 'production') return;
     if (env.CAPTCHA_TEST_ANSWER)
@@ -233,6 +236,8 @@ function toConfig(env: z.output<typeof configSchema>) {
     },
 
     whatsapp: whatsappConfig(env),
+    /** Null: electronic invoicing is off (invoices become due and wait). */
+    einvoice: einvoiceConfig(env),
     /** Null: files live in the database (the default). */
     filesS3: filesS3Config(env),
   };
