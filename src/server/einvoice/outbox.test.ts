@@ -180,6 +180,40 @@ describe.each(drivers)('the invoice outbox on %s', (driver) => {
     }
   });
 
+  it("shows the refused invoice on 'Facturas electrónicas' and 'Reintentar' issues it once the data are fixed", async () => {
+    const nobody = await signedUpCustomer(server, { name: 'Cliente Por Corregir' });
+    await db().update(users).set({ cedula: '' }).where(eq(users.id, nobody.record.id));
+    const number = await settledPackage(nobody);
+    await deliverDue();
+    const listed = await admin.get('/api/admin/facturas?estado=refused');
+    expect(listed.status).toBe(200);
+    expect(listed.body.enabled).toBe(true);
+    const row = listed.body.invoices.find(
+      (invoice: { packageNumber: number }) => invoice.packageNumber === number,
+    );
+    expect(row).toMatchObject({ state: 'refused', customerName: 'Cliente Por Corregir' });
+    expect(row.refusals[0].message).toContain(billingMessages.documentMissing);
+    expect(listed.body.counts.refused).toBeGreaterThanOrEqual(1);
+    // The customer fixes 'Datos de facturación'; the admin retries; the outbox issues it.
+    const fixed = await nobody.client.post('/api/me/facturacion', {
+      documentType: 'CC',
+      documentNumber: '79123456',
+      name: 'Cliente Por Corregir',
+      address: 'Carrera 50 # 10-20',
+      municipality: 'Cali',
+    });
+    expect(fixed.status).toBe(200);
+    expect((await nobody.client.get('/api/admin/facturas')).status).toBe(403);
+    expect((await nobody.client.post(`/api/admin/facturas/${row.id}/reintentar`, {})).status).toBe(403);
+    const retried = await admin.post(`/api/admin/facturas/${row.id}/reintentar`, {});
+    expect(retried.status).toBe(200);
+    await deliverDue();
+    expect(await invoiceOf(number)).toMatchObject({ state: 'issued', refusals: [] });
+    const again = await admin.post(`/api/admin/facturas/${row.id}/reintentar`, {});
+    expect(again.status).toBe(409);
+    expect((await admin.post('/api/admin/facturas/999999/reintentar', {})).status).toBe(404);
+  });
+
   it('never writes a credential or a token to the log', async () => {
     const text = server.logText();
     for (const secret of [STAND_IN_CREDENTIALS.clientSecret, STAND_IN_CREDENTIALS.password])

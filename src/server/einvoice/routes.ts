@@ -1,9 +1,14 @@
-// The electronic invoice's routes: the customer's 'Datos de facturación' (GET/POST /me/facturacion).
+// The electronic invoice's routes: the customer's 'Datos de facturación' (GET/POST /me/facturacion) and the admins'
+// 'Facturas electrónicas' (GET /admin/facturas, POST /admin/facturas/:id/reintentar).
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type * as Api from '../../shared/einvoice/api-types.ts';
 import { billingDataSchema, billingMessages } from '../../shared/einvoice/billing-data.ts';
+import { invoiceMessages } from '../../shared/einvoice/labels.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
+import { NotFound } from '../errors.ts';
 import { clientIp, type RouteDeps, readBody } from '../http.ts';
+import { adminInvoices, retryInvoice } from './admin.ts';
 import { billingDataView, saveBillingData } from './billing-data.ts';
 
 export function einvoiceRoutes({ db, auth, config }: RouteDeps) {
@@ -23,6 +28,21 @@ export function einvoiceRoutes({ db, auth, config }: RouteDeps) {
       message: billingMessages.saved,
       data: await billingDataView(db, userId),
     } satisfies Api.BillingDataSaved);
+  });
+
+  const admin = requireCaller(auth, db, { role: 'admin', verifiedEmail: config.production });
+  const stateQuery = z.enum(['pending', 'issued', 'refused']).nullable().catch(null);
+
+  routes.get('/admin/facturas', admin, async (c) => {
+    const state = stateQuery.parse(c.req.query('estado') ?? null);
+    return c.json((await adminInvoices(db, state, config.einvoice !== null)) satisfies Api.AdminInvoices);
+  });
+
+  routes.post('/admin/facturas/:id/reintentar', admin, async (c) => {
+    const id = Number(c.req.param('id'));
+    if (!Number.isSafeInteger(id)) throw new NotFound(invoiceMessages.notFound, 'invoice_not_found');
+    await retryInvoice(db, id, { id: c.get('caller').userId, ip: clientIp(c, config.trustProxy) });
+    return c.json({ message: invoiceMessages.retried } satisfies Api.InvoiceRetried);
   });
 
   return routes;

@@ -12,3 +12,39 @@ export interface BillingDataSaved {
   message: string;
   data: BillingDataView;
 }
+
+export type InvoiceState = 'pending' | 'issued' | 'refused';
+
+/** One row of 'Facturas electrónicas'. */
+export interface AdminInvoice {
+  id: number;
+  kind: 'invoice' | 'credit_note';
+  settlementId: number;
+  packageNumber: number;
+  customerName: string;
+  lockerNumber: string;
+  state: InvoiceState;
+  totalCop: number;
+  customsCop: number;
+  /** 'SETP990000012' once issued. */
+  fullNumber: string | null;
+  cufe: string | null;
+  qrUrl: string | null;
+  refusals: Array<{ code: string; message: string }>;
+  lastError: string | null;
+  attempts: number;
+  settledAt: string;
+  issuedAt: string | null;
+}
+
+/** GET /api/admin/facturas. */
+export interface AdminInvoices {
+  /** False while EINVOICE_PROVIDER is unset: nothing is sent. */
+  enabled: boolean;
+  counts: Record<InvoiceState, number>;
+  invoices: AdminInvoice[];
+}
+
+export interface InvoiceRetried {
+  message: string;
+}
