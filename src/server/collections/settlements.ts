@@ -10,7 +10,7 @@ import type { PaymentMeans } from '../../shared/delivery/door-choices.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Transaction } from '../db/open.ts';
 import { collections, deliveries, packageCharges, paymentReceipts, settlements } from '../db/schema.ts';
-import { enqueueInvoices } from '../einvoice/due.ts';
+import { enqueueCreditNotes, enqueueInvoices } from '../einvoice/due.ts';
 import type { Reader } from './sums.ts';
 
 /** One package to settle. `paid` is what was collected (null: the carrier collects 'Valor a pagar' in cash). */
@@ -141,6 +141,11 @@ export async function voidSettlements(
 ): Promise<void> {
   const found = await settlementsInForce(tx, numbers);
   const now = new Date();
+  // Each invoice of theirs is annulled by a 'Nota crédito', due with the void.
+  await enqueueCreditNotes(
+    tx,
+    found.map((settlement) => settlement.id),
+  );
   for (const settlement of found) {
     await tx
       .update(settlements)

@@ -1,7 +1,7 @@
 // An invoice is due when a settlement is written: settlePackages calls enqueueInvoices in its own transaction, so a
 // settlement never exists without its invoice row, and the invoice outbox sends it after the commit. Building the
 // lines is pure and total (shared/einvoice/lines.ts): nothing here can refuse the sale.
-import { inArray, lte } from 'drizzle-orm';
+import { and, eq, inArray, lte } from 'drizzle-orm';
 import {
   buildInvoiceFigures,
   type ChargeLine,
@@ -99,4 +99,32 @@ export async function enqueueInvoices(
     });
   }
   await tx.insert(einvoices).values(values).onConflictDoNothing();
+}
+
+/**
+ * An annulled settlement's 'Nota crédito': its invoice's lines again, due in the void's own transaction and sent
+ * once the invoice has its number (a credit note waits for an invoice still pending). Once per settlement.
+ */
+export async function enqueueCreditNotes(tx: Transaction, settlementIds: number[]): Promise<void> {
+  if (settlementIds.length === 0) return;
+  const invoices = await tx
+    .select()
+    .from(einvoices)
+    .where(and(inArray(einvoices.settlementId, settlementIds), eq(einvoices.kind, 'invoice')));
+  if (invoices.length === 0) return;
+  await tx
+    .insert(einvoices)
+    .values(
+      invoices.map(({ settlementId, packageNumber, userId, lines, customsCop, totalCop, settledAt }) => ({
+        settlementId,
+        kind: 'credit_note' as const,
+        packageNumber,
+        userId,
+        lines,
+        customsCop,
+        totalCop,
+        settledAt,
+      })),
+    )
+    .onConflictDoNothing();
 }

@@ -214,6 +214,53 @@ describe.each(drivers)('the invoice outbox on %s', (driver) => {
     expect((await admin.post('/api/admin/facturas/999999/reintentar', {})).status).toBe(404);
   });
 
+  it('shows the customer their invoice with CUFE, customs apart, PDF and XML; another customer gets 404', async () => {
+    const number = await settledPackage();
+    const before = await customer.client.get(`/api/packages/${number}/factura`);
+    expect(before.body).toMatchObject({ state: 'pending', invoice: null, downloads: false });
+    await deliverDue();
+    const seen = await customer.client.get(`/api/packages/${number}/factura`);
+    expect(seen.status).toBe(200);
+    const row = await invoiceOf(number);
+    expect(seen.body).toMatchObject({
+      state: 'issued',
+      invoice: { fullNumber: `SETP${row?.number}`, cufe: row?.cufe, qrUrl: row?.qrUrl },
+      customsCop: row?.customsCop,
+      downloads: true,
+    });
+    expect(seen.body.lines[0]).toMatchObject({ description: 'Flete internacional', excluded: true });
+    const pdf = await customer.client.get(`/api/packages/${number}/factura.pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toContain('application/pdf');
+    const stranger = await signedUpCustomer(server, { name: 'Otra Persona' });
+    expect((await stranger.client.get(`/api/packages/${number}/factura`)).status).toBe(404);
+    expect((await stranger.client.get(`/api/packages/${number}/factura.xml`)).status).toBe(404);
+  });
+
+  it("issues a 'Nota crédito' against the invoice of an annulled settlement, once", async () => {
+    const number = await settledPackage();
+    await deliverDue();
+    const corrected = await admin.post('/api/admin/packages/state', {
+      numbers: [number],
+      state: 'en_bodega_colombia',
+      correction: true,
+      note: 'No se entregó: vuelve a bodega.',
+    });
+    expect(corrected.status).toBe(200);
+    await deliverDue();
+    const rows = await db().select().from(einvoices).where(eq(einvoices.packageNumber, number));
+    const note = rows.find((row) => row.kind === 'credit_note');
+    expect(note).toMatchObject({ state: 'issued', prefix: 'NC' });
+    const sent = factus.documents.filter(
+      (d) => d.kind === 'credit_note' && d.reference_code === `NC-${note?.settlementId}`,
+    );
+    expect(sent).toHaveLength(1);
+    const invoice = rows.find((row) => row.kind === 'invoice');
+    expect(sent[0]?.body.bill_id).toBe(Number(invoice?.providerId));
+    const seen = await customer.client.get(`/api/packages/${number}/factura`);
+    expect(seen.body.creditNote).toMatchObject({ fullNumber: `NC${note?.number}` });
+  });
+
   it('never writes a credential or a token to the log', async () => {
     const text = server.logText();
     for (const secret of [STAND_IN_CREDENTIALS.clientSecret, STAND_IN_CREDENTIALS.password])

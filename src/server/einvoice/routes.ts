@@ -1,6 +1,6 @@
 // The electronic invoice's routes: the customer's 'Datos de facturación' (GET/POST /me/facturacion) and the admins'
 // 'Facturas electrónicas' (GET /admin/facturas, POST /admin/facturas/:id/reintentar).
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import type * as Api from '../../shared/einvoice/api-types.ts';
 import { billingDataSchema, billingMessages } from '../../shared/einvoice/billing-data.ts';
@@ -8,8 +8,11 @@ import { invoiceMessages } from '../../shared/einvoice/labels.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
 import { NotFound } from '../errors.ts';
 import { clientIp, type RouteDeps, readBody } from '../http.ts';
+import type { Viewer } from '../packages/queries.ts';
 import { adminInvoices, retryInvoice } from './admin.ts';
 import { billingDataView, saveBillingData } from './billing-data.ts';
+import { customerInvoice, INVOICE_NOT_FOUND, issuedNumber } from './customer.ts';
+import { factusProvider } from './factus.ts';
 
 export function einvoiceRoutes({ db, auth, config }: RouteDeps) {
   const routes = new Hono<SessionEnv>();
@@ -31,6 +34,44 @@ export function einvoiceRoutes({ db, auth, config }: RouteDeps) {
   });
 
   const admin = requireCaller(auth, db, { role: 'admin', verifiedEmail: config.production });
+  // The provider's copy of the PDF and XML, through a client of this route file's own (its token kept apart).
+  const provider = config.einvoice
+    ? factusProvider(config.einvoice.factus, {
+        ratePerMinute: config.einvoice.ratePerMinute,
+        timeoutMs: config.einvoice.timeoutMs,
+      })
+    : null;
+  const viewerOf = (c: Context<SessionEnv>): Viewer => {
+    const record = c.get('caller').record;
+    return record.role === 'admin' ? { kind: 'staff' } : { kind: 'customer', userId: record.id };
+  };
+  const packageNumberOf = (c: Context) => {
+    const number = Number(c.req.param('number'));
+    if (!Number.isSafeInteger(number)) throw new NotFound(INVOICE_NOT_FOUND, 'invoice_not_found');
+    return number;
+  };
+
+  routes.get('/packages/:number/factura', signedIn, async (c) => {
+    c.header('cache-control', 'no-store');
+    const invoice = await customerInvoice(db, packageNumberOf(c), viewerOf(c), provider !== null);
+    return c.json(invoice satisfies Api.CustomerInvoice);
+  });
+
+  for (const format of ['pdf', 'xml'] as const)
+    routes.get(`/packages/:number/factura.${format}`, signedIn, async (c) => {
+      const fullNumber = await issuedNumber(db, packageNumberOf(c), viewerOf(c));
+      const file = provider ? await provider.download(fullNumber, format) : null;
+      if (!file)
+        throw new NotFound(
+          'El proveedor no entregó el archivo: intenta de nuevo en un momento.',
+          'file_unavailable',
+        );
+      c.header('content-type', format === 'pdf' ? 'application/pdf' : 'application/xml');
+      c.header('content-disposition', `attachment; filename="factura-${fullNumber}.${format}"`);
+      c.header('cache-control', 'no-store');
+      return c.body(new Uint8Array(file.bytes));
+    });
+
   const stateQuery = z.enum(['pending', 'issued', 'refused']).nullable().catch(null);
 
   routes.get('/admin/facturas', admin, async (c) => {

@@ -48,3 +48,33 @@ export interface AdminInvoices {
 export interface InvoiceRetried {
   message: string;
 }
+
+/** An issued document as its customer sees it. */
+export interface IssuedDocument {
+  /** 'SETP990000012'. */
+  fullNumber: string;
+  cufe: string;
+  qrUrl: string;
+  issuedAt: string;
+}
+
+/** GET /api/packages/:number/factura: the package's electronic invoice (404 when it has none or is another's). */
+export interface CustomerInvoice {
+  state: InvoiceState;
+  invoice: IssuedDocument | null;
+  /** The 'Nota crédito' that annulled it, once issued. */
+  creditNote: IssuedDocument | null;
+  lines: Array<{
+    description: string;
+    grossCop: number;
+    discountCop: number;
+    vatBasisPoints: number;
+    vatCop: number;
+    excluded: boolean;
+  }>;
+  totalCop: number;
+  /** 'Tributos aduaneros pagados por cuenta del cliente', not invoiced. */
+  customsCop: number;
+  /** Whether the provider's PDF and XML can be downloaded. */
+  downloads: boolean;
+}
