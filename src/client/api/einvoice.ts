@@ -3,6 +3,7 @@ import type {
   AdminInvoices,
   BillingDataSaved,
   BillingDataView,
+  CustomerInvoice,
   InvoiceRetried,
 } from '../../shared/einvoice/api-types.ts';
 import type { BillingDataInput } from '../../shared/einvoice/billing-data.ts';
@@ -24,3 +25,18 @@ export const getAdminInvoices = (state: string, signal?: AbortSignal) =>
 
 export const retryInvoice = (id: number) =>
   api.post<InvoiceRetried>(`/api/admin/facturas/${encodeURIComponent(String(id))}/reintentar`, {});
+
+export const packageInvoiceKeys = {
+  one: (number: number | string) => ['packages', String(number), 'invoice'] as const,
+};
+
+const invoicePath = (number: number | string) =>
+  `/api/packages/${encodeURIComponent(String(number))}/factura`;
+
+/** The package's electronic invoice (404 while it has none). */
+export const getPackageInvoice = (number: number | string, signal?: AbortSignal) =>
+  api.get<CustomerInvoice>(invoicePath(number), { signal });
+
+/** The provider's PDF or XML of the package's invoice. */
+export const invoiceFileUrl = (number: number | string, format: 'pdf' | 'xml') =>
+  `${invoicePath(number)}.${format}`;
