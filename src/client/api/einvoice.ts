@@ -40,3 +40,6 @@ export const getPackageInvoice = (number: number | string, signal?: AbortSignal)
 /** The provider's PDF or XML of the package's invoice. */
 export const invoiceFileUrl = (number: number | string, format: 'pdf' | 'xml') =>
   `${invoicePath(number)}.${format}`;
+
+/** 'Descargar CSV' of 'Facturas electrónicas' in the chosen state. */
+export const invoicesCsvUrl = (state: string) => `/api/admin/facturas.csv${state ? `?estado=${state}` : ''}`;

@@ -2,8 +2,9 @@
 // customer's data were fixed (the invoice goes back to the outbox; the new data are read when it is sent).
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AdminInvoice, AdminInvoices, InvoiceState } from '../../shared/einvoice/api-types.ts';
-import { invoiceMessages } from '../../shared/einvoice/labels.ts';
+import { INVOICE_STATE_LABELS, invoiceMessages } from '../../shared/einvoice/labels.ts';
 import { recordAudit } from '../audit/audit.ts';
+import type { CsvColumns } from '../csv.ts';
 import type { Database } from '../db/open.ts';
 import { einvoices, users } from '../db/schema.ts';
 import { Conflict, NotFound } from '../errors.ts';
@@ -12,6 +13,7 @@ export async function adminInvoices(
   db: Database,
   state: InvoiceState | null,
   enabled: boolean,
+  limit = 200,
 ): Promise<AdminInvoices> {
   const counted = await db
     .select({ state: einvoices.state, count: sql<number>`count(*)::int` })
@@ -25,7 +27,7 @@ export async function adminInvoices(
     .leftJoin(users, eq(users.id, einvoices.userId))
     .where(state ? eq(einvoices.state, state) : undefined)
     .orderBy(desc(einvoices.settledAt), desc(einvoices.id))
-    .limit(200);
+    .limit(limit);
   return {
     enabled,
     counts,
@@ -82,3 +84,20 @@ export async function retryInvoice(
     });
   });
 }
+
+/** The CSV of 'Facturas electrónicas', for the accountant. */
+export const INVOICES_CSV_COLUMNS: CsvColumns<AdminInvoice> = [
+  ['Paquete', (row) => row.packageNumber],
+  ['Liquidación', (row) => row.settlementId],
+  ['Documento', (row) => (row.kind === 'invoice' ? 'Factura' : 'Nota crédito')],
+  ['Cliente', (row) => row.customerName],
+  ['Casillero', (row) => row.lockerNumber],
+  ['Estado', (row) => INVOICE_STATE_LABELS[row.state]],
+  ['Número', (row) => row.fullNumber],
+  ['CUFE', (row) => row.cufe],
+  ['Total facturado (COP)', (row) => row.totalCop],
+  ['Tributos aduaneros por cuenta del cliente (COP)', (row) => row.customsCop],
+  ['Liquidada', (row) => row.settledAt],
+  ['Emitida', (row) => row.issuedAt],
+  ['Rechazo', (row) => row.refusals.map((refusal) => `${refusal.code}: ${refusal.message}`).join(' | ')],
+];

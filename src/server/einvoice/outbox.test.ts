@@ -212,6 +212,11 @@ describe.each(drivers)('the invoice outbox on %s', (driver) => {
     const again = await admin.post(`/api/admin/facturas/${row.id}/reintentar`, {});
     expect(again.status).toBe(409);
     expect((await admin.post('/api/admin/facturas/999999/reintentar', {})).status).toBe(404);
+    const csv = await admin.get('/api/admin/facturas.csv?estado=issued');
+    expect(csv.status).toBe(200);
+    expect(String(csv.body)).toContain('"Emitida"');
+    expect(String(csv.body)).toContain(String((await invoiceOf(number))?.cufe));
+    expect((await nobody.client.get('/api/admin/facturas.csv')).status).toBe(403);
   });
 
   it('shows the customer their invoice with CUFE, customs apart, PDF and XML; another customer gets 404', async () => {

@@ -6,10 +6,11 @@ import type * as Api from '../../shared/einvoice/api-types.ts';
 import { billingDataSchema, billingMessages } from '../../shared/einvoice/billing-data.ts';
 import { invoiceMessages } from '../../shared/einvoice/labels.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
+import { csvFile } from '../csv.ts';
 import { NotFound } from '../errors.ts';
 import { clientIp, type RouteDeps, readBody } from '../http.ts';
 import type { Viewer } from '../packages/queries.ts';
-import { adminInvoices, retryInvoice } from './admin.ts';
+import { adminInvoices, INVOICES_CSV_COLUMNS, retryInvoice } from './admin.ts';
 import { billingDataView, saveBillingData } from './billing-data.ts';
 import { customerInvoice, INVOICE_NOT_FOUND, issuedNumber } from './customer.ts';
 import { factusProvider } from './factus.ts';
@@ -77,6 +78,12 @@ export function einvoiceRoutes({ db, auth, config }: RouteDeps) {
   routes.get('/admin/facturas', admin, async (c) => {
     const state = stateQuery.parse(c.req.query('estado') ?? null);
     return c.json((await adminInvoices(db, state, config.einvoice !== null)) satisfies Api.AdminInvoices);
+  });
+
+  routes.get('/admin/facturas.csv', admin, async (c) => {
+    const state = stateQuery.parse(c.req.query('estado') ?? null);
+    const listed = await adminInvoices(db, state, config.einvoice !== null, 100_000);
+    return csvFile(c, `facturas-${state ?? 'todas'}.csv`, INVOICES_CSV_COLUMNS, listed.invoices);
   });
 
   routes.post('/admin/facturas/:id/reintentar', admin, async (c) => {

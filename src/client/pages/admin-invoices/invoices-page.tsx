@@ -7,7 +7,7 @@ import type { AdminInvoice } from '../../../shared/einvoice/api-types.ts';
 import { INVOICE_STATE_LABELS, invoiceMessages } from '../../../shared/einvoice/labels.ts';
 import { formatCop } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
-import { getAdminInvoices, invoiceKeys, retryInvoice } from '../../api/einvoice.ts';
+import { getAdminInvoices, invoiceKeys, invoicesCsvUrl, retryInvoice } from '../../api/einvoice.ts';
 import { withQuery } from '../../api/query-client.tsx';
 import { AdminsOnly } from '../../components/admins-only.tsx';
 import { ColumnHeads } from '../../components/column-heads.tsx';
@@ -124,6 +124,11 @@ function Invoices() {
                 label: `${INVOICE_STATE_LABELS[value]} (${data.counts[value]})`,
               }))}
             />
+            <p>
+              <a className="button button--secondary" href={invoicesCsvUrl(state)} download>
+                Descargar CSV
+              </a>
+            </p>
             <InvoiceRows invoices={data.invoices} />
           </>
         )}
