@@ -5,8 +5,10 @@ import type {
   BillingDataView,
   CustomerInvoice,
   InvoiceRetried,
+  InvoiceTaxSaved,
 } from '../../shared/einvoice/api-types.ts';
 import type { BillingDataInput } from '../../shared/einvoice/billing-data.ts';
+import type { InvoiceTaxes, InvoiceTaxInput } from '../../shared/einvoice/taxes.ts';
 import { api } from './request.ts';
 
 export const einvoiceKeys = { billingData: ['me', 'billing-data'] as const };
@@ -43,3 +45,12 @@ export const invoiceFileUrl = (number: number | string, format: 'pdf' | 'xml') =
 
 /** 'Descargar CSV' of 'Facturas electrónicas' in the chosen state. */
 export const invoicesCsvUrl = (state: string) => `/api/admin/facturas.csv${state ? `?estado=${state}` : ''}`;
+
+export const invoiceTaxKeys = { list: ['admin', 'invoice-taxes'] as const };
+
+/** 'Impuestos de la factura electrónica' on 'Tarifas'. */
+export const getInvoiceTaxes = (signal?: AbortSignal) =>
+  api.get<InvoiceTaxes>('/api/admin/facturas/impuestos', { signal });
+
+export const saveInvoiceTax = (body: InvoiceTaxInput) =>
+  api.post<InvoiceTaxSaved>('/api/admin/facturas/impuestos', body);

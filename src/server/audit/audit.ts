@@ -27,7 +27,8 @@ export type AuditAction =
   | 'settlement_voided'
   | 'late_delivery_settled'
   | 'billing_data_saved'
-  | 'invoice_retried';
+  | 'invoice_retried'
+  | 'invoice_taxes_changed';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -2,18 +2,21 @@
 // 'Facturas electrónicas' (GET /admin/facturas, POST /admin/facturas/:id/reintentar).
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { isoDayInColombia } from '../../shared/dates.ts';
 import type * as Api from '../../shared/einvoice/api-types.ts';
 import { billingDataSchema, billingMessages } from '../../shared/einvoice/billing-data.ts';
 import { invoiceMessages } from '../../shared/einvoice/labels.ts';
+import { type InvoiceTaxes, invoiceTaxSchema, taxLabel, taxMessages } from '../../shared/einvoice/taxes.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
 import { csvFile } from '../csv.ts';
-import { NotFound } from '../errors.ts';
+import { Invalid, NotFound } from '../errors.ts';
 import { clientIp, type RouteDeps, readBody } from '../http.ts';
 import type { Viewer } from '../packages/queries.ts';
 import { adminInvoices, INVOICES_CSV_COLUMNS, retryInvoice } from './admin.ts';
 import { billingDataView, saveBillingData } from './billing-data.ts';
 import { customerInvoice, INVOICE_NOT_FOUND, issuedNumber } from './customer.ts';
 import { factusProvider } from './factus.ts';
+import { addInvoiceTax, invoiceTaxes } from './taxes.ts';
 
 export function einvoiceRoutes({ db, auth, config }: RouteDeps) {
   const routes = new Hono<SessionEnv>();
@@ -84,6 +87,27 @@ export function einvoiceRoutes({ db, auth, config }: RouteDeps) {
     const state = stateQuery.parse(c.req.query('estado') ?? null);
     const listed = await adminInvoices(db, state, config.einvoice !== null, 100_000);
     return csvFile(c, `facturas-${state ?? 'todas'}.csv`, INVOICES_CSV_COLUMNS, listed.invoices);
+  });
+
+  routes.get('/admin/facturas/impuestos', admin, async (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json((await invoiceTaxes(db)) satisfies InvoiceTaxes);
+  });
+
+  routes.post('/admin/facturas/impuestos', admin, async (c) => {
+    const body = await readBody(c, invoiceTaxSchema);
+    if (body.effectiveFrom < isoDayInColombia(new Date()))
+      throw new Invalid('invalid', taxMessages.past, { field: 'effectiveFrom' });
+    const { vatPercent: vatBasisPoints, ...rest } = body;
+    await addInvoiceTax(
+      db,
+      { ...rest, vatBasisPoints },
+      { id: c.get('caller').userId, ip: clientIp(c, config.trustProxy) },
+    );
+    return c.json(
+      { message: taxMessages.saved(taxLabel(body.kind), body.effectiveFrom) } satisfies Api.InvoiceTaxSaved,
+      201,
+    );
   });
 
   routes.post('/admin/facturas/:id/reintentar', admin, async (c) => {

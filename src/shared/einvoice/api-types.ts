@@ -78,3 +78,7 @@ export interface CustomerInvoice {
   /** Whether the provider's PDF and XML can be downloaded. */
   downloads: boolean;
 }
+
+export interface InvoiceTaxSaved {
+  message: string;
+}
