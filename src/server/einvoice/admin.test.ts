@@ -4,6 +4,7 @@ import { drivers } from '../../../test/support/database.ts';
 import { carrierDelivered } from '../../../test/support/money.ts';
 import { signedUpCustomer, startTestServerWithAdmin, type TestServer } from '../../../test/support/server.ts';
 import { taxMessages } from '../../shared/einvoice/taxes.ts';
+
 describe.each(drivers)('invoicing off on %s', (driver) => {
   let server: TestServer;
   let admin: Awaited<ReturnType<typeof startTestServerWithAdmin>>['admin'];
