@@ -7,7 +7,8 @@ import { drivers } from '../../../test/support/database.ts';
 import { deliveryBody, deliveryWorld, startedRoute, valueToPay } from '../../../test/support/delivery.ts';
 import { carrierDelivered } from '../../../test/support/money.ts';
 import { signedUpCustomer } from '../../../test/support/server.ts';
-import { einvoices, invoiceTaxRates, packageCharges, settlements, users } from '../db/schema.ts';
+import { invoiceMailLine } from '../../shared/einvoice/labels.ts';
+import { einvoices, invoiceTaxRates, outbox, packageCharges, settlements, users } from '../db/schema.ts';
 
 describe.each(drivers)('invoices due on %s', (driver) => {
   const world = deliveryWorld(driver, {
@@ -54,6 +55,13 @@ describe.each(drivers)('invoices due on %s', (driver) => {
     const delivered = await carrierDelivered(world.server, world.admin, world.customer);
     const [invoice] = await invoicesOf(delivered.number);
     expect(invoice?.state).toBe('pending');
+    const mails = await db().select().from(outbox).where(eq(outbox.toAddress, world.customer.form.email));
+    const deliveredMail = mails.find(
+      (mail) => mail.text.includes(`Tu paquete ${delivered.number} (`) && mail.text.includes('fue entregado'),
+    );
+    expect(deliveredMail?.text).toContain(
+      invoiceMailLine(`http://localhost:3000/paquetes/${delivered.number}`),
+    );
     const insurance = invoice?.lines.find((line) => line.kind === 'seguro');
     if (insurance) expect(insurance.vatBasisPoints).toBe(1900);
   });

@@ -15,7 +15,7 @@ import { signedUpCustomer, startTestServerWithAdmin, type TestServer } from '../
 import { billingMessages } from '../../shared/einvoice/billing-data.ts';
 import { billingData, einvoices, settlements, users } from '../db/schema.ts';
 import { factusProvider } from './factus.ts';
-import { startInvoiceWorker } from './outbox.ts';
+import { claimDueInvoices, startInvoiceWorker } from './outbox.ts';
 
 describe.each(drivers)('the invoice outbox on %s', (driver) => {
   let factus: FactusStandIn;
@@ -264,6 +264,14 @@ describe.each(drivers)('the invoice outbox on %s', (driver) => {
     expect(sent[0]?.body.bill_id).toBe(Number(invoice?.providerId));
     const seen = await customer.client.get(`/api/packages/${number}/factura`);
     expect(seen.body.creditNote).toMatchObject({ fullNumber: `NC${note?.number}` });
+  });
+
+  it('leaves unsent the settlements before EINVOICE_FROM', async () => {
+    const number = await settledPackage();
+    expect(await claimDueInvoices(db(), 10, new Date(Date.now() + 86_400_000))).toEqual([]);
+    expect((await invoiceOf(number))?.attempts).toBe(0);
+    await deliverDue();
+    expect((await invoiceOf(number))?.state).toBe('issued');
   });
 
   it('never writes a credential or a token to the log', async () => {

@@ -14,3 +14,7 @@ export const invoiceMessages = {
   notFound: 'No encontramos esa factura.',
   customsApart: 'Tributos aduaneros pagados por cuenta del cliente',
 } as const;
+
+/** The 'Entregado' mail's line about the electronic invoice (issued after it, within minutes). */
+export const invoiceMailLine = (url: string) =>
+  `Tu factura electrónica aparece en la página de tu paquete en cuanto la DIAN la valida: ${url}`;
