@@ -237,6 +237,11 @@ describe.each(drivers)('the invoice outbox on %s', (driver) => {
     const pdf = await customer.client.get(`/api/packages/${number}/factura.pdf`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toContain('application/pdf');
+    const held = await customer.client.get('/api/me/data');
+    expect(held.body.facturas).toContainEqual(
+      expect.objectContaining({ paquete: number, documento: 'factura', estado: 'issued', cufe: row?.cufe }),
+    );
+    expect(held.body.datosFacturacion).toBeNull();
     const stranger = await signedUpCustomer(server, { name: 'Otra Persona' });
     expect((await stranger.client.get(`/api/packages/${number}/factura`)).status).toBe(404);
     expect((await stranger.client.get(`/api/packages/${number}/factura.xml`)).status).toBe(404);

@@ -14,6 +14,7 @@ import {
   outbox,
   users,
 } from '../db/schema.ts';
+import { einvoicesForExport } from '../einvoice/privacy.ts';
 import { erasePackagesOf, packagesForExport } from '../packages/privacy.ts';
 import { erasePqrsOf, pqrsForExport } from '../pqr/privacy.ts';
 import { pendingEmailChanges } from './email-change.ts';
@@ -94,6 +95,7 @@ export async function personalData(db: Database, userId: string) {
     paquetes: await packagesForExport(db, userId),
     pqr: await pqrsForExport(db, userId),
     ...(await moneyForExport(db, userId)),
+    ...(await einvoicesForExport(db, userId)),
     actividad: activity.map((entry) => ({
       ...entry,
       at: entry.at.toISOString(),

@@ -82,3 +82,15 @@ export interface CustomerInvoice {
 export interface InvoiceTaxSaved {
   message: string;
 }
+
+/** One electronic invoice or credit note in 'Mis datos' › export. */
+export interface ExportedInvoice {
+  paquete: number;
+  documento: 'factura' | 'nota_credito';
+  estado: InvoiceState;
+  numero: string | null;
+  cufe: string | null;
+  totalCop: number;
+  tributosAduanerosCop: number;
+  emitida: string | null;
+}
