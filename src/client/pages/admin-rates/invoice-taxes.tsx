@@ -5,12 +5,10 @@ import { z } from 'zod';
 import { isoDayInColombia } from '../../../shared/dates.ts';
 import { TAX_KINDS, taxMessages } from '../../../shared/einvoice/taxes.ts';
 import { getInvoiceTaxes, invoiceTaxKeys, saveInvoiceTax } from '../../api/einvoice.ts';
-import { ColumnHeads } from '../../components/column-heads.tsx';
 import { Field } from '../../components/field.tsx';
 import { FormError, FormShell, SubmitButton } from '../../components/form-shell.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { choicesOf, SelectField } from '../../components/select-field.tsx';
-import { TableScroll } from '../../components/table-scroll.tsx';
 import { useForm } from '../../components/use-form.ts';
 
 const TREATMENTS = choicesOf([
@@ -54,7 +52,7 @@ function InvoiceTaxForm() {
     <FormShell form={form}>
       <SelectField label="Concepto" required options={choicesOf(TAX_KINDS)} {...form.field('kind')} />
       <SelectField label="Tratamiento" required options={TREATMENTS} {...form.field('treatment')} />
-      <Field label="IVA (%)" inputMode="decimal" required {...form.field('vatPercent')} />
+      <Field label="IVA del concepto (%)" inputMode="decimal" required {...form.field('vatPercent')} />
       <Field
         label="Rige desde"
         type="date"
@@ -79,25 +77,16 @@ export function InvoiceTaxes() {
         El IVA de cada concepto de la factura, desde una fecha. Los tributos aduaneros pagados por cuenta del
         cliente no se facturan. Cada cambio lo confirma el contador.
       </p>
-      <TableScroll label="Impuestos de la factura electrónica">
-        <table>
-          <thead>
-            <tr>
-              <ColumnHeads columns={['Concepto', 'IVA', 'Rige desde', 'Estado']} />
-            </tr>
-          </thead>
-          <tbody>
-            {taxes.data.rows.map((row) => (
-              <tr key={row.id}>
-                <th scope="row">{row.label}</th>
-                <td>{row.excluded ? 'Excluido de IVA' : `${row.vatBasisPoints / 100} %`}</td>
-                <td>{isoDayInColombia(new Date(row.effectiveFrom))}</td>
-                <td>{row.current ? 'Vigente' : ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      {/* A list, not a table: 'Tarifas' keeps one table, the history of the rates. */}
+      <ul aria-label="Impuestos por concepto">
+        {taxes.data.rows.map((row) => (
+          <li key={row.id}>
+            {row.label}: {row.excluded ? 'excluido de IVA' : `IVA ${row.vatBasisPoints / 100} %`}, desde el{' '}
+            {isoDayInColombia(new Date(row.effectiveFrom))}
+            {row.current ? ' (vigente)' : ''}
+          </li>
+        ))}
+      </ul>
       <InvoiceTaxForm />
     </section>
   );
