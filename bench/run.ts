@@ -34,6 +34,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchResult
   pqr: { title: 'PQR', run: pqr.run },
   files: { title: 'Files in a bucket', run: files.run },
   notices: { title: 'WhatsApp notices', run: notices.run },
+  einvoice: { title: 'Electronic invoices', run: async () => (await import('./einvoice.ts')).run() },
   observability: {
     title: 'Observability',
     run: async () => (await import('./observability.ts')).run(),

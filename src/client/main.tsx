@@ -46,6 +46,7 @@ const screens = {
   [paths.adminRoutes]: lazy(() => import('./pages/admin-routes/routes-page.tsx')),
   [routeDetailPattern]: lazy(() => import('./pages/admin-routes/route-page.tsx')),
   [paths.adminNotices]: lazy(() => import('./pages/admin-notices/notices-page.tsx')),
+  [paths.adminInvoices]: lazy(() => import('./pages/admin-invoices/invoices-page.tsx')),
   [paths.courierRoute]: lazy(() => import('./pages/courier-route/courier-route-page.tsx')),
   [paths.pqr]: lazy(() => import('./pages/pqr/pqr-page.tsx')),
   [pqrDetailPattern]: lazy(() => import('./pages/pqr/pqr-detail-page.tsx')),

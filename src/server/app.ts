@@ -21,6 +21,7 @@ import { courierFirstPaint, type RenderCourierRoute } from './delivery/courier-p
 import { courierRoutes } from './delivery/courier-routes.ts';
 import { deliveryRoutes } from './delivery/routes.ts';
 import { dispatchRoutes } from './dispatches/routes.ts';
+import { einvoiceRoutes } from './einvoice/routes.ts';
 import { DomainError, Unavailable } from './errors.ts';
 import { fileRoutes } from './files/routes.ts';
 import { objectStore } from './files/store.ts';
@@ -152,6 +153,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', courierRoutes({ db, auth, config }));
   api.route('/', collectionRoutes({ db, auth, config }));
   api.route('/', privacyRoutes({ db, auth, config, limiter }));
+  api.route('/', einvoiceRoutes({ db, auth, config }));
   api.route('/', pqrRoutes({ db, auth, config, limiter }));
   api.route('/admin/pqr', pqrStaffRoutes({ db, auth, config }));
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_OFFICE_ADDRESS, loadConfig, nitCheckDigit, publicConfig } from './config.ts';
+import { nitCheckDigit } from '../shared/einvoice/billing-data.ts';
+import { ConfigError, DEFAULT_OFFICE_ADDRESS, loadConfig, publicConfig } from './config.ts';
 
 describe('configuration', () => {
   it('has the defaults of DESIGN.md', () => {

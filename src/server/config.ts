@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { parseOfficeAddress } from '../shared/address.ts';
 import { DEFAULT_MAX_ATTEMPTS } from '../shared/delivery/door-choices.ts';
+import { nitCheckDigit } from '../shared/einvoice/billing-data.ts';
+import { checkEinvoice, einvoiceConfig, einvoiceEnv } from './einvoice/config.ts';
 import { checkFilesS3, filesS3Config, filesS3Env } from './files/s3-config.ts';
 import { checkWhatsapp, whatsappConfig, whatsappEnv } from './notices/config.ts';
 import { observabilityEnv } from './observability/config.ts';
@@ -14,16 +16,6 @@ export const DEFAULT_OFFICE_ADDRESS = '3750 W 16th Ave, Suite 114\nHialeah, FL 3
 export const DEFAULT_COMPANY_NIT = '900.123.456-8';
 export const DEFAULT_COMPANY_ADDRESS = 'Calle 100 # 8A-55, Bogotá, Colombia';
 export const DEFAULT_OFFICE_PHONE = '3055550134';
-
-/** DIAN's check digit of a NIT: the nine digits weighted by primes from the right, modulo 11. */
-export function nitCheckDigit(digits: string): number {
-  const weights = [3, 7, 13, 17, 19, 23, 29, 37, 41, 43, 47, 53, 59, 67, 71];
-  const sum = [...digits]
-    .reverse()
-    .reduce((total, digit, index) => total + Number(digit) * (weights[index] ?? 0), 0);
-  const rest = sum % 11;
-  return rest > 1 ? 11 - rest : rest;
-}
 
 const httpUrl = z
   .url({ error: 'debe ser una URL http(s), por ejemplo http://localhost:3000' })
@@ -186,11 +178,13 @@ const configSchema = z
       .optional()
       .transform((answer) => answer || undefined),
     ...whatsappEnv,
+    ...einvoiceEnv,
     ...filesS3Env,
     ...observabilityEnv,
   })
   .superRefine((env, ctx) => {
     checkWhatsapp(env, ctx);
+    checkEinvoice(env, ctx);
     checkFilesS3(env, ctx);
     if (env.NODE_ENV !== 'production') return;
     if (env.CAPTCHA_TEST_ANSWER)
@@ -243,6 +237,8 @@ function toConfig(env: z.output<typeof configSchema>) {
     },
 
     whatsapp: whatsappConfig(env),
+    /** Null: electronic invoicing is off (invoices become due and wait). */
+    einvoice: einvoiceConfig(env),
     /** Null: files live in the database (the default). */
     filesS3: filesS3Config(env),
   };

@@ -10,6 +10,9 @@ import { loadAuthSecret } from './auth/secret.ts';
 import type { Config } from './config.ts';
 import { type OpenDatabase, openDatabase } from './db/open.ts';
 import type { RenderCourierRoute } from './delivery/courier-page.ts';
+import { EINVOICE_OFF_LINE } from './einvoice/config.ts';
+import { factusProvider } from './einvoice/factus.ts';
+import { type InvoiceWorker, startInvoiceWorker } from './einvoice/outbox.ts';
 import { openConfiguredFileStore, startSweeping } from './files/sweep.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { liveHub } from './live/hub.ts';
@@ -66,6 +69,8 @@ export interface Server {
   metrics: Metrics;
   /** The WhatsApp notices' worker; null while WhatsApp is off. */
   notices: NoticeWorker | null;
+  /** The electronic invoices' worker; null while invoicing is off. */
+  invoices: InvoiceWorker | null;
   /** Ends every live stream (admin, packages, any later one) and every LISTEN: the first step of a shutdown. */
   endStreams(): Promise<void>;
   close(): Promise<void>;
@@ -78,6 +83,7 @@ export async function startServer(
     clientDir?: string;
     mailPollMs?: number;
     noticePollMs?: number;
+    invoicePollMs?: number;
     /**
      * Where a mail goes when there is no SMTP_URL (the development mailbox): stdout by default, outside the JSON
      * log, since a mail holds links with tokens that no log line may carry.
@@ -138,6 +144,19 @@ export async function startServer(
     log.info(WHATSAPP_OFF_LINE);
     await mailQueuedNotices(db);
   }
+  let invoices: InvoiceWorker | null = null;
+  if (config.einvoice) {
+    const { factus, ratePerMinute, timeoutMs, from } = config.einvoice;
+    const provider = factusProvider(factus, { ratePerMinute, timeoutMs });
+    invoices = startInvoiceWorker({
+      db,
+      provider,
+      from,
+      pollMs: options.invoicePollMs,
+      log: failureLog('einvoice'),
+    });
+    invoices.wake();
+  } else log.info(EINVOICE_OFF_LINE);
   const auth = createAuth({ db, config, secret });
   const app = createApp({
     config,
@@ -160,6 +179,7 @@ export async function startServer(
     mail,
     metrics,
     notices,
+    invoices,
     endStreams: () => live.closeAll(),
     async close() {
       stopHousekeeping();
@@ -167,6 +187,7 @@ export async function startServer(
       // Open streams end here; otherwise they would hold the HTTP server and the LISTENs open.
       await live.closeAll();
       await notices?.stop();
+      await invoices?.stop();
       await mail.stop();
       await database.close();
     },

@@ -48,6 +48,8 @@ export const paths = {
   receipt: (number: number | string) => `/paquetes/${encodeURIComponent(String(number))}/comprobante`,
   /** The staff's 'Avisos': the WhatsApp notices (NOTICES.md 'What people see'). */
   adminNotices: '/admin/avisos',
+  /** The staff's 'Facturas electrónicas' (PAYMENTS.md 'The electronic invoice'). */
+  adminInvoices: '/admin/facturas',
   /** The staff's view of one package: `/admin/paquetes/100001` (its route pattern is `adminPackagePattern`). */
   adminPackage: (number: number | string) => `/admin/paquetes/${encodeURIComponent(String(number))}`,
 } as const;

@@ -25,6 +25,7 @@ const ADMIN_LINKS = [
   'Recaudos',
   'Tarifas',
   'Avisos',
+  'Facturas',
   'Recepción en bodega',
   'PQR',
   'Cerrar sesión',
@@ -217,6 +218,7 @@ describe('issue 11: the experience of a new user, on a phone and a desktop', () 
       '/admin/recaudos',
       '/admin/tarifas',
       '/admin/avisos',
+      '/admin/facturas',
       '/bodega',
     ].entries()) {
       await staff.goto(`${e2e.app.url}${path}`);

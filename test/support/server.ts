@@ -21,7 +21,7 @@ export async function startTestServer(
   env: Record<string, string> = {},
   options: Pick<
     Parameters<typeof startServer>[1] & object,
-    'failAfterLockerNumber' | 'clientDir' | 'renderCourierRoute'
+    'failAfterLockerNumber' | 'clientDir' | 'renderCourierRoute' | 'invoicePollMs'
   > = {},
 ) {
   // Rate limits are off unless a test turns them on: most tests make many requests from one address.
@@ -38,6 +38,8 @@ export async function startTestServer(
   const server = await startServer(config, {
     database,
     mailPollMs: 60_000,
+    // Tests send the due invoices themselves (server.invoices.deliverDue()).
+    invoicePollMs: 60_000,
     printMail: (text) => mailbox.push(text),
     ...options,
   });

@@ -33,6 +33,7 @@ const ADMIN: NavLink[] = [
   { to: paths.adminCollections, label: 'Recaudos' },
   { to: paths.adminRates, label: 'Tarifas' },
   { to: paths.adminNotices, label: 'Avisos' },
+  { to: paths.adminInvoices, label: 'Facturas' },
   RECEIVING,
   { to: paths.adminPqr, label: 'PQR' },
 ];

@@ -12,6 +12,7 @@ const LINKS = [
   { to: paths.adminCollections, label: 'Recaudos' },
   { to: paths.adminRates, label: 'Tarifas' },
   { to: paths.adminNotices, label: 'Avisos' },
+  { to: paths.adminInvoices, label: 'Facturas' },
   { to: paths.warehouse, label: 'Recepción en bodega' },
   { to: paths.adminPqr, label: 'PQR' },
 ] as const;

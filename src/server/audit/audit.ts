@@ -25,7 +25,10 @@ export type AuditAction =
   | 'collection_corrected'
   | 'remittance_imported'
   | 'settlement_voided'
-  | 'late_delivery_settled';
+  | 'late_delivery_settled'
+  | 'billing_data_saved'
+  | 'invoice_retried'
+  | 'invoice_taxes_changed';
 
 export interface AuditEntry {
   action: AuditAction;

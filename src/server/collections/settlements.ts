@@ -2,7 +2,7 @@
 // national carrier (staff's 'Entregado'), and later online. In the caller's transaction, for any number of packages
 // in a few statements: the charge's lines and 'Valor a pagar' are frozen into a settlement, the money (when there is
 // any to collect, or something was collected) becomes a collection carrying that same 'Valor a pagar', and a
-// collection with money gets its 'Comprobante de pago' number. Voiding (an admin's correction out of 'Entregado')
+// collection with money gets its 'Comprobante de pago' number, and its electronic invoice is due (einvoice/due.ts). Voiding (an admin's correction out of 'Entregado')
 // marks the settlement, its collection and its delivery as no longer in force, audited; the figures stay as written.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { CollectionSource } from '../../shared/collections/forms.ts';
@@ -10,6 +10,7 @@ import type { PaymentMeans } from '../../shared/delivery/door-choices.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Transaction } from '../db/open.ts';
 import { collections, deliveries, packageCharges, paymentReceipts, settlements } from '../db/schema.ts';
+import { enqueueCreditNotes, enqueueInvoices } from '../einvoice/due.ts';
 import type { Reader } from './sums.ts';
 
 /** One package to settle. `paid` is what was collected (null: the carrier collects 'Valor a pagar' in cash). */
@@ -107,8 +108,10 @@ export async function settlePackages(
         };
       }),
     )
-    .returning({ id: settlements.id, number: settlements.packageNumber });
-  return new Map(settled.map((row) => [row.number, row.id]));
+    .returning();
+  // Its electronic invoice is due: written now, sent by the invoice outbox once this transaction commits.
+  await enqueueInvoices(tx, settled, (number) => charges.get(number)?.rateSettingsId);
+  return new Map(settled.map((row) => [row.packageNumber, row.id]));
 }
 
 /** The settlements in force of `numbers`. */
@@ -138,6 +141,11 @@ export async function voidSettlements(
 ): Promise<void> {
   const found = await settlementsInForce(tx, numbers);
   const now = new Date();
+  // Each invoice of theirs is annulled by a 'Nota crédito', due with the void.
+  await enqueueCreditNotes(
+    tx,
+    found.map((settlement) => settlement.id),
+  );
   for (const settlement of found) {
     await tx
       .update(settlements)

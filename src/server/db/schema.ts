@@ -5,6 +5,7 @@
 export * from './schema/accounts.ts';
 export * from './schema/charges.ts';
 export * from './schema/delivery.ts';
+export * from './schema/einvoice.ts';
 export * from './schema/notices.ts';
 export * from './schema/packages.ts';
 export * from './schema/pqr.ts';

@@ -20,7 +20,8 @@ export type FailureKind =
   | 'courier_page'
   | 'housekeeping'
   | 'files'
-  | 'database';
+  | 'database'
+  | 'einvoice';
 
 /** Keys that must never reach a line, at the top and one level down (`{ user: { password } }`). */
 const SECRET_KEYS = [

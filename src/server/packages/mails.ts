@@ -1,6 +1,7 @@
 // The mails of a package's state changes (PACKAGES.md: which moves mail the customer), in Spanish, HTML and plain
 // text, each with the link to the package's page. Queued by state-change.ts in the move's own transaction.
 import { receiptMailLine } from '../../shared/collections/forms.ts';
+import { invoiceMailLine } from '../../shared/einvoice/labels.ts';
 import { type PackageState, STATE_LABELS } from '../../shared/packages/states.ts';
 import { paths, screenUrl } from '../../shared/paths.ts';
 import type { packages } from '../db/schema.ts';
@@ -76,7 +77,7 @@ export function packageStateMail(
   const url = screenUrl(settings.appUrl, paths.packageDetail(pkg.number));
   const receipt =
     change.state === 'entregado'
-      ? [receiptMailLine(screenUrl(settings.appUrl, paths.receipt(pkg.number)))]
+      ? [receiptMailLine(screenUrl(settings.appUrl, paths.receipt(pkg.number))), invoiceMailLine(url)]
       : [];
   return {
     to: owner.email,

@@ -10,9 +10,11 @@ import {
   authSession,
   authUser,
   authVerification,
+  billingData,
   outbox,
   users,
 } from '../db/schema.ts';
+import { einvoicesForExport } from '../einvoice/privacy.ts';
 import { erasePackagesOf, packagesForExport } from '../packages/privacy.ts';
 import { erasePqrsOf, pqrsForExport } from '../pqr/privacy.ts';
 import { pendingEmailChanges } from './email-change.ts';
@@ -93,6 +95,7 @@ export async function personalData(db: Database, userId: string) {
     paquetes: await packagesForExport(db, userId),
     pqr: await pqrsForExport(db, userId),
     ...(await moneyForExport(db, userId)),
+    ...(await einvoicesForExport(db, userId)),
     actividad: activity.map((entry) => ({
       ...entry,
       at: entry.at.toISOString(),
@@ -138,6 +141,8 @@ export async function eraseAccount(tx: Transaction, record: UserRecord): Promise
   await tx.delete(outbox).where(inArray(outbox.toAddress, addresses));
   const fileIds = await erasePackagesOf(tx, id);
   await erasePqrsOf(tx, id);
+  // 'Datos de facturación' go; invoices already issued keep their buyer, as the law keeps invoices.
+  await tx.delete(billingData).where(eq(billingData.userId, id));
   await eraseDeliveriesOf(tx, id);
   await tx
     .update(auditLog)

@@ -2,6 +2,8 @@
 // record and everything 'Mis datos' shows. Types only: the browser and the server read the same shapes.
 
 import type { ExportedDelivery, ExportedPayment } from '../collections/api-types.ts';
+import type { ExportedInvoice } from '../einvoice/api-types.ts';
+import type { BillingData } from '../einvoice/billing-data.ts';
 import type { PackageState } from '../packages/states.ts';
 
 /** The two delivery addresses of SPEC.md §2 (address 1 required, address 2 optional). */
@@ -74,6 +76,9 @@ export interface PersonalData extends Omit<Me, 'id' | 'deletedAt'> {
   /** The deliveries of the person's parcels and their payments at the door (issue 20). */
   entregas: ExportedDelivery[];
   pagos: ExportedPayment[];
+  /** 'Datos de facturación' as saved (null: the registration's stand) and the electronic invoices (issue 33). */
+  datosFacturacion: BillingData | null;
+  facturas: ExportedInvoice[];
 }
 
 /** PATCH /api/me and POST /api/me/cedula: the saved record. */

@@ -9,6 +9,7 @@ import { RequestError } from '../../api/request.ts';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { Link } from '../../router.tsx';
+import { InvoiceTaxes } from './invoice-taxes.tsx';
 import { RatesForm } from './rates-form.tsx';
 import { RatesHistory } from './rates-history.tsx';
 
@@ -54,6 +55,7 @@ function RatesScreen() {
       </p>
       {current && <RatesForm current={current} />}
       <RatesHistory data={rates.data} />
+      <InvoiceTaxes />
     </>
   );
 }

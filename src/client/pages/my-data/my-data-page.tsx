@@ -12,6 +12,7 @@ import { RequestError } from '../../api/request.ts';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { Link } from '../../router.tsx';
+import { BillingDataForm } from './billing-data-form.tsx';
 import { CorrectionForm } from './correction-form.tsx';
 import { HeldData } from './held-data.tsx';
 import { DeleteSection, ExportSection } from './leave-sections.tsx';
@@ -49,6 +50,7 @@ function MyData() {
         <>
           <HeldData data={data} />
           <CorrectionForm data={data} onSaved={saved} />
+          <BillingDataForm />
           <WhatsappSwitch />
           <EmailChangeForm data={data} onRequested={refresh} />
           <CedulaForm onSaved={saved} />

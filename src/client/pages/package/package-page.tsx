@@ -15,6 +15,7 @@ import { getPackage, packageKeys } from '../../api/packages.ts';
 import { withQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
 import { DeliveryProofCard } from '../../components/delivery-proof.tsx';
+import { EinvoiceBox } from '../../components/einvoice-box.tsx';
 import { DeliveryAttemptList, PackageHistory } from '../../components/history-list.tsx';
 import { Notice, type NoticeTone } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
@@ -122,6 +123,7 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
       <StateTracker pkg={pkg} />
       <ActionBox pkg={pkg} onSaved={changed} onRefused={refused} />
       <PackageCharge pkg={pkg} />
+      <EinvoiceBox number={pkg.number} />
       <PackageFacts pkg={pkg} />
       <PackageFiles pkg={pkg} />
       <DeliveryAttemptList attempts={pkg.attempts} />

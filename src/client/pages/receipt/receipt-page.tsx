@@ -8,6 +8,7 @@ import { formatCop, formatUsd } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import { collectionKeys, getReceipt, type PaymentReceipt, receiptPdfUrl } from '../../api/collections.ts';
 import { withQuery } from '../../api/query-client.tsx';
+import { EinvoiceBox } from '../../components/einvoice-box.tsx';
 import { FactList } from '../../components/fact-list.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryStates } from '../../components/query-states.tsx';
@@ -34,6 +35,7 @@ function ReceiptPage() {
         {(data) => (
           <>
             <ReceiptSheet receipt={data} />
+            <EinvoiceBox number={data.package.number} />
             {back}
           </>
         )}

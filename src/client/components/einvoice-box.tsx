@@ -1,0 +1,73 @@
+// 'Factura electrónica {prefijo}{número}' of a package, on its page and on 'Comprobante de pago': its CUFE, the
+// DIAN's QR link, the provider's PDF and XML, its lines with their IVA, the customs taxes paid on the customer's
+// behalf apart, and the 'Nota crédito' that annulled it. Nothing while the package has no invoice.
+import { useQuery } from '@tanstack/react-query';
+import type { CustomerInvoice } from '../../shared/einvoice/api-types.ts';
+import { invoiceMessages } from '../../shared/einvoice/labels.ts';
+import { formatCop } from '../../shared/money.ts';
+import { getPackageInvoice, invoiceFileUrl, packageInvoiceKeys } from '../api/einvoice.ts';
+import { FactList } from './fact-list.tsx';
+
+const taxOf = (line: CustomerInvoice['lines'][number]) =>
+  line.excluded ? 'Excluido de IVA' : `IVA ${line.vatBasisPoints / 100} %: ${formatCop(line.vatCop)}`;
+
+function InvoiceFacts({ number, data }: { number: number; data: CustomerInvoice }) {
+  const { invoice } = data;
+  if (!invoice) return <p>Tu factura electrónica está en trámite con la DIAN; aparecerá aquí.</p>;
+  return (
+    <>
+      <h2 id="einvoice-title">Factura electrónica {invoice.fullNumber}</h2>
+      <FactList
+        className="data-list"
+        facts={[
+          ['CUFE', invoice.cufe],
+          ...data.lines.map((line): [string, string] => [
+            line.description,
+            `${formatCop(line.grossCop - line.discountCop)} (${taxOf(line)})`,
+          ]),
+          ['Total facturado', formatCop(data.totalCop)],
+          ...(data.customsCop > 0
+            ? [[invoiceMessages.customsApart, formatCop(data.customsCop)] as [string, string]]
+            : []),
+        ]}
+      />
+      <div className="actions no-print">
+        {invoice.qrUrl && (
+          <a className="button button--secondary" href={invoice.qrUrl} target="_blank" rel="noreferrer">
+            Código QR: consultar en la DIAN
+          </a>
+        )}
+        {data.downloads && (
+          <>
+            <a className="button button--secondary" href={invoiceFileUrl(number, 'pdf')} download>
+              Descargar factura PDF
+            </a>
+            <a className="button button--secondary" href={invoiceFileUrl(number, 'xml')} download>
+              Descargar factura XML
+            </a>
+          </>
+        )}
+      </div>
+      {data.creditNote && (
+        <p>
+          Anulada con la nota crédito {data.creditNote.fullNumber} (CUFE {data.creditNote.cufe}).
+        </p>
+      )}
+    </>
+  );
+}
+
+export function EinvoiceBox({ number }: { number: number }) {
+  const query = useQuery({
+    queryKey: packageInvoiceKeys.one(number),
+    queryFn: ({ signal }) => getPackageInvoice(number, signal),
+    retry: false,
+  });
+  if (!query.data) return null;
+  return (
+    <section className="card einvoice" aria-labelledby="einvoice-title">
+      {!query.data.invoice && <h2 id="einvoice-title">Factura electrónica</h2>}
+      <InvoiceFacts number={number} data={query.data} />
+    </section>
+  );
+}
