@@ -50,10 +50,18 @@ function InvoiceRows({ invoices }: { invoices: AdminInvoice[] }) {
     },
     onError: (error) => setMessage({ tone: 'error', text: error.message }),
   });
-  if (invoices.length === 0) return <p>No hay facturas en este estado.</p>;
+  // The answer to 'Reintentar' stays when the retried invoice leaves the list ('Rechazadas' then holds none).
+  const notice = message && <Notice tone={message.tone}>{message.text}</Notice>;
+  if (invoices.length === 0)
+    return (
+      <>
+        {notice}
+        <p>No hay facturas en este estado.</p>
+      </>
+    );
   return (
     <>
-      {message && <Notice tone={message.tone}>{message.text}</Notice>}
+      {notice}
       <TableScroll label="Facturas electrónicas">
         <table>
           <thead>
