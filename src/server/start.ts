@@ -19,6 +19,7 @@ import { recordWhatsappChannel } from './notices/consent.ts';
 import { mailQueuedNotices, type NoticeWorker, startNoticeWorker } from './notices/worker.ts';
 import { type FailureKind, log } from './observability/log.ts';
 import { createMetrics, type Metrics } from './observability/metrics.ts';
+import { WOMPI_OFF_LINE } from './payments/config.ts';
 import { pqrSettingsOf } from './pqr/settings.ts';
 
 /**
@@ -138,6 +139,7 @@ export async function startServer(
     log.info(WHATSAPP_OFF_LINE);
     await mailQueuedNotices(db);
   }
+  if (!config.wompi) log.info(WOMPI_OFF_LINE);
   const auth = createAuth({ db, config, secret });
   const app = createApp({
     config,
