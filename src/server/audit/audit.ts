@@ -25,7 +25,10 @@ export type AuditAction =
   | 'collection_corrected'
   | 'remittance_imported'
   | 'settlement_voided'
-  | 'late_delivery_settled';
+  | 'late_delivery_settled'
+  | 'online_payment_started'
+  | 'online_payment_decided'
+  | 'online_payment_flagged';
 
 export interface AuditEntry {
   action: AuditAction;

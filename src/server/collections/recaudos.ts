@@ -14,7 +14,7 @@ import type {
 } from '../../shared/collections/api-types.ts';
 import { daysInRange, MAX_UNREMITTED_LISTED } from '../../shared/collections/forms.ts';
 import { isoDayInColombia } from '../../shared/dates.ts';
-import type { PaymentMeans } from '../../shared/delivery/door-choices.ts';
+import type { CollectedMeans } from '../../shared/delivery/door-choices.ts';
 import type { Database } from '../db/open.ts';
 import { collectionDaySums, collections, deliveryRoutes, packages, users } from '../db/schema.ts';
 import { closesInRange, count, lateInRange, settleLate } from './received.ts';
@@ -190,7 +190,7 @@ export async function recaudos(db: Database, from: string, to: string, now = new
   const totals = emptyFigures();
   const couriers = new Map<string, RecaudosCourier>();
   const carriers = new Map<string, RecaudosCarrier>();
-  const means: Array<{ means: PaymentMeans; amountCop: number; count: number }> = [];
+  const means: Array<{ means: CollectedMeans; amountCop: number; count: number }> = [];
   const courierMeans = new Map<string, typeof means>();
   for (const group of groups) {
     const row = {

@@ -6,7 +6,7 @@
 // marks the settlement, its collection and its delivery as no longer in force, audited; the figures stay as written.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { CollectionSource } from '../../shared/collections/forms.ts';
-import type { PaymentMeans } from '../../shared/delivery/door-choices.ts';
+import type { CollectedMeans } from '../../shared/delivery/door-choices.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Transaction } from '../db/open.ts';
 import { collections, deliveries, packageCharges, paymentReceipts, settlements } from '../db/schema.ts';
@@ -20,7 +20,7 @@ export interface Settling {
   courierId: string | null;
   deliveryId: number | null;
   at: Date;
-  paid: { amountCop: number; means: PaymentMeans | null; reference: string } | null;
+  paid: { amountCop: number; means: CollectedMeans | null; reference: string } | null;
   afterClose?: boolean;
   carrier?: string;
   carrierGuide?: string;
@@ -136,7 +136,8 @@ export async function voidSettlements(
   actor: { id: string | null; ip?: string },
   note: string,
 ): Promise<void> {
-  const found = await settlementsInForce(tx, numbers);
+  // An online payment is not undone by a correction of the delivery: only 'Reembolsar' returns its money.
+  const found = (await settlementsInForce(tx, numbers)).filter((row) => row.source !== 'online');
   const now = new Date();
   for (const settlement of found) {
     await tx

@@ -7,5 +7,6 @@ export * from './schema/charges.ts';
 export * from './schema/delivery.ts';
 export * from './schema/notices.ts';
 export * from './schema/packages.ts';
+export * from './schema/payments.ts';
 export * from './schema/pqr.ts';
 export * from './schema/settlements.ts';

@@ -31,7 +31,7 @@ const order = (reference: string, amountCop = 85_000) =>
     reference,
     amountCop,
     email: 'ana@example.com',
-    redirectUrl: 'http://localhost:3000/pagos/' + reference,
+    redirectUrl: `http://localhost:3000/pagos/${reference}`,
   });
 
 describe('Wompi adapter and stand-in', () => {
@@ -156,7 +156,7 @@ describe('Wompi adapter and stand-in', () => {
     });
     try {
       const paid = await retrying.checkout(
-        retrying.env.WOMPI_CHECKOUT_URL.replace('/p/', '/p/') + '?' + new URL(order('PAGO-R')).searchParams,
+        `${retrying.env.WOMPI_CHECKOUT_URL.replace('/p/', '/p/')}?${new URL(order('PAGO-R')).searchParams}`,
         { method: 'CARD', card: TEST_CARD_APPROVED },
       );
       await expect.poll(() => retrying.deliveries.map((one) => one.answer)).toEqual([500, 503, 200]);

@@ -1,0 +1,25 @@
+// The online payments' answers (src/server/payments/routes.ts), types only.
+
+/** Our payment's state: 'Estamos confirmando tu pago', 'Pago aprobado', 'Pago rechazado' (also error and voided). */
+export type OnlinePaymentState = 'pendiente' | 'aprobado' | 'rechazado' | 'error' | 'anulado';
+
+/** POST /api/pagos: where the customer goes to pay. */
+export interface PaymentStarted {
+  reference: string;
+  amountCop: number;
+  checkoutUrl: string;
+}
+
+/** GET /api/pagos/:referencia */
+export interface PaymentView {
+  reference: string;
+  state: OnlinePaymentState;
+  amountCop: number;
+  /** 'Tarjeta', 'PSE', 'Nequi', 'Bancolombia' once the provider said. */
+  method: string | null;
+  /** The provider's reason for a refusal. */
+  reason: string | null;
+  /** Approved but not applied (its packages were already paid): staff refund it. */
+  refund: boolean;
+  packages: Array<{ number: number; amountCop: number }>;
+}
