@@ -106,6 +106,19 @@ describe.each(drivers)('paying online on %s', (driver) => {
         await db().select().from(paymentReceipts).where(eq(paymentReceipts.packageNumber, number)),
       ).toHaveLength(1);
     }
+    // 'Pagado en línea' for the customer, on the package and in 'Mis paquetes'.
+    expect((await client().get(`/api/packages/${numbers[0]}`)).body).toMatchObject({
+      paid: true,
+      paidOnline: true,
+    });
+    const listed = (await client().get('/api/packages')).body.packages as Array<{
+      number: number;
+      paidOnline: boolean;
+    }>;
+    expect(listed.filter((pkg) => numbers.includes(pkg.number)).map((pkg) => pkg.paidOnline)).toEqual([
+      true,
+      true,
+    ]);
     // Paid: a second payment is refused in clear Spanish.
     const again = await start([numbers[0] ?? 0]);
     expect(again.status).toBe(409);

@@ -2,25 +2,16 @@
 // only packages with a charge not yet settled, 'Recibido en Miami' onward and not delivered; the amount in pesos per
 // package is its current 'Valor a pagar'; the payment gets our 'Referencia' and the signed checkout URL.
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { type PackageState, STATE_LABELS } from '../../shared/packages/states.ts';
+import { STATE_LABELS } from '../../shared/packages/states.ts';
 import type { PaymentStarted, PaymentView } from '../../shared/payments/api-types.ts';
 import { MIN_ONLINE_COP, paymentMessages } from '../../shared/payments/forms.ts';
+import { PAYABLE_STATES } from '../../shared/payments/labels.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { settlementsInForce } from '../collections/settlements.ts';
 import type { Database } from '../db/open.ts';
 import { onlinePaymentPackages, onlinePayments, packageCharges, packages } from '../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import type { PaymentProvider } from './port.ts';
-
-/** The states in which a package's charge may be paid online. */
-export const PAYABLE_STATES: ReadonlySet<PackageState> = new Set([
-  'recibido',
-  'retenido',
-  'en_transito',
-  'en_aduana',
-  'en_bodega_colombia',
-  'en_reparto',
-]);
 
 export async function startPayment(
   db: Database,
