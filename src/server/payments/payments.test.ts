@@ -119,6 +119,19 @@ describe.each(drivers)('paying online on %s', (driver) => {
       true,
       true,
     ]);
+    // 'Recaudos' shows it in its own online figures, by means as 'Wompi'.
+    const day = new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 10);
+    const recaudos = (await world.admin.get(`/api/admin/recaudos?desde=${day}&hasta=${day}`)).body;
+    expect(recaudos.online).toMatchObject({
+      deliveries: 2,
+      collectedCop: total,
+      receivedCop: total,
+      pendingCop: 0,
+    });
+    expect(recaudos.byMeans).toContainEqual(
+      expect.objectContaining({ means: 'wompi', label: 'Wompi', amountCop: total }),
+    );
+    expect(recaudos.byCarrier).toEqual([]);
     // Paid: a second payment is refused in clear Spanish.
     const again = await start([numbers[0] ?? 0]);
     expect(again.status).toBe(409);

@@ -183,6 +183,8 @@ export interface Recaudos {
   byMeans: MeansTotal[];
   byCourier: RecaudosCourier[];
   byCarrier: RecaudosCarrier[];
+  /** Paid online through Wompi ('En línea'): received when approved, nothing to collect at the door. */
+  online: RecaudosFigures;
   /** Today, whatever the range. */
   unclosedCash: UnclosedCash[];
   unclosedCashCop: number;
