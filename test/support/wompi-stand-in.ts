@@ -286,6 +286,11 @@ export async function startWompiStandIn(
     setEvents(target: EventTarget) {
       events = target;
     },
+    /** Forgets every transaction (a new test database starts its references again: another merchant). */
+    reset() {
+      transactions.clear();
+      deliveries.length = 0;
+    },
     /** Sends no events from now on (true) or again (false). */
     silence(value: boolean) {
       silent = value;

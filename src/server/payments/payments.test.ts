@@ -35,6 +35,7 @@ describe.each(drivers)('paying online on %s', (driver) => {
   const db = () => world.server.db;
   const client = () => world.customer.client;
   beforeAll(() => {
+    standIn.reset();
     standIn.silence(false);
     standIn.setEvents((raw, headers) =>
       Promise.resolve(
