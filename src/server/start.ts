@@ -20,6 +20,8 @@ import { mailQueuedNotices, type NoticeWorker, startNoticeWorker } from './notic
 import { type FailureKind, log } from './observability/log.ts';
 import { createMetrics, type Metrics } from './observability/metrics.ts';
 import { WOMPI_OFF_LINE } from './payments/config.ts';
+import { startPendingCheck } from './payments/pending-check.ts';
+import { wompiProvider } from './payments/wompi.ts';
 import { pqrSettingsOf } from './pqr/settings.ts';
 
 /**
@@ -140,6 +142,9 @@ export async function startServer(
     await mailQueuedNotices(db);
   }
   if (!config.wompi) log.info(WOMPI_OFF_LINE);
+  const stopPendingCheck = config.wompi
+    ? startPendingCheck(db, wompiProvider(config.wompi), failureLog('payments'))
+    : () => {};
   const auth = createAuth({ db, config, secret });
   const app = createApp({
     config,
@@ -165,6 +170,7 @@ export async function startServer(
     endStreams: () => live.closeAll(),
     async close() {
       stopHousekeeping();
+      stopPendingCheck();
       stopSweeping();
       // Open streams end here; otherwise they would hold the HTTP server and the LISTENs open.
       await live.closeAll();

@@ -5,7 +5,8 @@
 //   integrity secret); offers the sandbox's test data and, once paid, redirects to `redirect-url?id=…&env=test`.
 //   Cards 4242 4242 4242 4242 APPROVED, 4111 1111 1111 1111 DECLINED; Nequi 3991111111 APPROVED, 3992222222
 //   DECLINED; PSE bank '1' APPROVED, '2' DECLINED; anything else ERROR. Nequi and PSE stay PENDING `asyncMs` first.
-// - `GET /v1/transactions/:id` with the public or private key as bearer; `POST /v1/transactions/:id/void` with the
+// - `GET /v1/transactions/:id` with the public or private key as bearer, `GET /v1/transactions?reference=` with
+//   the private key; `POST /v1/transactions/:id/void` with the
 //   private key (card payments only).
 // - `transaction.updated` events signed as Wompi signs them (signature.properties read from data, then timestamp,
 //   then the events secret, SHA-256 hex, also in X-Event-Checksum), retried while the app answers anything but 200
@@ -247,6 +248,15 @@ export async function startWompiStandIn(
         return send(response, 200, `<p>Transacción ${paid.transaction.id}</p>`, 'text/html');
       response.writeHead(302, { location: paid.redirect });
       return response.end();
+    }
+    if (request.method === 'GET' && url.pathname === '/v1/transactions') {
+      // Searching by reference takes the private key.
+      if (bearer(request) !== keys.WOMPI_PRIVATE_KEY)
+        return send(response, 401, apiError('INVALID_ACCESS_TOKEN', 'Se esperaba la llave privada'));
+      const reference = url.searchParams.get('reference');
+      return send(response, 200, {
+        data: [...transactions.values()].filter((t) => t.reference === reference),
+      });
     }
     const found = /^\/v1\/transactions\/([^/]+)(\/void)?$/.exec(url.pathname);
     if (!found) return send(response, 404, apiError('NOT_FOUND_ERROR', 'La ruta no existe'));

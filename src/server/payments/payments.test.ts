@@ -20,7 +20,9 @@ import { doorMessages } from '../../shared/delivery/door-choices.ts';
 import { paymentMessages } from '../../shared/payments/forms.ts';
 import { collections, onlinePayments, paymentEvents, paymentReceipts, settlements } from '../db/schema.ts';
 import { FLAGS } from './apply.ts';
+import { checkPendingPayments } from './pending-check.ts';
 import { EVENT_REFUSED } from './routes.ts';
+import { wompiProvider } from './wompi.ts';
 
 const standIn = await startWompiStandIn({ retryMs: [20, 40, 80] });
 afterAll(() => standIn.close());
@@ -233,6 +235,27 @@ describe.each(drivers)('paying online on %s', (driver) => {
     expect((await view(started.body.reference, `?id=${paid.transaction?.id}`)).state).toBe('aprobado');
     expect((await eventsOf(started.body.reference))[0]?.via).toBe('consulta');
     expect(await inForce(number)).toHaveLength(1);
+  });
+
+  it('settles a payment left pending for over 10 minutes by asking Wompi for its reference', async () => {
+    const number = await received();
+    const young = await start([await received()]);
+    const old = await start([number]);
+    standIn.silence(true);
+    for (const started of [young, old])
+      await standIn.checkout(started.body.checkoutUrl, { method: 'CARD', card: TEST_CARD_APPROVED });
+    standIn.silence(false);
+    await db()
+      .update(onlinePayments)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(onlinePayments.reference, old.body.reference));
+    const config = world.server.config.wompi;
+    if (!config) throw new Error('Wompi should be on');
+    expect(await checkPendingPayments(db(), wompiProvider(config))).toBe(1);
+    expect((await paymentRow(old.body.reference))?.state).toBe('aprobado');
+    expect((await paymentRow(young.body.reference))?.state).toBe('pendiente');
+    expect(await inForce(number)).toHaveLength(1);
+    expect(await checkPendingPayments(db(), wompiProvider(config))).toBe(0);
   });
 
   it('applies exactly one of two payments of one package approved at once; the other is flagged for a refund', async () => {

@@ -31,6 +31,8 @@ export interface PaymentProvider {
   checkoutUrl(payment: { reference: string; amountCop: number; email: string; redirectUrl: string }): string;
   /** Asks the provider for a transaction (null: it does not know it). Throws when the provider cannot be reached. */
   transaction(id: string): Promise<ProviderTransaction | null>;
+  /** The provider's transactions made with our `reference` (the periodic check of payments left pending). */
+  transactionsOf(reference: string): Promise<ProviderTransaction[]>;
   /** Verifies an event's signature against its raw body and headers; null when it does not match. */
   verifyEvent(raw: string, headers: { checksum: string | undefined }): VerifiedEvent | null;
   /** Voids an approved card transaction; false when the provider refuses (another method, already voided). */

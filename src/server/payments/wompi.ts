@@ -119,6 +119,13 @@ export function wompiProvider(config: WompiConfig, fetcher: typeof fetch = fetch
       if (!transaction) throw new Error('Wompi respondió una transacción ilegible');
       return transaction;
     },
+    async transactionsOf(reference) {
+      const response = await call(`/transactions?reference=${encodeURIComponent(reference)}`);
+      if (!response.ok) throw new Error(`Wompi respondió ${response.status} al buscar la referencia`);
+      const body: unknown = await response.json();
+      const list = isObject(body) && Array.isArray(body.data) ? body.data : [];
+      return list.map(readTransaction).filter((one) => one !== null);
+    },
     verifyEvent(raw, { checksum }) {
       return verifyWompiEvent(raw, checksum, config.eventsSecret);
     },
