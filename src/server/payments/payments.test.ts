@@ -122,6 +122,13 @@ describe.each(drivers)('paying online on %s', (driver) => {
       true,
       true,
     ]);
+    // Its 'Comprobante de pago': means 'Wompi', the transaction id as 'Referencia'.
+    const receipt = await client().get(`/api/packages/${numbers[0]}/receipt`);
+    expect(receipt.body).toMatchObject({
+      meansLabel: 'Wompi',
+      reference: paid.transaction?.id,
+      paidCop: dues[0],
+    });
     // 'Recaudos' shows it in its own online figures, by means as 'Wompi'.
     const day = new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 10);
     const recaudos = (await world.admin.get(`/api/admin/recaudos?desde=${day}&hasta=${day}`)).body;

@@ -5,9 +5,11 @@
 import { formatNumericDay } from '../../../shared/dates.ts';
 import { formatCop, formatUsd, taxReasonLine, trmLine } from '../../../shared/money.ts';
 import type { PackageDetail } from '../../../shared/packages/api-types.ts';
+import { paths } from '../../../shared/paths.ts';
 import { isPayable, PAID_ONLINE_LABEL } from '../../../shared/payments/labels.ts';
 import { ChargeFigures } from '../../components/charge-figures.tsx';
 import { PayOnline } from '../../components/pay-online.tsx';
+import { Link } from '../../router.tsx';
 import { RecomputeCharge } from './recompute-charge.tsx';
 
 function storageLeft(days: number): string {
@@ -67,6 +69,11 @@ export function PackageCharge({ pkg }: { pkg: PackageDetail }) {
             <strong>{formatUsd(charge.totalCents)}</strong>
           </p>
           {isPayable(pkg) && <PayOnline numbers={[pkg.number]} label="Pagar en línea" />}
+          {pkg.paidOnline && (
+            <p>
+              <Link to={paths.receipt(pkg.number)}>Comprobante de pago</Link>
+            </p>
+          )}
           {paid ? (
             <details className="package-charge__lines">
               <summary>Detalle del cobro</summary>
