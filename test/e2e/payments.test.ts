@@ -65,7 +65,7 @@ describe('Paying online in Chromium, against the Wompi stand-in', () => {
 
     page = await e2e.browser.newPage();
     await signInThroughForm(page, e2e.app, email, PASSWORD);
-    await page.waitForURL(`${e2e.app.url}/paquetes`);
+    await page.waitForURL(`${e2e.app.url}/locker`);
     const watcher = await e2e.browser.newPage();
     await watcher.goto(`${e2e.app.url}/paquetes`);
     await watcher.getByText('Zapatos').waitFor();
