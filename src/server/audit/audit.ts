@@ -28,7 +28,8 @@ export type AuditAction =
   | 'late_delivery_settled'
   | 'online_payment_started'
   | 'online_payment_decided'
-  | 'online_payment_flagged';
+  | 'online_payment_flagged'
+  | 'online_payment_refunded';
 
 export interface AuditEntry {
   action: AuditAction;

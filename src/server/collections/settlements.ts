@@ -135,9 +135,12 @@ export async function voidSettlements(
   numbers: number[],
   actor: { id: string | null; ip?: string },
   note: string,
+  /** 'delivery' (a correction out of 'Entregado'): never an online payment, only 'Reembolsar' ('online') undoes it. */
+  undoing: 'delivery' | 'online' = 'delivery',
 ): Promise<void> {
-  // An online payment is not undone by a correction of the delivery: only 'Reembolsar' returns its money.
-  const found = (await settlementsInForce(tx, numbers)).filter((row) => row.source !== 'online');
+  const found = (await settlementsInForce(tx, numbers)).filter(
+    (row) => (row.source === 'online') === (undoing === 'online'),
+  );
   const now = new Date();
   for (const settlement of found) {
     await tx

@@ -3,7 +3,7 @@
 // (POST /api/pagos/wompi/eventos, checked or answered 401 changing nothing).
 import { Hono } from 'hono';
 import type * as Api from '../../shared/payments/api-types.ts';
-import { paymentMessages, startPaymentSchema } from '../../shared/payments/forms.ts';
+import { paymentMessages, refundSchema, startPaymentSchema } from '../../shared/payments/forms.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
 import type { Config } from '../config.ts';
@@ -14,6 +14,7 @@ import { logWarning } from '../observability/log.ts';
 import { applyVerdict } from './apply.ts';
 import { paymentOf, paymentView, startPayment } from './payments.ts';
 import type { PaymentProvider } from './port.ts';
+import { refundPayment } from './refunds.ts';
 
 export const EVENT_REFUSED = 'La firma del evento no es válida.';
 
@@ -30,6 +31,7 @@ export function paymentRoutes({
 }) {
   const routes = new Hono<SessionEnv>();
   const customer = requireCaller(auth, db);
+  const admin = requireCaller(auth, db, { role: 'admin', verifiedEmail: config.production });
   const on = () => {
     if (!provider) throw new Conflict('payments_off', paymentMessages.off);
     return provider;
@@ -67,6 +69,14 @@ export function paymentRoutes({
       }
     }
     return c.json((await paymentView(db, payment)) satisfies Api.PaymentView);
+  });
+
+  routes.post('/admin/pagos/:referencia/reembolso', admin, async (c) => {
+    const payments = on();
+    const form = await readBody(c, refundSchema);
+    const actor = { id: c.get('caller').record.id, ip: clientIp(c, config.trustProxy) };
+    const done = await refundPayment(db, payments, actor, c.req.param('referencia'), form);
+    return c.json(done satisfies Api.PaymentRefunded);
   });
 
   routes.post('/pagos/wompi/eventos', async (c) => {

@@ -1,13 +1,21 @@
 // The online payments' answers (src/server/payments/routes.ts), types only.
 
 /** Our payment's state: 'Estamos confirmando tu pago', 'Pago aprobado', 'Pago rechazado' (also error and voided). */
-export type OnlinePaymentState = 'pendiente' | 'aprobado' | 'rechazado' | 'error' | 'anulado';
+export type OnlinePaymentState = 'pendiente' | 'aprobado' | 'rechazado' | 'error' | 'anulado' | 'reembolsado';
 
 /** POST /api/pagos: where the customer goes to pay. */
 export interface PaymentStarted {
   reference: string;
   amountCop: number;
   checkoutUrl: string;
+}
+
+/** POST /api/admin/pagos/:referencia/reembolso */
+export interface PaymentRefunded {
+  reference: string;
+  /** 'anulada' when Wompi voided the card transaction; 'manual' when staff returned the money themselves. */
+  how: 'anulada' | 'manual';
+  message: string;
 }
 
 /** GET /api/pagos/:referencia */

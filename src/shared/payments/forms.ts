@@ -18,7 +18,22 @@ export const paymentMessages = {
   tooSmall: 'El pago en línea admite desde $ 1.500.',
   paymentNotFound: 'No encontramos ese pago.',
   providerDown: 'No pudimos consultar tu pago con Wompi. Lo intentaremos de nuevo en unos minutos.',
+  refundReason: 'Escribe el motivo del reembolso.',
+  refundReference:
+    'Escribe la referencia del reembolso (la transferencia o el comprobante con que devolviste el dinero).',
+  notRefundable: 'Solo se reembolsa un pago aprobado.',
+  voidRefused: 'Wompi no anuló la transacción: reembolsa desde su panel y registra aquí la referencia.',
+  refunded: (reference: string) => `Pago ${reference} reembolsado.`,
 };
+
+export const refundSchema = z.object({
+  motivo: z
+    .string({ error: paymentMessages.refundReason })
+    .trim()
+    .min(3, paymentMessages.refundReason)
+    .max(300),
+  referencia: z.string().trim().max(60).default(''),
+});
 
 export const startPaymentSchema = z.object({
   packages: z

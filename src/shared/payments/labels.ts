@@ -9,6 +9,7 @@ export const PAYMENT_STATE_TITLES: Record<OnlinePaymentState, string> = {
   rechazado: 'Pago rechazado',
   error: 'Pago rechazado',
   anulado: 'Pago anulado',
+  reembolsado: 'Pago reembolsado',
 };
 
 export const PAID_ONLINE_LABEL = 'Pagado en línea';

@@ -39,6 +39,11 @@ export const onlinePayments = pgTable(
     flag: text('flag'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** 'Reembolsar' (admin): when, by whom, why, and the refund's reference (a card's void: its transaction id). */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundedBy: text('refunded_by').references(() => users.id),
+    refundNote: text('refund_note'),
+    refundReference: text('refund_reference'),
   },
   (table) => [
     uniqueIndex('online_payments_reference_unique').on(table.reference),
