@@ -1,9 +1,15 @@
 // The online payments API (src/server/payments/routes.ts) as the screens call it, with its query keys.
-import type { PaymentStarted, PaymentView } from '../../shared/payments/api-types.ts';
+import type {
+  PaymentRefunded,
+  PaymentStarted,
+  PaymentView,
+  StaffPayment,
+} from '../../shared/payments/api-types.ts';
 import { api } from './request.ts';
 
 export const paymentKeys = {
   one: (reference: string) => ['payments', reference] as const,
+  staff: ['payments', 'staff'] as const,
 };
 
 /** 'Pagar en línea' / 'Pagar seleccionados': our payment and the checkout URL to go to. */
@@ -14,3 +20,11 @@ export function getPayment(reference: string, transactionId: string, signal?: Ab
   const query = transactionId ? `?id=${encodeURIComponent(transactionId)}` : '';
   return api.get<PaymentView>(`/api/pagos/${encodeURIComponent(reference)}${query}`, { signal });
 }
+
+/** 'Pagos en línea' on 'Recaudos' (admins). */
+export const getStaffPayments = (signal?: AbortSignal) =>
+  api.get<{ payments: StaffPayment[] }>('/api/admin/pagos', { signal });
+
+/** 'Reembolsar' (admins): `referencia` is needed unless Wompi voids a card. */
+export const refundPayment = (reference: string, body: { motivo: string; referencia: string }) =>
+  api.post<PaymentRefunded>(`/api/admin/pagos/${encodeURIComponent(reference)}/reembolso`, body);

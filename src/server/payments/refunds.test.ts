@@ -121,6 +121,17 @@ describe.each(drivers)('refunding online payments on %s', (driver) => {
     await expect.poll(async () => (await row(a.body.reference))?.state).toBe('aprobado');
     await standIn.checkout(b.body.checkoutUrl, { method: 'CARD', card: TEST_CARD_APPROVED });
     await expect.poll(async () => (await row(b.body.reference))?.flag).toBeTruthy();
+    // 'Pagos en línea' on 'Recaudos' shows the double with why; customers cannot read it.
+    const listed = await world.admin.get('/api/admin/pagos');
+    expect(listed.body.payments).toContainEqual(
+      expect.objectContaining({
+        reference: b.body.reference,
+        state: 'aprobado',
+        packages: [number],
+        flag: expect.stringMatching(/reembolsar/),
+      }),
+    );
+    expect((await world.customer.client.get('/api/admin/pagos')).status).toBe(403);
     expect((await refund(b.body.reference, { motivo: 'Pago doble' })).status).toBe(200);
     expect(await inForce(number)).toHaveLength(1);
     expect((await row(a.body.reference))?.state).toBe('aprobado');

@@ -2,13 +2,13 @@
 // (PSE, Nequi, Bancolombia, or a card Wompi would not void) is recorded as a manual refund with its reference. In one
 // transaction the payment becomes 'reembolsado', the settlements it made are voided (audited, as a correction's)
 // so the package owes its 'Valor a pagar' again, and the refund is audited.
-import { eq } from 'drizzle-orm';
-import type { PaymentRefunded } from '../../shared/payments/api-types.ts';
+import { desc, eq, inArray } from 'drizzle-orm';
+import type { PaymentRefunded, StaffPayment } from '../../shared/payments/api-types.ts';
 import { paymentMessages } from '../../shared/payments/forms.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { voidSettlements } from '../collections/settlements.ts';
 import type { Database } from '../db/open.ts';
-import { onlinePaymentPackages, onlinePayments } from '../db/schema.ts';
+import { onlinePaymentPackages, onlinePayments, users } from '../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { notifyPackageChanges } from '../packages/state-change.ts';
 import type { PaymentProvider } from './port.ts';
@@ -68,4 +68,30 @@ export async function refundPayment(
     await notifyPackageChanges(tx, [payment.userId]);
   });
   return { reference, how, message: paymentMessages.refunded(reference) };
+}
+
+/** The latest online payments that took money, newest first, with what staff must look at. */
+export async function staffPayments(db: Database, limit = 50): Promise<StaffPayment[]> {
+  const rows = await db
+    .select({ payment: onlinePayments, customerName: users.name })
+    .from(onlinePayments)
+    .innerJoin(users, eq(users.id, onlinePayments.userId))
+    .where(inArray(onlinePayments.state, ['aprobado', 'reembolsado']))
+    .orderBy(desc(onlinePayments.decidedAt), desc(onlinePayments.id))
+    .limit(limit);
+  const ids = rows.map((row) => row.payment.id);
+  const covered = ids.length
+    ? await db.select().from(onlinePaymentPackages).where(inArray(onlinePaymentPackages.paymentId, ids))
+    : [];
+  return rows.map(({ payment, customerName }) => ({
+    reference: payment.reference,
+    state: payment.state,
+    amountCop: payment.amountCop,
+    method: payment.method,
+    transactionId: payment.transactionId,
+    customerName,
+    packages: covered.filter((row) => row.paymentId === payment.id).map((row) => row.packageNumber),
+    flag: payment.flag,
+    decidedAt: payment.decidedAt?.toISOString() ?? null,
+  }));
 }

@@ -14,7 +14,7 @@ import { logWarning } from '../observability/log.ts';
 import { applyVerdict } from './apply.ts';
 import { paymentOf, paymentView, startPayment } from './payments.ts';
 import type { PaymentProvider } from './port.ts';
-import { refundPayment } from './refunds.ts';
+import { refundPayment, staffPayments } from './refunds.ts';
 
 export const EVENT_REFUSED = 'La firma del evento no es válida.';
 
@@ -69,6 +69,11 @@ export function paymentRoutes({
       }
     }
     return c.json((await paymentView(db, payment)) satisfies Api.PaymentView);
+  });
+
+  routes.get('/admin/pagos', admin, async (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json({ payments: await staffPayments(db) } satisfies { payments: Api.StaffPayment[] });
   });
 
   routes.post('/admin/pagos/:referencia/reembolso', admin, async (c) => {

@@ -18,6 +18,20 @@ export interface PaymentRefunded {
   message: string;
 }
 
+/** GET /api/admin/pagos: the latest online payments that took money (approved, flagged, refunded). */
+export interface StaffPayment {
+  reference: string;
+  state: OnlinePaymentState;
+  amountCop: number;
+  method: string | null;
+  transactionId: string | null;
+  customerName: string;
+  packages: number[];
+  /** Why staff must look at it; null when all is well. */
+  flag: string | null;
+  decidedAt: string | null;
+}
+
 /** GET /api/pagos/:referencia */
 export interface PaymentView {
   reference: string;
