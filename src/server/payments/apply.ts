@@ -72,7 +72,7 @@ async function decide(tx: Transaction, transaction: ProviderTransaction, via: Vi
   const [payment] = await tx
     .select()
     .from(onlinePayments)
-    .where(eq(onlinePayments.reference, transaction.reference))
+    .where(eq(onlinePayments.paymentReference, transaction.reference))
     .for('update');
   const finish = async (outcome: Outcome, flag?: string) => {
     await tx

@@ -65,7 +65,7 @@ describe.each(drivers)('paying online on %s', (driver) => {
   const eventsOf = (reference: string) =>
     db().select().from(paymentEvents).where(eq(paymentEvents.reference, reference));
   const paymentRow = async (reference: string) =>
-    (await db().select().from(onlinePayments).where(eq(onlinePayments.reference, reference)))[0];
+    (await db().select().from(onlinePayments).where(eq(onlinePayments.paymentReference, reference)))[0];
   const postEvent = (body: unknown, checksum?: string) =>
     world.server.app.request(`${TEST_APP_URL}/api/pagos/wompi/eventos`, {
       method: 'POST',
@@ -255,7 +255,7 @@ describe.each(drivers)('paying online on %s', (driver) => {
     await db()
       .update(onlinePayments)
       .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
-      .where(eq(onlinePayments.reference, old.body.reference));
+      .where(eq(onlinePayments.paymentReference, old.body.reference));
     const config = world.server.config.wompi;
     if (!config) throw new Error('Wompi should be on');
     expect(await checkPendingPayments(db(), wompiProvider(config))).toBe(1);

@@ -49,7 +49,7 @@ export async function startPayment(
     const [payment] = await tx
       .insert(onlinePayments)
       .values({ userId: caller.id, amountCop: total })
-      .returning({ id: onlinePayments.id, reference: onlinePayments.reference });
+      .returning({ id: onlinePayments.id, reference: onlinePayments.paymentReference });
     if (!payment) throw new Error('the payment was not stored');
     await tx.insert(onlinePaymentPackages).values(
       rows.map((row) => ({
@@ -80,7 +80,7 @@ export async function paymentOf(db: Database, userId: string, reference: string)
   const [payment] = await db
     .select()
     .from(onlinePayments)
-    .where(and(eq(onlinePayments.reference, reference), eq(onlinePayments.userId, userId)));
+    .where(and(eq(onlinePayments.paymentReference, reference), eq(onlinePayments.userId, userId)));
   if (!payment) throw new NotFound(paymentMessages.paymentNotFound);
   return payment;
 }
@@ -95,7 +95,7 @@ export async function paymentView(
     .where(eq(onlinePaymentPackages.paymentId, payment.id))
     .orderBy(asc(onlinePaymentPackages.packageNumber));
   return {
-    reference: payment.reference,
+    reference: payment.paymentReference,
     state: payment.state,
     amountCop: payment.amountCop,
     method: payment.method,

@@ -13,7 +13,7 @@ const BATCH = 100;
 /** Asks the provider about payments pending for over 10 minutes; how many got a final verdict. */
 export async function checkPendingPayments(db: Database, provider: PaymentProvider, now = new Date()) {
   const pending = await db
-    .select({ reference: onlinePayments.reference })
+    .select({ reference: onlinePayments.paymentReference })
     .from(onlinePayments)
     .where(
       and(

@@ -3,7 +3,7 @@
 // owes its 'Valor a pagar' again; customers and staff who are not admins get 403; all audited.
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { drivers, openTestDatabase } from '../../../test/support/database.ts';
 import { deliveryWorld } from '../../../test/support/delivery.ts';
 import { receivedPackage } from '../../../test/support/packages.ts';
 import { TEST_APP_URL } from '../../../test/support/server.ts';
@@ -14,7 +14,8 @@ import {
   TEST_NEQUI_APPROVED,
 } from '../../../test/support/wompi-stand-in.ts';
 import { paymentMessages } from '../../shared/payments/forms.ts';
-import { auditLog, onlinePayments, settlements } from '../db/schema.ts';
+import { createBackup, restoreBackup } from '../db/backup.ts';
+import { auditLog, onlinePayments, paymentEvents, settlements } from '../db/schema.ts';
 
 const standIn = await startWompiStandIn();
 afterAll(() => standIn.close());
@@ -39,7 +40,7 @@ describe.each(drivers)('refunding online payments on %s', (driver) => {
   });
   const db = () => world.server.db;
   const row = async (reference: string) =>
-    (await db().select().from(onlinePayments).where(eq(onlinePayments.reference, reference)))[0];
+    (await db().select().from(onlinePayments).where(eq(onlinePayments.paymentReference, reference)))[0];
   const inForce = (number: number) =>
     db()
       .select()
@@ -135,5 +136,34 @@ describe.each(drivers)('refunding online payments on %s', (driver) => {
     expect((await refund(b.body.reference, { motivo: 'Pago doble' })).status).toBe(200);
     expect(await inForce(number)).toHaveLength(1);
     expect((await row(a.body.reference))?.state).toBe('aprobado');
+  });
+
+  it('keeps every payment, its packages and its events in a backup, references and all', async () => {
+    const payment = await paid({ method: 'CARD', card: TEST_CARD_APPROVED });
+    const restored = await openTestDatabase(driver);
+    try {
+      await restoreBackup(restored.db, await createBackup(db()));
+      const [copy] = await restored.db
+        .select()
+        .from(onlinePayments)
+        .where(eq(onlinePayments.paymentReference, payment.reference));
+      expect(copy).toMatchObject({ state: 'aprobado', transactionId: payment.transaction?.id });
+      const events = await restored.db
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.reference, payment.reference));
+      expect(events).toHaveLength(1);
+      // The sequence continues after the restored ids: a new payment never reuses a reference.
+      const [next] = await restored.db
+        .insert(onlinePayments)
+        .values({ userId: copy?.userId ?? '', amountCop: 5000 })
+        .returning({ reference: onlinePayments.paymentReference });
+      const all = await restored.db
+        .select({ reference: onlinePayments.paymentReference })
+        .from(onlinePayments);
+      expect(all.filter((row) => row.reference === next?.reference)).toHaveLength(1);
+    } finally {
+      await restored.close();
+    }
   });
 });

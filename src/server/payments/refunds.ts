@@ -20,7 +20,10 @@ export async function refundPayment(
   reference: string,
   form: { motivo: string; referencia: string },
 ): Promise<PaymentRefunded> {
-  const [payment] = await db.select().from(onlinePayments).where(eq(onlinePayments.reference, reference));
+  const [payment] = await db
+    .select()
+    .from(onlinePayments)
+    .where(eq(onlinePayments.paymentReference, reference));
   if (!payment) throw new NotFound(paymentMessages.paymentNotFound);
   if (payment.state !== 'aprobado' || !payment.transactionId)
     throw new Conflict('not_refundable', paymentMessages.notRefundable);
@@ -84,7 +87,7 @@ export async function staffPayments(db: Database, limit = 50): Promise<StaffPaym
     ? await db.select().from(onlinePaymentPackages).where(inArray(onlinePaymentPackages.paymentId, ids))
     : [];
   return rows.map(({ payment, customerName }) => ({
-    reference: payment.reference,
+    reference: payment.paymentReference,
     state: payment.state,
     amountCop: payment.amountCop,
     method: payment.method,

@@ -55,12 +55,12 @@ export function paymentRoutes({
     if (payment.state === 'pendiente' && transactionId && provider) {
       try {
         const transaction = await provider.transaction(transactionId);
-        if (transaction?.reference === payment.reference) {
+        if (transaction?.reference === payment.paymentReference) {
           await applyVerdict(db, transaction, 'consulta');
           return c.json(
             (await paymentView(
               db,
-              await paymentOf(db, payment.userId, payment.reference),
+              await paymentOf(db, payment.userId, payment.paymentReference),
             )) satisfies Api.PaymentView,
           );
         }

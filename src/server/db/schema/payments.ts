@@ -23,7 +23,7 @@ export const onlinePayments = pgTable(
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
     /** 'Referencia': our sequence, never reused (Wompi's `reference`). */
-    reference: text('reference').notNull().generatedAlwaysAs(sql`'CY' || lpad(id::text, 8, '0')`),
+    paymentReference: text('reference').notNull().generatedAlwaysAs(sql`'CY' || lpad(id::text, 8, '0')`),
     userId: text('user_id')
       .notNull()
       .references(() => users.id),
@@ -46,7 +46,7 @@ export const onlinePayments = pgTable(
     refundReference: text('refund_reference'),
   },
   (table) => [
-    uniqueIndex('online_payments_reference_unique').on(table.reference),
+    uniqueIndex('online_payments_reference_unique').on(table.paymentReference),
     index('online_payments_user_idx').on(table.userId),
     index('online_payments_pending_idx').on(table.createdAt).where(sql`state = 'pendiente'`),
   ],
