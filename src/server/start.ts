@@ -143,7 +143,7 @@ export async function startServer(
   }
   if (!config.wompi) log.info(WOMPI_OFF_LINE);
   const stopPendingCheck = config.wompi
-    ? startPendingCheck(db, wompiProvider(config.wompi), failureLog('payments'))
+    ? startPendingCheck(db, wompiProvider(config.wompi), config, failureLog('payments'))
     : () => {};
   const auth = createAuth({ db, config, secret });
   const app = createApp({

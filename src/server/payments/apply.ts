@@ -10,9 +10,11 @@ import { recordAudit } from '../audit/audit.ts';
 import { settlementsInForce, settlePackages } from '../collections/settlements.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Database, Transaction } from '../db/open.ts';
-import { onlinePaymentPackages, onlinePayments, packages, paymentEvents } from '../db/schema.ts';
+import { onlinePaymentPackages, onlinePayments, packages, paymentEvents, users } from '../db/schema.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 import { logWarning } from '../observability/log.ts';
-import { notifyPackageChanges } from '../packages/state-change.ts';
+import { type MailSettings, notifyPackageChanges } from '../packages/state-change.ts';
+import { approvedMail } from './mails.ts';
 import type { ProviderStatus, ProviderTransaction } from './port.ts';
 
 export type Via = 'evento' | 'consulta';
@@ -44,17 +46,24 @@ export async function applyVerdict(
   db: Database,
   transaction: ProviderTransaction,
   via: Via,
+  mail: MailSettings,
 ): Promise<Outcome> {
   try {
-    return await db.transaction((tx) => decide(tx, transaction, via, false));
+    return await db.transaction((tx) => decide(tx, transaction, via, false, mail));
   } catch (error) {
     if (!isDoublePayment(error)) throw error;
     // Another payment of one of its packages was applied meanwhile: this one is recorded and flagged, not applied.
-    return db.transaction((tx) => decide(tx, transaction, via, true));
+    return db.transaction((tx) => decide(tx, transaction, via, true, mail));
   }
 }
 
-async function decide(tx: Transaction, transaction: ProviderTransaction, via: Via, lostRace: boolean) {
+async function decide(
+  tx: Transaction,
+  transaction: ProviderTransaction,
+  via: Via,
+  lostRace: boolean,
+  mail: MailSettings,
+) {
   const [event] = await tx
     .insert(paymentEvents)
     .values({
@@ -148,6 +157,20 @@ async function decide(tx: Transaction, transaction: ProviderTransaction, via: Vi
     })),
     null,
   );
+  const [owner] = await tx
+    .select({ email: users.email, name: users.name, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, payment.userId));
+  if (owner && !owner.deletedAt)
+    await enqueueMail(
+      tx,
+      approvedMail(mail, owner, {
+        reference: payment.paymentReference,
+        amountCop: payment.amountCop,
+        method: transaction.method,
+        packages: numbers,
+      }),
+    );
   return finish('aplicado');
 }
 

@@ -18,7 +18,14 @@ import {
 } from '../../../test/support/wompi-stand-in.ts';
 import { doorMessages } from '../../shared/delivery/door-choices.ts';
 import { paymentMessages } from '../../shared/payments/forms.ts';
-import { collections, onlinePayments, paymentEvents, paymentReceipts, settlements } from '../db/schema.ts';
+import {
+  collections,
+  onlinePayments,
+  outbox,
+  paymentEvents,
+  paymentReceipts,
+  settlements,
+} from '../db/schema.ts';
 import { FLAGS } from './apply.ts';
 import { checkPendingPayments } from './pending-check.ts';
 import { EVENT_REFUSED } from './routes.ts';
@@ -122,6 +129,11 @@ describe.each(drivers)('paying online on %s', (driver) => {
       true,
       true,
     ]);
+    // 'Pago aprobado' mailed to the customer, once, with the link to the payment's page.
+    const mails = await db().select().from(outbox).where(eq(outbox.toAddress, world.customer.form.email));
+    const approved = mails.filter((row) => row.subject.includes(`Pago aprobado ${started.body.reference}`));
+    expect(approved).toHaveLength(1);
+    expect(approved[0]?.text).toContain(`/pagos/${started.body.reference}`);
     // Its 'Comprobante de pago': means 'Wompi', the transaction id as 'Referencia'.
     const receipt = await client().get(`/api/packages/${numbers[0]}/receipt`);
     expect(receipt.body).toMatchObject({
@@ -258,11 +270,11 @@ describe.each(drivers)('paying online on %s', (driver) => {
       .where(eq(onlinePayments.paymentReference, old.body.reference));
     const config = world.server.config.wompi;
     if (!config) throw new Error('Wompi should be on');
-    expect(await checkPendingPayments(db(), wompiProvider(config))).toBe(1);
+    expect(await checkPendingPayments(db(), wompiProvider(config), world.server.config)).toBe(1);
     expect((await paymentRow(old.body.reference))?.state).toBe('aprobado');
     expect((await paymentRow(young.body.reference))?.state).toBe('pendiente');
     expect(await inForce(number)).toHaveLength(1);
-    expect(await checkPendingPayments(db(), wompiProvider(config))).toBe(0);
+    expect(await checkPendingPayments(db(), wompiProvider(config), world.server.config)).toBe(0);
   });
 
   it('applies exactly one of two payments of one package approved at once; the other is flagged for a refund', async () => {

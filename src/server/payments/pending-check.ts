@@ -3,6 +3,7 @@
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../db/open.ts';
 import { onlinePayments } from '../db/schema.ts';
+import type { MailSettings } from '../packages/state-change.ts';
 import { applyVerdict } from './apply.ts';
 import type { PaymentProvider } from './port.ts';
 
@@ -11,7 +12,12 @@ const CHECK_EVERY_MS = 5 * 60_000;
 const BATCH = 100;
 
 /** Asks the provider about payments pending for over 10 minutes; how many got a final verdict. */
-export async function checkPendingPayments(db: Database, provider: PaymentProvider, now = new Date()) {
+export async function checkPendingPayments(
+  db: Database,
+  provider: PaymentProvider,
+  mail: MailSettings,
+  now = new Date(),
+) {
   const pending = await db
     .select({ reference: onlinePayments.paymentReference })
     .from(onlinePayments)
@@ -32,14 +38,19 @@ export async function checkPendingPayments(db: Database, provider: PaymentProvid
       .filter((transaction) => transaction.status !== 'PENDING')
       .sort((a, b) => Number(b.status === 'APPROVED') - Number(a.status === 'APPROVED'));
     for (const transaction of final)
-      if ((await applyVerdict(db, transaction, 'consulta')) === 'aplicado') decided++;
+      if ((await applyVerdict(db, transaction, 'consulta', mail)) === 'aplicado') decided++;
   }
   return decided;
 }
 
-export function startPendingCheck(db: Database, provider: PaymentProvider, log: (line: string) => void) {
+export function startPendingCheck(
+  db: Database,
+  provider: PaymentProvider,
+  mail: MailSettings,
+  log: (line: string) => void,
+) {
   const timer = setInterval(() => {
-    checkPendingPayments(db, provider).catch((error) =>
+    checkPendingPayments(db, provider, mail).catch((error) =>
       log(`[pagos] ${error instanceof Error ? error.message : error}`),
     );
   }, CHECK_EVERY_MS);

@@ -56,7 +56,7 @@ export function paymentRoutes({
       try {
         const transaction = await provider.transaction(transactionId);
         if (transaction?.reference === payment.paymentReference) {
-          await applyVerdict(db, transaction, 'consulta');
+          await applyVerdict(db, transaction, 'consulta', config);
           return c.json(
             (await paymentView(
               db,
@@ -92,7 +92,7 @@ export function paymentRoutes({
       logWarning('payments', 'Evento de Wompi con firma inválida: rechazado');
       throw new ApiError(401, 'invalid_signature', EVENT_REFUSED);
     }
-    const outcome = await applyVerdict(db, event.transaction, 'evento');
+    const outcome = await applyVerdict(db, event.transaction, 'evento', config);
     return c.json({ ok: true, outcome });
   });
 
