@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, openTestDatabase } from '../../../test/support/database.ts';
 import { deliveryWorld } from '../../../test/support/delivery.ts';
 import { receivedPackage } from '../../../test/support/packages.ts';
+import { filePqr } from '../../../test/support/pqr.ts';
 import { TEST_APP_URL } from '../../../test/support/server.ts';
 import {
   type CheckoutChoice,
@@ -165,5 +166,12 @@ describe.each(drivers)('refunding online payments on %s', (driver) => {
     } finally {
       await restored.close();
     }
+  });
+
+  it("takes the customer's 'Reversión del pago' as a PQR of that type, for the paid package", async () => {
+    const payment = await paid({ method: 'CARD', card: TEST_CARD_APPROVED });
+    const radicado = await filePqr(world.customer, { type: 'reversion_pago', packageNumber: payment.number });
+    const thread = await world.customer.client.get(`/api/pqr/${encodeURIComponent(radicado)}`);
+    expect(thread.body).toMatchObject({ typeLabel: 'Reversión del pago', packageNumber: payment.number });
   });
 });
