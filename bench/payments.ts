@@ -173,8 +173,8 @@ export async function run(): Promise<BenchResult> {
     'all applied once; 100/s, p50 0.95 s, p95 2.5 s, all applied once; 200/s saturates (queued requests past the pool',
     'timeout answer 503, which Wompi retries). An applied event costs about 18 statements in one transaction (the',
     "event's row, the payment locked, its packages locked, the settlement module's four inserts, the audit's savepoint,",
-    'the NOTIFY): fewer round trips (the repeat answered before the transaction, the audit and the event row in one',
-    'statement) is the next step, not yet done.',
+    'the NOTIFY; a repeat is answered before any transaction): fewer round trips (the audit and the event row in one',
+    'statement, the NOTIFY's commit-time lock) is the next step, not yet done.',
     '',
     markdownTable(
       ['measure', 'value'],
@@ -183,7 +183,7 @@ export async function run(): Promise<BenchResult> {
         ['p95', ms(p95)],
         ['p99', ms(percentile(result.latencies, 99))],
         ['max', ms(Math.max(...result.latencies))],
-        ['answers', [...result.statuses].map(([status, count]) => `${status}: ${count}`).join(', ')],
+        ['answers', [...result.statuses].map(([status, count]) => `$status: $count`).join(', ')],
       ],
     ),
   ];

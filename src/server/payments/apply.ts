@@ -4,7 +4,7 @@
 // covered package in one transaction through the settlement module (collection 'Wompi', the transaction id as its
 // 'Referencia'). Two payments of one package approved at once meet at the settlement's unique index: exactly one is
 // applied, the other is flagged for a refund.
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { OnlinePaymentState } from '../../shared/payments/api-types.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { settlementsInForce, settlePackages } from '../collections/settlements.ts';
@@ -48,6 +48,14 @@ export async function applyVerdict(
   via: Via,
   mail: MailSettings,
 ): Promise<Outcome> {
+  // A repeat (Wompi retries until it reads 200) is answered without opening a transaction.
+  const [seen] = await db
+    .select({ id: paymentEvents.id })
+    .from(paymentEvents)
+    .where(
+      and(eq(paymentEvents.transactionId, transaction.id), eq(paymentEvents.status, transaction.status)),
+    );
+  if (seen) return 'repetido';
   try {
     return await db.transaction((tx) => decide(tx, transaction, via, false, mail));
   } catch (error) {
