@@ -174,7 +174,7 @@ export async function run(): Promise<BenchResult> {
     'timeout answer 503, which Wompi retries). An applied event costs about 18 statements in one transaction (the',
     "event's row, the payment locked, its packages locked, the settlement module's four inserts, the audit's savepoint,",
     'the NOTIFY; a repeat is answered before any transaction): fewer round trips (the audit and the event row in one',
-    'statement, the NOTIFY's commit-time lock) is the next step, not yet done.',
+    "statement, the NOTIFY's commit-time lock) is the next step, not yet done.",
     '',
     markdownTable(
       ['measure', 'value'],
