@@ -183,7 +183,7 @@ export async function run(): Promise<BenchResult> {
         ['p95', ms(p95)],
         ['p99', ms(percentile(result.latencies, 99))],
         ['max', ms(Math.max(...result.latencies))],
-        ['answers', [...result.statuses].map(([status, count]) => `$status: $count`).join(', ')],
+        ['answers', [...result.statuses].map(([status, count]) => `${status}: ${count}`).join(', ')],
       ],
     ),
   ];
