@@ -12,6 +12,7 @@ import * as notices from './notices.ts';
 import * as operations from './operations.ts';
 import * as packages from './packages.ts';
 import * as pageWeight from './page-weight.ts';
+import * as payments from './payments.ts';
 import * as pqr from './pqr.ts';
 import * as registration from './registration.ts';
 import * as signIn from './sign-in.ts';
@@ -35,6 +36,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchResult
   files: { title: 'Files in a bucket', run: files.run },
   notices: { title: 'WhatsApp notices', run: notices.run },
   einvoice: { title: 'Electronic invoices', run: async () => (await import('./einvoice.ts')).run() },
+  payments: { title: 'Online payments (Wompi events)', run: payments.run },
   observability: {
     title: 'Observability',
     run: async () => (await import('./observability.ts')).run(),

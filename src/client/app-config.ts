@@ -12,6 +12,8 @@ export interface AppConfig {
   companyAddress: string;
   /** The US office's phone, 10 digits, for checkouts that require one (OFFICE_PHONE). */
   officePhone: string;
+  /** Wompi's public key; empty while online payment is off (the pay buttons are then hidden). */
+  wompiPublicKey: string;
 }
 
 function fallbackConfig(appUrl: string): AppConfig {
@@ -26,6 +28,7 @@ function fallbackConfig(appUrl: string): AppConfig {
     companyNit: '',
     companyAddress: '',
     officePhone: '',
+    wompiPublicKey: '',
   };
 }
 

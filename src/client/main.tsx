@@ -9,6 +9,7 @@ import {
   labelPattern,
   packageDetailPattern,
   paths,
+  paymentPattern,
   pqrDetailPattern,
   receiptPattern,
   routeDetailPattern,
@@ -56,6 +57,7 @@ const screens = {
   [paths.adminCollections]: lazy(() => import('./pages/admin-collections/collections-page.tsx')),
   [receiptPattern]: lazy(() => import('./pages/receipt/receipt-page.tsx')),
   [adminPackagePattern]: lazy(() => import('./pages/admin-package/admin-package-page.tsx')),
+  [paymentPattern]: lazy(() => import('./pages/payment/payment-page.tsx')),
 } satisfies Record<ScreenPattern, ComponentType>;
 const NotFoundPage = lazy(() => import('./pages/not-found/not-found-page.tsx'));
 

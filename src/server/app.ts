@@ -35,6 +35,8 @@ import { healthRoutes, metricsRoutes } from './observability/routes.ts';
 import { boardRoutes } from './packages/board-routes.ts';
 import { packageRoutes } from './packages/routes.ts';
 import { staffViewRoutes } from './packages/staff-view-routes.ts';
+import { paymentRoutes } from './payments/routes.ts';
+import { wompiProvider } from './payments/wompi.ts';
 import { pqrRoutes } from './pqr/routes.ts';
 import { pqrStaffRoutes } from './pqr/staff-routes.ts';
 import { privacyRoutes } from './privacy/routes.ts';
@@ -158,6 +160,10 @@ export function createApp(deps: AppDeps) {
   api.route('/admin/pqr', pqrStaffRoutes({ db, auth, config }));
 
   api.route('/', whatsappWebhookRoutes({ db, config: config.whatsapp }));
+  api.route(
+    '/',
+    paymentRoutes({ db, auth, config, provider: config.wompi ? wompiProvider(config.wompi) : null }),
+  );
   api.route('/admin', noticeAdminRoutes({ db, auth, config }));
   api.route('/admin/audit', auditRoutes({ db, auth, config }));
   api.route('/admin', adminRoutes({ db, auth, config, database }));

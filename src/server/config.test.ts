@@ -85,6 +85,7 @@ describe('configuration', () => {
       companyNit: '900.123.456-8',
       companyAddress: 'Calle 100 # 8A-55, Bogotá, Colombia',
       officePhone: '3055550134',
+      wompiPublicKey: '',
     });
   });
 

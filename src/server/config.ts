@@ -7,6 +7,7 @@ import { checkEinvoice, einvoiceConfig, einvoiceEnv } from './einvoice/config.ts
 import { checkFilesS3, filesS3Config, filesS3Env } from './files/s3-config.ts';
 import { checkWhatsapp, whatsappConfig, whatsappEnv } from './notices/config.ts';
 import { observabilityEnv } from './observability/config.ts';
+import { checkWompi, wompiConfig, wompiEnv } from './payments/config.ts';
 
 // Zod's own fallback messages in Spanish too, for every schema the server runs.
 z.config(z.locales.es());
@@ -181,11 +182,13 @@ const configSchema = z
     ...einvoiceEnv,
     ...filesS3Env,
     ...observabilityEnv,
+    ...wompiEnv,
   })
   .superRefine((env, ctx) => {
     checkWhatsapp(env, ctx);
     checkEinvoice(env, ctx);
     checkFilesS3(env, ctx);
+    checkWompi(env, ctx);
     if (env.NODE_ENV !== 'production') return;
     if (env.CAPTCHA_TEST_ANSWER)
       ctx.addIssue({ code: 'custom', path: ['CAPTCHA_TEST_ANSWER'], message: 'no se permite en producción' });
@@ -241,6 +244,8 @@ function toConfig(env: z.output<typeof configSchema>) {
     einvoice: einvoiceConfig(env),
     /** Null: files live in the database (the default). */
     filesS3: filesS3Config(env),
+    /** Null: online payment is off (no WOMPI_* keys). */
+    wompi: wompiConfig(env),
   };
 }
 
@@ -269,5 +274,7 @@ export function publicConfig(config: Config) {
     companyNit: config.companyNit,
     companyAddress: config.companyAddress,
     officePhone: config.officePhone,
+    /** Wompi's public key (the only one the browser sees); empty while online payment is off. */
+    wompiPublicKey: config.wompi?.publicKey ?? '',
   };
 }

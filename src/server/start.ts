@@ -22,6 +22,9 @@ import { recordWhatsappChannel } from './notices/consent.ts';
 import { mailQueuedNotices, type NoticeWorker, startNoticeWorker } from './notices/worker.ts';
 import { type FailureKind, log } from './observability/log.ts';
 import { createMetrics, type Metrics } from './observability/metrics.ts';
+import { WOMPI_OFF_LINE } from './payments/config.ts';
+import { startPendingCheck } from './payments/pending-check.ts';
+import { wompiProvider } from './payments/wompi.ts';
 import { pqrSettingsOf } from './pqr/settings.ts';
 
 /**
@@ -157,6 +160,10 @@ export async function startServer(
     });
     invoices.wake();
   } else log.info(EINVOICE_OFF_LINE);
+  if (!config.wompi) log.info(WOMPI_OFF_LINE);
+  const stopPendingCheck = config.wompi
+    ? startPendingCheck(db, wompiProvider(config.wompi), config, failureLog('payments'))
+    : () => {};
   const auth = createAuth({ db, config, secret });
   const app = createApp({
     config,
@@ -183,6 +190,7 @@ export async function startServer(
     endStreams: () => live.closeAll(),
     async close() {
       stopHousekeeping();
+      stopPendingCheck();
       stopSweeping();
       // Open streams end here; otherwise they would hold the HTTP server and the LISTENs open.
       await live.closeAll();

@@ -52,6 +52,8 @@ export const paths = {
   adminInvoices: '/admin/facturas',
   /** The staff's view of one package: `/admin/paquetes/100001` (its route pattern is `adminPackagePattern`). */
   adminPackage: (number: number | string) => `/admin/paquetes/${encodeURIComponent(String(number))}`,
+  /** Where Wompi's checkout returns: `/pagos/CY00000001` (its route pattern is `paymentPattern`). */
+  payment: (reference: string) => `/pagos/${encodeURIComponent(reference)}`,
 } as const;
 
 export const packageDetailPattern = '/paquetes/:number';
@@ -63,6 +65,7 @@ export const adminPqrDetailPattern = '/admin/pqr/:radicado';
 
 export const receiptPattern = '/paquetes/:number/comprobante';
 export const adminPackagePattern = '/admin/paquetes/:number';
+export const paymentPattern = '/pagos/:referencia';
 
 type PathTable = typeof paths;
 type FixedPath = {
@@ -81,6 +84,7 @@ export const SCREEN_PATTERNS = [
 
   receiptPattern,
   adminPackagePattern,
+  paymentPattern,
 ] as const;
 
 export type ScreenPattern = (typeof SCREEN_PATTERNS)[number];
@@ -92,6 +96,7 @@ export type ScreenPattern = (typeof SCREEN_PATTERNS)[number];
 const PARAMETER = /:([a-z]+)/gi;
 const PARAMETER_SHAPES: Partial<Record<string, { matcher: string; sample: string }>> = {
   radicado: { matcher: '[A-Za-z0-9](?:[A-Za-z0-9-]{0,38}[A-Za-z0-9])?', sample: 'PQR-2026-000123' },
+  referencia: { matcher: '[A-Z]{2}\\d{8}', sample: 'CY00000001' },
 };
 const NUMBER = { matcher: '\\d{1,9}', sample: '100001' };
 const shapeOf = (name: string) => PARAMETER_SHAPES[name] ?? NUMBER;

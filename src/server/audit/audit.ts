@@ -28,7 +28,11 @@ export type AuditAction =
   | 'late_delivery_settled'
   | 'billing_data_saved'
   | 'invoice_retried'
-  | 'invoice_taxes_changed';
+  | 'invoice_taxes_changed'
+  | 'online_payment_started'
+  | 'online_payment_decided'
+  | 'online_payment_flagged'
+  | 'online_payment_refunded';
 
 export interface AuditEntry {
   action: AuditAction;

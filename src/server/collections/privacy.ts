@@ -4,7 +4,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { ExportedDelivery, ExportedPayment } from '../../shared/collections/api-types.ts';
 import { receiptCode } from '../../shared/collections/forms.ts';
-import { PAYMENT_MEANS_LABELS, RELATION_LABELS } from '../../shared/delivery/door-choices.ts';
+import { COLLECTED_MEANS_LABELS, RELATION_LABELS } from '../../shared/delivery/door-choices.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { collections, deliveries, packages, paymentReceipts } from '../db/schema.ts';
 
@@ -41,7 +41,7 @@ export async function moneyForExport(
       paquete: collection.packageNumber,
       fecha: collection.collectedAt.toISOString(),
       valorPagadoPesos: collection.amountCop,
-      medioDePago: PAYMENT_MEANS_LABELS[collection.means],
+      medioDePago: COLLECTED_MEANS_LABELS[collection.means],
       referencia: collection.reference,
       comprobante: receipt === null ? '' : receiptCode(receipt),
     })),

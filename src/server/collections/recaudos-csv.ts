@@ -5,7 +5,7 @@
 import { and, asc, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { COLLECTION_SOURCE_LABELS } from '../../shared/collections/forms.ts';
 import { COLOMBIA_TIME_ZONE, colombiaDayRange } from '../../shared/dates.ts';
-import { PAYMENT_MEANS_LABELS } from '../../shared/delivery/door-choices.ts';
+import { COLLECTED_MEANS_LABELS } from '../../shared/delivery/door-choices.ts';
 import type { CsvCell, CsvColumns } from '../csv.ts';
 import { collections, deliveryRoutes, lateCashCounts, packages, users } from '../db/schema.ts';
 import type { Reader } from './sums.ts';
@@ -115,7 +115,7 @@ export const RECAUDOS_CSV_COLUMNS: CsvColumns<RecaudosCsvRow> = [
   ['Guía de la transportadora', (row) => row.carrierGuide],
   ['Valor a pagar', (row) => row.valueToPayCop ?? 0],
   ['Valor cobrado', (row) => row.amountCop],
-  ['Medio de pago', (row) => PAYMENT_MEANS_LABELS[row.means]],
+  ['Medio de pago', (row) => COLLECTED_MEANS_LABELS[row.means]],
   ['Referencia', (row) => row.reference],
   ['Recibido', (row) => (received(row) ? 'Sí' : 'No')],
   ['Registrada después del cierre', (row) => (row.afterClose ? 'Sí' : 'No')],

@@ -14,7 +14,7 @@ import type {
 } from '../../shared/collections/api-types.ts';
 import { daysInRange, MAX_UNREMITTED_LISTED } from '../../shared/collections/forms.ts';
 import { isoDayInColombia } from '../../shared/dates.ts';
-import type { PaymentMeans } from '../../shared/delivery/door-choices.ts';
+import type { CollectedMeans } from '../../shared/delivery/door-choices.ts';
 import type { Database } from '../db/open.ts';
 import { collectionDaySums, collections, deliveryRoutes, packages, users } from '../db/schema.ts';
 import { closesInRange, count, lateInRange, settleLate } from './received.ts';
@@ -190,7 +190,9 @@ export async function recaudos(db: Database, from: string, to: string, now = new
   const totals = emptyFigures();
   const couriers = new Map<string, RecaudosCourier>();
   const carriers = new Map<string, RecaudosCarrier>();
-  const means: Array<{ means: PaymentMeans; amountCop: number; count: number }> = [];
+  // Paid online (Wompi): received when approved, settled before the door.
+  const online = emptyFigures();
+  const means: Array<{ means: CollectedMeans; amountCop: number; count: number }> = [];
   const courierMeans = new Map<string, typeof means>();
   for (const group of groups) {
     const row = {
@@ -199,18 +201,21 @@ export async function recaudos(db: Database, from: string, to: string, now = new
       expectedCop: Number(group.expectedCop),
     };
     const held: Held =
-      group.source === 'carrier'
-        ? group.remitted
-          ? 'received'
-          : 'pending'
-        : !group.closed
-          ? 'pending'
-          : group.means === 'efectivo'
-            ? 'counted'
-            : 'received';
+      group.source === 'online'
+        ? 'received'
+        : group.source === 'carrier'
+          ? group.remitted
+            ? 'received'
+            : 'pending'
+          : !group.closed
+            ? 'pending'
+            : group.means === 'efectivo'
+              ? 'counted'
+              : 'received';
     add(totals, row, held);
     means.push({ means: group.means, amountCop: row.amountCop, count: row.count });
-    if (group.source === 'route') {
+    if (group.source === 'online') add(online, row, held);
+    else if (group.source === 'route') {
       const id = group.courierId ?? '';
       const courier = couriers.get(id) ?? {
         courierId: id,
@@ -248,6 +253,7 @@ export async function recaudos(db: Database, from: string, to: string, now = new
     byMeans: meansTotals(means),
     byCourier: [...couriers.values()].sort((a, b) => a.courierName.localeCompare(b.courierName, 'es')),
     byCarrier: [...carriers.values()].sort((a, b) => a.carrier.localeCompare(b.carrier, 'es')),
+    online,
     unclosedCash: cash,
     unclosedCashCop: cash.reduce((sum, row) => sum + row.cashCop, 0),
     unremitted: carriersOwe,

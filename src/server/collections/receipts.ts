@@ -5,7 +5,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { PaymentReceipt } from '../../shared/collections/api-types.ts';
 import { collectionMessages, receiptCode } from '../../shared/collections/forms.ts';
-import { PAYMENT_MEANS_LABELS } from '../../shared/delivery/door-choices.ts';
+import { COLLECTED_MEANS_LABELS } from '../../shared/delivery/door-choices.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/open.ts';
 import { collections, deliveries, paymentReceipts, settlements, users } from '../db/schema.ts';
@@ -51,7 +51,7 @@ export async function paymentReceipt(
     valueToPayCop: settlement.dueCop,
     paidCop: collection.amountCop,
     means: collection.means,
-    meansLabel: PAYMENT_MEANS_LABELS[collection.means],
+    meansLabel: COLLECTED_MEANS_LABELS[collection.means],
     reference: collection.reference,
     paidAt: (paid.deliveredAt ?? collection.collectedAt).toISOString(),
     receivedBy: paid.receivedBy ?? '',

@@ -4,7 +4,7 @@
 import { and, eq, gte, inArray, isNull, lt, lte } from 'drizzle-orm';
 import type { RecaudosFigures } from '../../shared/collections/api-types.ts';
 import { colombiaDayRange } from '../../shared/dates.ts';
-import type { PaymentMeans } from '../../shared/delivery/door-choices.ts';
+import type { CollectedMeans } from '../../shared/delivery/door-choices.ts';
 import { cashCloses, collectionDaySums, collections, deliveryRoutes, lateCashCounts } from '../db/schema.ts';
 import type { Reader } from './sums.ts';
 
@@ -54,7 +54,7 @@ export function lateInRange(db: Reader, from: string, to: string) {
 /** A late delivery's money: the group put it with its closed route; it is pending until an admin counts it. */
 export function settleLate(
   figures: RecaudosFigures,
-  late: { means: PaymentMeans; amountCop: number; countedCop: number | null },
+  late: { means: CollectedMeans; amountCop: number; countedCop: number | null },
 ) {
   if (late.means === 'efectivo') figures.shortfallCop -= late.amountCop;
   else figures.receivedCop -= late.amountCop;

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { RemittanceImported, RemittanceRow } from '../../shared/collections/api-types.ts';
+import type { CollectionSource } from '../../shared/collections/forms.ts';
 import {
   collectionMessages,
   REMITTANCE_OUTCOME_LABELS,
@@ -25,7 +26,7 @@ const REMITTANCE_LOCK = 730_020;
 type Found = {
   id: number;
   packageNumber: number;
-  source: 'route' | 'carrier';
+  source: CollectionSource;
   amountCop: number;
   carrierGuide: string;
   remittedAt: Date | null;

@@ -6,7 +6,7 @@
 // marks the settlement, its collection and its delivery as no longer in force, audited; the figures stay as written.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { CollectionSource } from '../../shared/collections/forms.ts';
-import type { PaymentMeans } from '../../shared/delivery/door-choices.ts';
+import type { CollectedMeans } from '../../shared/delivery/door-choices.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Transaction } from '../db/open.ts';
 import { collections, deliveries, packageCharges, paymentReceipts, settlements } from '../db/schema.ts';
@@ -21,7 +21,7 @@ export interface Settling {
   courierId: string | null;
   deliveryId: number | null;
   at: Date;
-  paid: { amountCop: number; means: PaymentMeans | null; reference: string } | null;
+  paid: { amountCop: number; means: CollectedMeans | null; reference: string } | null;
   afterClose?: boolean;
   carrier?: string;
   carrierGuide?: string;
@@ -138,8 +138,12 @@ export async function voidSettlements(
   numbers: number[],
   actor: { id: string | null; ip?: string },
   note: string,
+  /** 'delivery' (a correction out of 'Entregado'): never an online payment, only 'Reembolsar' ('online') undoes it. */
+  undoing: 'delivery' | 'online' = 'delivery',
 ): Promise<void> {
-  const found = await settlementsInForce(tx, numbers);
+  const found = (await settlementsInForce(tx, numbers)).filter(
+    (row) => (row.source === 'online') === (undoing === 'online'),
+  );
   const now = new Date();
   // Each invoice of theirs is annulled by a 'Nota crédito', due with the void.
   await enqueueCreditNotes(

@@ -4,9 +4,9 @@
 import { aliasedTable, and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { CollectionEntry, MeansTotal } from '../../shared/collections/api-types.ts';
 import {
-  PAYMENT_MEANS,
-  PAYMENT_MEANS_LABELS,
-  type PaymentMeans,
+  COLLECTED_MEANS,
+  COLLECTED_MEANS_LABELS,
+  type CollectedMeans,
 } from '../../shared/delivery/door-choices.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import {
@@ -21,13 +21,15 @@ import {
 
 export type Reader = Database | Transaction;
 
-/** Amounts by means in the order of PAYMENT_MEANS, only the means that have any. */
-export function meansTotals(rows: ReadonlyArray<{ means: PaymentMeans; amountCop: number; count: number }>) {
-  const byMeans = new Map<PaymentMeans, MeansTotal>();
+/** Amounts by means in the order of COLLECTED_MEANS, only the means that have any. */
+export function meansTotals(
+  rows: ReadonlyArray<{ means: CollectedMeans; amountCop: number; count: number }>,
+) {
+  const byMeans = new Map<CollectedMeans, MeansTotal>();
   for (const row of rows) {
     const total = byMeans.get(row.means) ?? {
       means: row.means,
-      label: PAYMENT_MEANS_LABELS[row.means],
+      label: COLLECTED_MEANS_LABELS[row.means],
       amountCop: 0,
       count: 0,
     };
@@ -35,7 +37,7 @@ export function meansTotals(rows: ReadonlyArray<{ means: PaymentMeans; amountCop
     total.count += row.count;
     byMeans.set(row.means, total);
   }
-  return PAYMENT_MEANS.flatMap((means) => byMeans.get(means) ?? []);
+  return COLLECTED_MEANS.flatMap((means) => byMeans.get(means) ?? []);
 }
 
 /** The collections in force of route `routeId` that its close counts (not those synced after it). */
@@ -130,7 +132,7 @@ export async function collectionEntries(db: Reader, where: SQL): Promise<Collect
     valueToPayCop: row.toPayCop,
     amountCop: row.amountCop,
     means: row.means,
-    meansLabel: PAYMENT_MEANS_LABELS[row.means],
+    meansLabel: COLLECTED_MEANS_LABELS[row.means],
     reference: row.reference,
     collectedAt: row.collectedAt.toISOString(),
     locked: row.source === 'carrier' || routeState === 'cerrada',

@@ -26,10 +26,13 @@ import {
   lateCashCounts,
   lockerCounter,
   notices,
+  onlinePaymentPackages,
+  onlinePayments,
   outbox,
   packageCharges,
   packageEvents,
   packages,
+  paymentEvents,
   paymentReceipts,
   pqrAttachments,
   pqrEvents,
@@ -84,13 +87,18 @@ export const BACKED_UP_TABLES: PgTable[] = [
   paymentReceipts,
   lateCashCounts,
   settlements,
+  // Online payments (issue 32): every payment, the packages it covers and every event received, checked or not.
+  onlinePayments,
+  onlinePaymentPackages,
+  paymentEvents,
   // WhatsApp notices (issue 22): the consent and its history are a legal record; the pace row is rebuilt by itself.
   whatsappConsent,
   whatsappConsentLog,
   notices,
   whatsappInbound,
 ];
-const GENERATED = new Set(['searchText']);
+// Computed by PostgreSQL from the row (a payment's reference from its id): never written back.
+const GENERATED = new Set(['searchText', 'paymentReference']);
 /** Tables whose `id` a sequence gives: after a restore the sequence continues after the highest id. */
 const SERIAL_TABLES: PgTable[] = [
   outbox,
@@ -109,6 +117,8 @@ const SERIAL_TABLES: PgTable[] = [
   cashCloses,
   lateCashCounts,
   settlements,
+  onlinePayments,
+  paymentEvents,
   whatsappConsentLog,
   notices,
   whatsappInbound,

@@ -8,5 +8,6 @@ export * from './schema/delivery.ts';
 export * from './schema/einvoice.ts';
 export * from './schema/notices.ts';
 export * from './schema/packages.ts';
+export * from './schema/payments.ts';
 export * from './schema/pqr.ts';
 export * from './schema/settlements.ts';

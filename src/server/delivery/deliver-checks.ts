@@ -9,7 +9,7 @@ import { doorMessages } from '../../shared/delivery/door-choices.ts';
 import type { Delivery } from '../../shared/delivery/door-forms.ts';
 import { type PackageState, STATE_LABELS } from '../../shared/packages/states.ts';
 import type { Transaction } from '../db/open.ts';
-import { deliveries, packageCharges, packages } from '../db/schema.ts';
+import { deliveries, packageCharges, packages, settlements } from '../db/schema.ts';
 import { Conflict, DomainError, Invalid } from '../errors.ts';
 import {
   type ActionStop,
@@ -43,6 +43,8 @@ export interface Accepted {
   collected: boolean;
   /** Made on the phone before its route's close and synced after it ('Registrada después del cierre'). */
   afterClose: boolean;
+  /** Paid online before: already settled, the delivery settles nothing ('Pagado: no cobrar'). */
+  paidOnline: boolean;
 }
 
 /** An item is applied, is the same action sent again, or is refused with why. */
@@ -52,6 +54,7 @@ interface LockedPackage {
   state: PackageState;
   userId: string | null;
   toPay: number;
+  paidOnline: boolean;
 }
 
 /** The packages of `numbers`, locked in order, with their stored charge's 'Valor a pagar' (0 without one). */
@@ -69,7 +72,28 @@ async function lockedPackages(tx: Transaction, numbers: number[]): Promise<Map<n
     .where(inArray(packages.number, numbers))
     .orderBy(asc(packages.number))
     .for('update', { of: packages });
-  return new Map(rows.map((row) => [row.number, { ...row, toPay: row.toPay ?? 0 }]));
+  // A statement of its own after the locks (an approval that committed meanwhile is seen): a package paid online
+  // owes nothing at the door.
+  const paid = new Set(
+    (
+      await tx
+        .select({ number: settlements.packageNumber })
+        .from(settlements)
+        .where(
+          and(
+            inArray(settlements.packageNumber, numbers),
+            eq(settlements.source, 'online'),
+            isNull(settlements.voidedAt),
+          ),
+        )
+    ).map((row) => row.number),
+  );
+  return new Map(
+    rows.map((row) => {
+      const paidOnline = paid.has(row.number);
+      return [row.number, { ...row, toPay: paidOnline ? 0 : (row.toPay ?? 0), paidOnline }];
+    }),
+  );
 }
 
 /** Checks every item, in order, against what is stored and what the items before it did; the accepted ones. */
@@ -128,6 +152,7 @@ export async function checkDeliveries(
       userId: pkg.userId,
       collected: pkg.toPay > 0 || form.collectedCop > 0,
       afterClose: stop.closedAt !== null,
+      paidOnline: pkg.paidOnline,
     };
     accepted.push(entry);
     byNumber.set(number, entry);
@@ -175,6 +200,8 @@ function stopVerdict(
     if (pkg.state !== 'en_bodega_colombia')
       return new Conflict('not_back', doorMessages.lateNotBack(number, label));
   } else if (pkg.state !== 'en_reparto') return new Conflict('not_out', doorMessages.notOut(number, label));
+  if (pkg.paidOnline && form.collectedCop > 0)
+    return new Invalid('paid_online', doorMessages.paidOnline, { field: 'collectedCop' });
   if (form.collectedCop !== pkg.toPay && form.note === '')
     return new Invalid('difference_note', doorMessages.differenceNote, { field: 'note' });
   // 'Medio de pago' is asked only when something is to be paid or was collected.

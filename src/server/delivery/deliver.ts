@@ -123,18 +123,21 @@ export async function applyDeliveries(
       .values(rows)
       .returning({ id: deliveries.id, number: deliveries.packageNumber });
     const idOf = new Map(inserted.map((row) => [row.number, row.id]));
+    // A package paid online was settled by its payment: its delivery records no money.
     await settlePackages(
       tx,
-      accepted.map(({ item: { number, form }, routeId, afterClose }) => ({
-        number,
-        source: 'route' as const,
-        routeId,
-        courierId,
-        deliveryId: idOf.get(number) ?? null,
-        at: new Date(form.at),
-        paid: { amountCop: form.collectedCop, means: form.means ?? null, reference: form.reference },
-        afterClose,
-      })),
+      accepted
+        .filter((entry) => !entry.paidOnline)
+        .map(({ item: { number, form }, routeId, afterClose }) => ({
+          number,
+          source: 'route' as const,
+          routeId,
+          courierId,
+          deliveryId: idOf.get(number) ?? null,
+          at: new Date(form.at),
+          paid: { amountCop: form.collectedCop, means: form.means ?? null, reference: form.reference },
+          afterClose,
+        })),
       courierId,
     );
     for (const routeId of new Set(accepted.map((entry) => entry.routeId)))

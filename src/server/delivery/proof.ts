@@ -3,9 +3,9 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DeliveryAttempt, DeliveryProof } from '../../shared/delivery/api-types.ts';
 import {
+  COLLECTED_MEANS_LABELS,
   FAILURE_REASON_LABELS,
   NOVELTY_LABELS,
-  PAYMENT_MEANS_LABELS,
   RELATION_LABELS,
 } from '../../shared/delivery/door-choices.ts';
 import type { Database, Transaction } from '../db/open.ts';
@@ -47,7 +47,7 @@ export async function deliveryProof(
     noveltyLabel: NOVELTY_LABELS[delivery.novelty],
     paidCop: row.amountCop,
     means,
-    meansLabel: means ? PAYMENT_MEANS_LABELS[means] : null,
+    meansLabel: means ? COLLECTED_MEANS_LABELS[means] : null,
     reference: means ? (row.reference ?? '') : null,
     routeId: delivery.routeId,
     ...(staff ? { courierName: row.courierName ?? '' } : {}),

@@ -15,7 +15,7 @@ import type {
 } from '../../shared/delivery/api-types.ts';
 import { ROUTE_STATE_LABELS } from '../../shared/delivery/route-forms.ts';
 import type { Database, Transaction } from '../db/open.ts';
-import { deliveryRoutes, packageCharges, packages, routeStops, users } from '../db/schema.ts';
+import { deliveryRoutes, packageCharges, packages, routeStops, settlements, users } from '../db/schema.ts';
 import { cashOfRoute, NO_FACTS, outcomeCounts, stopFacts } from './outcomes.ts';
 
 type Reader = Database | Transaction;
@@ -117,15 +117,27 @@ export async function routeStopsOf(db: Reader, routeId: number): Promise<RouteSt
       address: packages.deliveryAddress,
       instructions: packages.instructions,
       valueToPayCop: packageCharges.totalCop,
+      paidOnlineId: settlements.id,
     })
     .from(routeStops)
     .innerJoin(packages, eq(packages.number, routeStops.packageNumber))
     .leftJoin(users, eq(users.id, packages.userId))
     .leftJoin(packageCharges, eq(packageCharges.packageNumber, packages.number))
+    .leftJoin(
+      settlements,
+      and(
+        eq(settlements.packageNumber, packages.number),
+        eq(settlements.source, 'online'),
+        isNull(settlements.voidedAt),
+      ),
+    )
     .where(eq(routeStops.routeId, routeId))
     .orderBy(asc(routeStops.position));
-  return rows.map((row, index) => ({
+  return rows.map(({ paidOnlineId, ...row }, index) => ({
     ...row,
+    // Paid online: nothing to collect at the door.
+    valueToPayCop: paidOnlineId === null ? row.valueToPayCop : 0,
+    paidOnline: paidOnlineId !== null,
     position: index + 1,
     customerName: row.customerName ?? '',
     phone: row.phone ?? '',

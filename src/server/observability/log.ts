@@ -14,6 +14,7 @@ export type FailureKind =
   | 'mail'
   | 'whatsapp'
   | 'whatsapp_webhook'
+  | 'payments'
   | 'audit'
   | 'csv'
   | 'live'

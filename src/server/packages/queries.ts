@@ -1,6 +1,6 @@
 // Reading packages as the screens show them: a customer's page of 'Mis paquetes' with its counts, and one
 // package with its history and files. Every query names its owner, so no customer reads another's package.
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type {
   PackageDetail,
   PackageEvent,
@@ -14,9 +14,10 @@ import { courierRegimeWarning } from '../../shared/packages/prealert.ts';
 import { type PackageState, STAFF_ONLY_STATES } from '../../shared/packages/states.ts';
 import { ratesOfCharge, storedCharge } from '../charges/package-charge.ts';
 import { ratesInForce } from '../charges/rates.ts';
+import { settlementOf } from '../collections/settlements.ts';
 import { containing } from '../db/like.ts';
 import type { Database, Transaction } from '../db/open.ts';
-import { packageCharges, packageEvents, packages, users } from '../db/schema.ts';
+import { packageCharges, packageEvents, packages, settlements, users } from '../db/schema.ts';
 import { deliveryAttemptsOf, deliveryProof } from '../delivery/proof.ts';
 import { filesOfPackages, fileUrl } from '../files/store.ts';
 import { eventNotices } from '../notices/history.ts';
@@ -44,6 +45,8 @@ const ACTOR_LABELS: Record<string, string> = {
 type SummaryRow = Pick<PackageRow, keyof typeof summaryColumns> & {
   toPayCents: number | null;
   toPayCop: number | null;
+  /** The settlement in force's source, null while unsettled. */
+  settledBy: string | null;
 };
 
 function summary(row: SummaryRow, viewer: Viewer): PackageSummary {
@@ -59,6 +62,8 @@ function summary(row: SummaryRow, viewer: Viewer): PackageSummary {
     updatedAt: row.updatedAt.toISOString(),
     toPay:
       row.toPayCents === null || row.toPayCop === null ? null : { cents: row.toPayCents, cop: row.toPayCop },
+    paid: row.settledBy !== null,
+    paidOnline: row.settledBy === 'online',
   };
 }
 
@@ -104,9 +109,18 @@ export async function listCustomerPackages(
   const viewer: Viewer = { kind: 'customer', userId };
   const [rows, [matching], perState] = await Promise.all([
     db
-      .select({ ...summaryColumns, toPayCents: packageCharges.totalCents, toPayCop: packageCharges.totalCop })
+      .select({
+        ...summaryColumns,
+        toPayCents: packageCharges.totalCents,
+        toPayCop: packageCharges.totalCop,
+        settledBy: settlements.source,
+      })
       .from(packages)
       .leftJoin(packageCharges, eq(packageCharges.packageNumber, packages.number))
+      .leftJoin(
+        settlements,
+        and(eq(settlements.packageNumber, packages.number), isNull(settlements.voidedAt)),
+      )
       .where(where)
       .orderBy(desc(packages.createdAt), desc(packages.number))
       .limit(PAGE_SIZE)
@@ -233,7 +247,12 @@ export async function packageDetail(
   const weightLb = decimal(row.weightLb);
   return {
     ...summary(
-      { ...row, toPayCents: charge?.totalCents ?? null, toPayCop: charge?.totalCop ?? null },
+      {
+        ...row,
+        toPayCents: charge?.totalCents ?? null,
+        toPayCop: charge?.totalCop ?? null,
+        settledBy: (await settlementOf(db, row.number))?.source ?? null,
+      },
       viewer,
     ),
     quantity: row.quantity,

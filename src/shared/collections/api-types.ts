@@ -18,12 +18,12 @@
 //   The receipt's screen is /paquetes/:number/comprobante (paths.receipt in src/shared/paths.ts; linked from the
 //   'Entregado' mail with receiptMailLine).
 import type { RouteDetail } from '../delivery/api-types.ts';
-import type { PaymentMeans } from '../delivery/door-choices.ts';
+import type { CollectedMeans } from '../delivery/door-choices.ts';
 import type { CloseFigures, CollectionSource, RemittanceOutcome } from './forms.ts';
 
 /** An amount by payment means, in whole pesos: a sum of stored collections. */
 export interface MeansTotal {
-  means: PaymentMeans;
+  means: CollectedMeans;
   label: string;
   amountCop: number;
   count: number;
@@ -44,7 +44,7 @@ export interface CollectionEntry {
   valueToPayCop: number;
   /** 'Valor cobrado', whole pesos. */
   amountCop: number;
-  means: PaymentMeans;
+  means: CollectedMeans;
   meansLabel: string;
   reference: string;
   collectedAt: string;
@@ -66,8 +66,8 @@ export interface CollectionCorrectionEntry {
   at: string;
   byName: string;
   note: string;
-  before: { amountCop: number; means: PaymentMeans; reference: string };
-  after: { amountCop: number; means: PaymentMeans; reference: string };
+  before: { amountCop: number; means: CollectedMeans; reference: string };
+  after: { amountCop: number; means: CollectedMeans; reference: string };
 }
 
 /** A stored 'Cierre de caja'. */
@@ -183,6 +183,8 @@ export interface Recaudos {
   byMeans: MeansTotal[];
   byCourier: RecaudosCourier[];
   byCarrier: RecaudosCarrier[];
+  /** Paid online through Wompi ('En línea'): received when approved, nothing to collect at the door. */
+  online: RecaudosFigures;
   /** Today, whatever the range. */
   unclosedCash: UnclosedCash[];
   unclosedCashCop: number;
@@ -235,7 +237,7 @@ export interface PaymentReceipt {
   valueToPayCop: number;
   /** 'Valor pagado', whole pesos. */
   paidCop: number;
-  means: PaymentMeans;
+  means: CollectedMeans;
   meansLabel: string;
   reference: string;
   /** When it was paid (the delivery's time). */

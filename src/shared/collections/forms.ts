@@ -2,16 +2,17 @@
 // cash count, an admin's correction of a locked collection, 'Importar liquidación' (a carrier's remittance CSV) and
 // the 'Recaudos' range, with their Spanish messages and the pure rules both sides run. Pesos are integers, always.
 import { z } from 'zod';
-import { MAX_COLLECTED_COP, PAYMENT_MEANS, type PaymentMeans } from '../delivery/door-choices.ts';
+import { type CollectedMeans, MAX_COLLECTED_COP, PAYMENT_MEANS } from '../delivery/door-choices.ts';
 import { parsePesos } from '../money.ts';
 import { clean, optionalText, pesosField } from '../schemas.ts';
 
 /** Where a collection's money is: with one of our couriers (a route) or with a national carrier ('recaudo'). */
-export const COLLECTION_SOURCES = ['route', 'carrier'] as const;
+export const COLLECTION_SOURCES = ['route', 'carrier', 'online'] as const;
 export type CollectionSource = (typeof COLLECTION_SOURCES)[number];
 export const COLLECTION_SOURCE_LABELS: Record<CollectionSource, string> = {
   route: 'Mensajero',
   carrier: 'Transportadora',
+  online: 'En línea',
 };
 
 /** The largest 'Efectivo entregado' a cashier may type: a billion pesos. */
@@ -123,7 +124,7 @@ export interface CloseFigures {
 
 /** The close's figures from what is stored and what the cashier counted (no floats anywhere). */
 export function closeFigures(
-  stored: { expectedCop: number; byMeans: ReadonlyArray<{ means: PaymentMeans; amountCop: number }> },
+  stored: { expectedCop: number; byMeans: ReadonlyArray<{ means: CollectedMeans; amountCop: number }> },
   cashDeliveredCop: number,
 ): CloseFigures {
   const collectedCop = stored.byMeans.reduce((sum, row) => sum + row.amountCop, 0);

@@ -1,7 +1,7 @@
 // What the delivery API answers (src/server/delivery): the staff's 'Rutas de reparto' and the courier's 'Mi ruta'.
 // Types only: the browser and the server read the same shapes.
 import type { PackageState } from '../packages/states.ts';
-import type { FailureReason, Novelty, PaymentMeans, Relation } from './door-choices.ts';
+import type { CollectedMeans, FailureReason, Novelty, Relation } from './door-choices.ts';
 import type { AttemptForm, DeliveryForm } from './door-forms.ts';
 import type { RouteState } from './route-forms.ts';
 
@@ -57,8 +57,10 @@ export interface RouteStop {
   phone: string;
   address: string;
   instructions: string;
-  /** 'Valor a pagar' in whole pesos; null when the package has no charge. */
+  /** 'Valor a pagar' in whole pesos (0 once paid online); null when the package has no charge. */
   valueToPayCop: number | null;
+  /** Paid online before the door: 'Pagado: no cobrar'. */
+  paidOnline: boolean;
 }
 
 /** GET /api/admin/delivery/routes/:id */
@@ -107,12 +109,12 @@ export interface MyStop {
 export type StopOutcome =
   | { kind: 'pending' }
   /** `means` is null when nothing was collected (a zero 'Valor a pagar'). */
-  | { kind: 'delivered'; at: string; collectedCop: number; means: PaymentMeans | null }
+  | { kind: 'delivered'; at: string; collectedCop: number; means: CollectedMeans | null }
   | { kind: 'failed'; at: string; reason: FailureReason; reasonLabel: string };
 
 /** 'Mi caja': what the courier holds from the route, by payment means, in whole pesos (sums of stored collections). */
 export interface CashByMeans {
-  means: PaymentMeans;
+  means: CollectedMeans;
   label: string;
   amountCop: number;
   count: number;
@@ -180,7 +182,7 @@ export interface DeliveryProof {
   noveltyLabel: string;
   /** 'Valor pagado' in whole pesos, null when nothing was collected (a zero 'Valor a pagar'). */
   paidCop: number | null;
-  means: PaymentMeans | null;
+  means: CollectedMeans | null;
   meansLabel: string | null;
   reference: string | null;
   routeId: number | null;

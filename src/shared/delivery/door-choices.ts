@@ -21,6 +21,14 @@ export const PAYMENT_MEANS_LABELS: Record<PaymentMeans, string> = {
   datafono: 'Datáfono',
 };
 
+/** How a collection's money came: a means of the door, or online through Wompi (never offered at the door). */
+export const COLLECTED_MEANS = [...PAYMENT_MEANS, 'wompi'] as const;
+export type CollectedMeans = (typeof COLLECTED_MEANS)[number];
+export const COLLECTED_MEANS_LABELS: Record<CollectedMeans, string> = {
+  ...PAYMENT_MEANS_LABELS,
+  wompi: 'Wompi',
+};
+
 export const NOVELTIES = ['sin_novedad', 'empaque_abierto', 'averiado'] as const;
 export type Novelty = (typeof NOVELTIES)[number];
 export const NOVELTY_LABELS: Record<Novelty, string> = {
@@ -65,6 +73,7 @@ export const doorMessages = {
   relation: 'Elige la relación de quien recibe con el titular.',
   collected: 'Escribe el valor cobrado en pesos, sin puntos ni decimales (por ejemplo 85000).',
   means: 'Elige el medio de pago.',
+  paidOnline: 'Pagado: no cobrar. Este paquete ya se pagó en línea; escribe 0 en el valor cobrado.',
   reference: 'Escribe la referencia del pago: es obligatoria para todo medio que no sea efectivo.',
   differenceNote: 'El valor cobrado es distinto del valor a pagar: escribe una nota que explique por qué.',
   novelty: 'Elige la novedad del paquete.',

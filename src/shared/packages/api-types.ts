@@ -18,6 +18,9 @@ export interface PackageSummary {
   updatedAt: string;
   /** 'Valor a pagar' once the warehouse charged it: USD cents and whole pesos; null before. */
   toPay: { cents: number; cop: number } | null;
+  /** Its money was settled (online, at the door or by a carrier); 'Pagado en línea' when `paidOnline`. */
+  paid: boolean;
+  paidOnline: boolean;
 }
 
 /** GET /api/packages: a page, newest first, and how many of the customer's packages are in each state. */

@@ -2,13 +2,15 @@
 // the actions make ('Responder', the customer's 'Recurso de reposición'), and 'Vencida', which is never stored: it is
 // read from the due date. The server refuses any other move; the screens read the same tables.
 
-export const PQR_TYPES = ['peticion', 'queja', 'reclamo', 'indemnizacion'] as const;
+/** 'reversion_pago': the customer's 'Reversión del pago' of an online payment (Decreto 587 de 2016, PAYMENTS.md). */
+export const PQR_TYPES = ['peticion', 'queja', 'reclamo', 'indemnizacion', 'reversion_pago'] as const;
 export type PqrType = (typeof PQR_TYPES)[number];
 export const PQR_TYPE_LABELS: Record<PqrType, string> = {
   peticion: 'Petición',
   queja: 'Queja',
   reclamo: 'Reclamo',
   indemnizacion: 'Solicitud de indemnización',
+  reversion_pago: 'Reversión del pago',
 };
 
 export const PQR_STATES = [

@@ -19,6 +19,7 @@ import { AdminsOnly } from '../../components/admins-only.tsx';
 import { Page } from '../../components/page.tsx';
 import { failedStatus, QueryStates, showsStaffNav } from '../../components/query-states.tsx';
 import { StaffNav } from '../../components/staff-nav.tsx';
+import { OnlinePayments } from './online-payments.tsx';
 import { PendingMoney } from './pending-money.tsx';
 import { RangeFigures } from './range-figures.tsx';
 import { RemittanceImport } from './remittance-import.tsx';
@@ -122,6 +123,7 @@ function CollectionsPage() {
               </h2>
               <RangeFigures recaudos={data} />
             </section>
+            <OnlinePayments />
             <RemittanceImport />
           </>
         )}

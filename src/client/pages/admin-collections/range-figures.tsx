@@ -77,6 +77,14 @@ export function RangeFigures({ recaudos }: { recaudos: Recaudos }) {
         rows={recaudos.byCarrier.map((row) => ({ key: row.carrier, name: row.carrier, figures: row }))}
         empty="Ninguna transportadora recaudó en estos días."
       />
+      <FiguresTable
+        title="En línea"
+        who="Pasarela"
+        rows={
+          recaudos.online.deliveries > 0 ? [{ key: 'wompi', name: 'Wompi', figures: recaudos.online }] : []
+        }
+        empty="Nadie pagó en línea en estos días."
+      />
     </>
   );
 }

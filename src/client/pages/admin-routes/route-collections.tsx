@@ -7,7 +7,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { type CollectionCorrection, collectionCorrectionSchema } from '../../../shared/collections/forms.ts';
 import { formatLocalDateTime } from '../../../shared/dates.ts';
-import { LATE_LABEL, PAYMENT_MEANS, PAYMENT_MEANS_LABELS } from '../../../shared/delivery/door-choices.ts';
+import {
+  COLLECTED_MEANS_LABELS,
+  LATE_LABEL,
+  PAYMENT_MEANS,
+  PAYMENT_MEANS_LABELS,
+} from '../../../shared/delivery/door-choices.ts';
 import { formatCop, pesosInput } from '../../../shared/money.ts';
 import {
   type CollectionEntry,
@@ -37,7 +42,7 @@ const MEANS_CHOICES = PAYMENT_MEANS.map((means) => ({ value: means, label: PAYME
 
 type Amounts = CollectionEntry['corrections'][number]['before'];
 const amountsText = (amounts: Amounts) =>
-  `${formatCop(amounts.amountCop)} ${PAYMENT_MEANS_LABELS[amounts.means]}${amounts.reference ? ` ${amounts.reference}` : ''}`;
+  `${formatCop(amounts.amountCop)} ${COLLECTED_MEANS_LABELS[amounts.means]}${amounts.reference ? ` ${amounts.reference}` : ''}`;
 
 export function RouteCollections({ cash }: { cash: RouteCash }) {
   const id = useId();

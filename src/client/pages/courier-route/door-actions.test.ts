@@ -19,6 +19,7 @@ function stop(number: number, outcome: MyRouteStop['outcome'] = { kind: 'pending
     address: 'Calle 10, Medellín',
     instructions: '',
     valueToPayCop: 85_000,
+    paidOnline: false,
     outcome,
     earlierAttempts: 0,
   };

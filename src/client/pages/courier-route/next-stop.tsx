@@ -1,9 +1,6 @@
-// 'Siguiente parada' (issue 37 item 3): under the counters, the first stop still to visit, with what the courier
-// needs before ringing: the address, the amount, 'Llamar', 'WhatsApp' and 'Entregar' (which opens the form in the
-// stop's own card, below). Nothing once every stop is done.
-import { formatCop } from '../../../shared/money.ts';
 import type { StopView } from './door-actions.ts';
 import { ContactLinks } from './stop-cards.tsx';
+import { StopValue } from './stop-value.tsx';
 
 export function NextStop({ views, onDeliver }: { views: StopView[]; onDeliver: (number: number) => void }) {
   const next = views.find((view) => view.outcome.kind === 'pending');
@@ -19,10 +16,7 @@ export function NextStop({ views, onDeliver }: { views: StopView[]; onDeliver: (
         · {stop.customerName}
       </p>
       <p className="address">{stop.address}</p>
-      <p className="stop-card__value">
-        <span>Valor a pagar</span>
-        <strong>{formatCop(stop.valueToPayCop ?? 0)}</strong>
-      </p>
+      <StopValue stop={stop} />
       <ContactLinks stop={stop} />
       <p className="stop-card__actions">
         <button type="button" className="button" onClick={() => onDeliver(stop.number)}>

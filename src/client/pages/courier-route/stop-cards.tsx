@@ -3,7 +3,7 @@
 // (with 'Por enviar' while it waits on the phone), and 'Entregar' / 'No entregado', which open their form in place.
 import { useQueryClient } from '@tanstack/react-query';
 import { memo, type ReactNode, useEffect } from 'react';
-import { doorMessages, PAYMENT_MEANS_LABELS } from '../../../shared/delivery/door-choices.ts';
+import { COLLECTED_MEANS_LABELS, doorMessages } from '../../../shared/delivery/door-choices.ts';
 import type { Attempt, Delivery } from '../../../shared/delivery/door-forms.ts';
 import { buildCourierWhatsAppLink } from '../../../shared/links.ts';
 import { formatCop } from '../../../shared/money.ts';
@@ -14,6 +14,7 @@ import { queueAttempt, queueDelivery } from '../../offline/door-queue.ts';
 import { AttemptForm } from './attempt-form.tsx';
 import { DeliveryForm } from './delivery-form.tsx';
 import type { DoorAction, StopView } from './door-actions.ts';
+import { StopValue } from './stop-value.tsx';
 
 export type Open = { number: number; kind: 'deliver' | 'attempt'; correcting?: DoorAction | undefined };
 
@@ -140,7 +141,7 @@ function OutcomeLine({ view }: { view: StopView }) {
   const { outcome, stop, waiting } = view;
   const text =
     outcome.kind === 'delivered'
-      ? `Entregado · ${outcome.means ? `${PAYMENT_MEANS_LABELS[outcome.means]} ${formatCop(outcome.collectedCop)}` : 'sin cobro'}`
+      ? `Entregado · ${outcome.means ? `${COLLECTED_MEANS_LABELS[outcome.means]} ${formatCop(outcome.collectedCop)}` : 'sin cobro'}`
       : outcome.kind === 'failed'
         ? `No entregado: ${outcome.reasonLabel}`
         : stateLabel(stop.state);
@@ -198,10 +199,7 @@ function StopCardView({
         </p>
       )}
       {stop.earlierAttempts > 0 && <p>Intentos anteriores: {stop.earlierAttempts}</p>}
-      <p className="stop-card__value">
-        <span>Valor a pagar</span>
-        <strong>{formatCop(stop.valueToPayCop ?? 0)}</strong>
-      </p>
+      <StopValue stop={stop} />
       <ContactLinks stop={stop} />
       {refused?.refusal && (
         <Notice tone="error">

@@ -5,7 +5,11 @@
 import { formatNumericDay } from '../../../shared/dates.ts';
 import { formatCop, formatUsd, taxReasonLine, trmLine } from '../../../shared/money.ts';
 import type { PackageDetail } from '../../../shared/packages/api-types.ts';
+import { paths } from '../../../shared/paths.ts';
+import { isPayable, PAID_ONLINE_LABEL } from '../../../shared/payments/labels.ts';
 import { ChargeFigures } from '../../components/charge-figures.tsx';
+import { PayOnline } from '../../components/pay-online.tsx';
+import { Link } from '../../router.tsx';
 import { RecomputeCharge } from './recompute-charge.tsx';
 
 function storageLeft(days: number): string {
@@ -51,17 +55,25 @@ function ChargeLines({
 export function PackageCharge({ pkg }: { pkg: PackageDetail }) {
   const { charge, daysInWarehouse, freeStorageDaysLeft } = pkg;
   if (!charge && daysInWarehouse === null && freeStorageDaysLeft === null) return null;
-  const paid = pkg.state === 'entregado';
+  const paid = pkg.paid || pkg.state === 'entregado';
   return (
     <section className="card package-charge" aria-labelledby="charge-heading">
       <h2 id="charge-heading">Tu cobro</h2>
       {charge && (
         <>
           <p className="package-charge__total">
-            <span>{paid ? 'Valor cobrado:' : 'Valor a pagar:'}</span>{' '}
+            <span>
+              {pkg.paidOnline ? `${PAID_ONLINE_LABEL}:` : paid ? 'Valor cobrado:' : 'Valor a pagar:'}
+            </span>{' '}
             <strong>{formatCop(charge.totalCop)} COP</strong> <span aria-hidden="true">·</span>{' '}
             <strong>{formatUsd(charge.totalCents)}</strong>
           </p>
+          {isPayable(pkg) && <PayOnline numbers={[pkg.number]} label="Pagar en línea" />}
+          {pkg.paidOnline && (
+            <p>
+              <Link to={paths.receipt(pkg.number)}>Comprobante de pago</Link>
+            </p>
+          )}
           {paid ? (
             <details className="package-charge__lines">
               <summary>Detalle del cobro</summary>

@@ -7,6 +7,7 @@ import type { PackageList, PackageSummary } from '../../../shared/packages/api-t
 import { CARRIER_NAMES } from '../../../shared/packages/guides.ts';
 import { PACKAGE_STATES, type PackageState, STATE_LABELS } from '../../../shared/packages/states.ts';
 import { paths } from '../../../shared/paths.ts';
+import { isPayable, PAID_ONLINE_LABEL } from '../../../shared/payments/labels.ts';
 import { Link } from '../../router.tsx';
 
 /**
@@ -57,7 +58,21 @@ function ToPay({ toPay }: { toPay: NonNullable<PackageSummary['toPay']> }) {
   );
 }
 
-export function PackageCards({ packages, busy }: { packages: PackageSummary[]; busy: boolean }) {
+/** The packages chosen for 'Pagar seleccionados' (only while online payment is on). */
+export interface PaySelection {
+  chosen: ReadonlySet<number>;
+  toggle: (number: number) => void;
+}
+
+export function PackageCards({
+  packages,
+  busy,
+  selection,
+}: {
+  packages: PackageSummary[];
+  busy: boolean;
+  selection: PaySelection | null;
+}) {
   return (
     <ul className="package-cards" aria-busy={busy}>
       {packages.map((pkg) => (
@@ -69,7 +84,11 @@ export function PackageCards({ packages, busy }: { packages: PackageSummary[]; b
               <span className="package-card__content">{pkg.content}</span>
               <span className={`state-badge state-badge--${pkg.state}`}>{STATE_LABELS[pkg.state]}</span>
             </span>
-            {pkg.toPay && <ToPay toPay={pkg.toPay} />}
+            {pkg.paidOnline ? (
+              <span className="package-card__pay">{PAID_ONLINE_LABEL}</span>
+            ) : (
+              pkg.toPay && <ToPay toPay={pkg.toPay} />
+            )}
             <span className="package-card__meta">
               {pkg.store ? `${pkg.store} · ` : ''}
               Guía {pkg.guide}
@@ -77,6 +96,16 @@ export function PackageCards({ packages, busy }: { packages: PackageSummary[]; b
               <time dateTime={pkg.createdAt}>{formatLocalDate(pkg.createdAt)}</time>
             </span>
           </Link>
+          {selection && isPayable(pkg) && (
+            <label className="package-card__select">
+              <input
+                type="checkbox"
+                checked={selection.chosen.has(pkg.number)}
+                onChange={() => selection.toggle(pkg.number)}
+              />{' '}
+              Pagar el paquete {pkg.number} en línea
+            </label>
+          )}
         </li>
       ))}
     </ul>

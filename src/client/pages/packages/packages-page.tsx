@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
 import { isPackageState, type PackageState, STATE_LABELS } from '../../../shared/packages/states.ts';
 import { paths } from '../../../shared/paths.ts';
+import { isPayable } from '../../../shared/payments/labels.ts';
 import { usePackageLiveUpdates } from '../../api/live.ts';
 import { listPackages, packageKeys } from '../../api/packages.ts';
 import { withQuery } from '../../api/query-client.tsx';
@@ -13,6 +14,7 @@ import { AttentionLine } from '../../components/attention-line.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { Pager } from '../../components/pager.tsx';
+import { onlinePaymentOn, PayOnline } from '../../components/pay-online.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { SignedInNav } from '../../components/signed-in-nav.tsx';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../components/use-debounced.ts';
@@ -47,6 +49,18 @@ function Packages() {
   const [submitted, setSubmitted] = useState<string | null>(null);
   const q = submitted ?? typed;
   const [paging, setPaging] = useState({ q, state, page: 1 });
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const selection = onlinePaymentOn()
+    ? {
+        chosen,
+        toggle: (number: number) =>
+          setChosen((before) => {
+            const next = new Set(before);
+            if (!next.delete(number)) next.add(number);
+            return next;
+          }),
+      }
+    : null;
   // A new search or filter starts on its first page.
   const page = paging.q === q && paging.state === state ? paging.page : 1;
   const params = { q, page, state };
@@ -117,7 +131,15 @@ function Packages() {
                   : `${data.total} ${data.total === 1 ? 'paquete' : 'paquetes'}`}
                 {list.isFetching && ' · Actualizando...'}
               </p>
-              <PackageCards packages={data.packages} busy={list.isPlaceholderData} />
+              <PackageCards packages={data.packages} busy={list.isPlaceholderData} selection={selection} />
+              {data.packages.some(isPayable) && (
+                <PayOnline
+                  numbers={data.packages
+                    .filter((pkg) => chosen.has(pkg.number) && isPayable(pkg))
+                    .map((pkg) => pkg.number)}
+                  label="Pagar seleccionados"
+                />
+              )}
             </>
           )}
           {data.total > data.pageSize && (

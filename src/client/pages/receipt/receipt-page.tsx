@@ -76,7 +76,8 @@ function ReceiptSheet({ receipt }: { receipt: PaymentReceipt }) {
       </h1>
       <FactList className="data-list receipt-sheet__facts" facts={receiptFacts(receipt)} />
       <p className="field__hint">
-        Pago recibido contra entrega del paquete {receipt.package.number}. Conserva este comprobante.
+        {receipt.means === 'wompi' ? 'Pago en línea con Wompi' : 'Pago recibido contra entrega'} del paquete{' '}
+        {receipt.package.number}. Conserva este comprobante.
       </p>
       <div className="actions no-print">
         <button type="button" className="button" onClick={() => window.print()}>

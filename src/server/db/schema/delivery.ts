@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { CollectionSource } from '../../../shared/collections/forms.ts';
 import type {
+  CollectedMeans,
   FailureReason,
   Novelty,
   PaymentMeans,
@@ -141,7 +142,7 @@ export const collections = pgTable(
     /** The charge's 'Valor a pagar' in whole pesos when it was collected (0 without a charge), written with it so
      * 'Recaudos' sums it without reading the charges. */
     toPayCop: bigint('to_pay_cop', { mode: 'number' }).notNull(),
-    means: text('means').$type<PaymentMeans>().notNull(),
+    means: text('means').$type<CollectedMeans>().notNull(),
     reference: text('reference').notNull().default(''),
     collectedAt: timestamp('collected_at', { withTimezone: true }).notNull(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
@@ -191,7 +192,7 @@ export const collectionDaySums = pgTable(
     routeId: integer('route_id').notNull(),
     courierId: text('courier_id').notNull(),
     carrier: text('carrier').notNull(),
-    means: text('means').$type<PaymentMeans>().notNull(),
+    means: text('means').$type<CollectedMeans>().notNull(),
     remitted: boolean('remitted').notNull(),
     count: integer('count').notNull(),
     amountCop: bigint('amount_cop', { mode: 'number' }).notNull(),
@@ -259,7 +260,7 @@ export const collectionCorrections = pgTable(
       .notNull()
       .references(() => collections.id),
     beforeAmountCop: bigint('before_amount_cop', { mode: 'number' }).notNull(),
-    beforeMeans: text('before_means').$type<PaymentMeans>().notNull(),
+    beforeMeans: text('before_means').$type<CollectedMeans>().notNull(),
     beforeReference: text('before_reference').notNull(),
     afterAmountCop: bigint('after_amount_cop', { mode: 'number' }).notNull(),
     afterMeans: text('after_means').$type<PaymentMeans>().notNull(),

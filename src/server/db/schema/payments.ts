@@ -1,0 +1,91 @@
+// Online payments (PAYMENTS.md 'Online payment through Wompi'): our payment with its own 'Referencia', the
+// packages it covers with the amount each, and every provider event received, checked or not applied. A package's
+// money, once approved, is its settlement (schema/settlements.ts, source 'online'): the settlement's unique index
+// is what keeps two payments of one package from both being applied.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { OnlinePaymentState } from '../../../shared/payments/api-types.ts';
+import type { OnlineMethod, ProviderStatus } from '../../payments/port.ts';
+import { users } from './accounts.ts';
+import { packages } from './packages.ts';
+
+export const onlinePayments = pgTable(
+  'online_payments',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+    /** 'Referencia': our sequence, never reused (Wompi's `reference`). */
+    paymentReference: text('reference').notNull().generatedAlwaysAs(sql`'CY' || lpad(id::text, 8, '0')`),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider').notNull().default('wompi'),
+    /** Whole pesos (Wompi receives × 100 as amount_in_cents, COP). */
+    amountCop: bigint('amount_cop', { mode: 'number' }).notNull(),
+    state: text('state').$type<OnlinePaymentState>().notNull().default('pendiente'),
+    transactionId: text('transaction_id'),
+    method: text('method').$type<OnlineMethod>(),
+    /** The provider's reason for a refusal, as it gave it. */
+    statusMessage: text('status_message'),
+    /** Why staff must look at it (an event that did not match; approved for a package already paid: refund). */
+    flag: text('flag'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** 'Reembolsar' (admin): when, by whom, why, and the refund's reference (a card's void: its transaction id). */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundedBy: text('refunded_by').references(() => users.id),
+    refundNote: text('refund_note'),
+    refundReference: text('refund_reference'),
+  },
+  (table) => [
+    uniqueIndex('online_payments_reference_unique').on(table.paymentReference),
+    index('online_payments_user_idx').on(table.userId),
+    index('online_payments_pending_idx').on(table.createdAt).where(sql`state = 'pendiente'`),
+  ],
+);
+
+export const onlinePaymentPackages = pgTable(
+  'online_payment_packages',
+  {
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => onlinePayments.id),
+    packageNumber: integer('package_number')
+      .notNull()
+      .references(() => packages.number),
+    /** This package's part of the payment, whole pesos: its 'Valor a pagar' when the payment was made. */
+    amountCop: bigint('amount_cop', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.paymentId, table.packageNumber] }),
+    index('online_payment_packages_package_idx').on(table.packageNumber),
+  ],
+);
+
+/** Every checked event and every answer of the provider's API applied: one row per transaction and status. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+    transactionId: text('transaction_id').notNull(),
+    status: text('status').$type<ProviderStatus>().notNull(),
+    reference: text('reference').notNull(),
+    amountInCents: bigint('amount_in_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    /** 'evento' (Wompi's webhook) or 'consulta' (the app asked GET /v1/transactions/:id). */
+    via: text('via').notNull(),
+    paymentId: integer('payment_id').references(() => onlinePayments.id),
+    /** What was done with it: 'aplicado', 'sin cambio', or the mismatch flagged for staff. */
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('payment_events_transaction_status_unique').on(table.transactionId, table.status)],
+);

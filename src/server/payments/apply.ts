@@ -1,0 +1,197 @@
+// What a provider's verdict does (PAYMENTS.md: 'The truth is Wompi's event, not the redirect'), from a checked event
+// or the transactions API alike: recorded once per transaction and status (a repeat changes nothing), a mismatch of
+// reference, amount or currency flagged for staff and never applied, a refusal shown, and an approval settling every
+// covered package in one transaction through the settlement module (collection 'Wompi', the transaction id as its
+// 'Referencia'). Two payments of one package approved at once meet at the settlement's unique index: exactly one is
+// applied, the other is flagged for a refund.
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { OnlinePaymentState } from '../../shared/payments/api-types.ts';
+import { recordAudit } from '../audit/audit.ts';
+import { settlementsInForce, settlePackages } from '../collections/settlements.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import type { Database, Transaction } from '../db/open.ts';
+import { onlinePaymentPackages, onlinePayments, packages, paymentEvents, users } from '../db/schema.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { logWarning } from '../observability/log.ts';
+import { type MailSettings, notifyPackageChanges } from '../packages/state-change.ts';
+import { approvedMail } from './mails.ts';
+import type { ProviderStatus, ProviderTransaction } from './port.ts';
+
+export type Via = 'evento' | 'consulta';
+
+/** What was done with a verdict (also the event's stored `outcome`). */
+export type Outcome = 'aplicado' | 'sin cambio' | 'repetido' | 'marcado';
+
+const STATE_OF: Record<Exclude<ProviderStatus, 'PENDING'>, OnlinePaymentState> = {
+  APPROVED: 'aprobado',
+  DECLINED: 'rechazado',
+  ERROR: 'error',
+  VOIDED: 'anulado',
+};
+
+export const FLAGS = {
+  unknownReference: 'Referencia desconocida',
+  mismatch: (transaction: ProviderTransaction) =>
+    `No coincide con el pago: Wompi informó $ ${transaction.amountInCents / 100} ${transaction.currency}`,
+  alreadyPaid: 'Aprobado para un paquete ya pagado: reembolsar',
+  otherTransaction: 'Otra transacción aprobada con esta referencia: reembolsar',
+};
+
+/** The settlement's indexes two approvals of one package meet at. */
+const isDoublePayment = (error: unknown) =>
+  isUniqueViolation(error, 'settlements_package_unique') ||
+  isUniqueViolation(error, 'collections_package_unique');
+
+export async function applyVerdict(
+  db: Database,
+  transaction: ProviderTransaction,
+  via: Via,
+  mail: MailSettings,
+): Promise<Outcome> {
+  // A repeat (Wompi retries until it reads 200) is answered without opening a transaction.
+  const [seen] = await db
+    .select({ id: paymentEvents.id })
+    .from(paymentEvents)
+    .where(
+      and(eq(paymentEvents.transactionId, transaction.id), eq(paymentEvents.status, transaction.status)),
+    );
+  if (seen) return 'repetido';
+  try {
+    return await db.transaction((tx) => decide(tx, transaction, via, false, mail));
+  } catch (error) {
+    if (!isDoublePayment(error)) throw error;
+    // Another payment of one of its packages was applied meanwhile: this one is recorded and flagged, not applied.
+    return db.transaction((tx) => decide(tx, transaction, via, true, mail));
+  }
+}
+
+async function decide(
+  tx: Transaction,
+  transaction: ProviderTransaction,
+  via: Via,
+  lostRace: boolean,
+  mail: MailSettings,
+) {
+  const [event] = await tx
+    .insert(paymentEvents)
+    .values({
+      transactionId: transaction.id,
+      status: transaction.status,
+      reference: transaction.reference,
+      amountInCents: transaction.amountInCents,
+      currency: transaction.currency,
+      via,
+      outcome: 'recibido',
+    })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  if (!event) return 'repetido';
+  const [payment] = await tx
+    .select()
+    .from(onlinePayments)
+    .where(eq(onlinePayments.paymentReference, transaction.reference))
+    .for('update');
+  const finish = async (outcome: Outcome, flag?: string) => {
+    await tx
+      .update(paymentEvents)
+      .set({ outcome: flag ?? outcome, paymentId: payment?.id ?? null })
+      .where(eq(paymentEvents.id, event.id));
+    if (flag) {
+      if (payment) await tx.update(onlinePayments).set({ flag }).where(eq(onlinePayments.id, payment.id));
+      await recordAudit(tx, {
+        action: 'online_payment_flagged',
+        subjectId: payment?.userId ?? null,
+        detail: {
+          reference: transaction.reference,
+          transactionId: transaction.id,
+          status: transaction.status,
+          flag,
+        },
+      });
+      logWarning('payments', `Pago ${transaction.reference} (${transaction.id}) marcado: ${flag}`);
+    }
+    if (payment) await notifyPackageChanges(tx, [payment.userId]);
+    return flag ? 'marcado' : outcome;
+  };
+  if (!payment) return finish('marcado', FLAGS.unknownReference);
+  if (transaction.currency !== 'COP' || transaction.amountInCents !== payment.amountCop * 100)
+    return finish('marcado', FLAGS.mismatch(transaction));
+  if (transaction.status === 'PENDING') return finish('sin cambio');
+  const decided = {
+    state: STATE_OF[transaction.status],
+    transactionId: transaction.id,
+    method: transaction.method,
+    statusMessage: transaction.statusMessage,
+    decidedAt: new Date(),
+  };
+  if (payment.state === 'aprobado') {
+    // Already applied: a later verdict of its own transaction changes nothing here ('Reembolsar' voids it); another
+    // transaction approved with this reference took money twice.
+    const other = transaction.status === 'APPROVED' && payment.transactionId !== transaction.id;
+    return finish(other ? 'marcado' : 'sin cambio', other ? FLAGS.otherTransaction : undefined);
+  }
+  if (transaction.status !== 'APPROVED') {
+    if (payment.state !== 'pendiente') return finish('sin cambio');
+    await tx.update(onlinePayments).set(decided).where(eq(onlinePayments.id, payment.id));
+    await audit(tx, payment.userId, transaction);
+    return finish('aplicado');
+  }
+  const covered = await tx
+    .select()
+    .from(onlinePaymentPackages)
+    .where(eq(onlinePaymentPackages.paymentId, payment.id));
+  const numbers = covered.map((row) => row.packageNumber);
+  // The packages locked in order, as a delivery locks them: one of the two settles, the other then sees it.
+  await tx
+    .select({ number: packages.number })
+    .from(packages)
+    .where(inArray(packages.number, numbers))
+    .orderBy(asc(packages.number))
+    .for('update');
+  await tx.update(onlinePayments).set(decided).where(eq(onlinePayments.id, payment.id));
+  await audit(tx, payment.userId, transaction);
+  if (lostRace || (await settlementsInForce(tx, numbers)).length > 0)
+    return finish('marcado', FLAGS.alreadyPaid);
+  await settlePackages(
+    tx,
+    covered.map((row) => ({
+      number: row.packageNumber,
+      source: 'online' as const,
+      routeId: null,
+      courierId: null,
+      deliveryId: null,
+      at: decided.decidedAt,
+      paid: { amountCop: row.amountCop, means: 'wompi' as const, reference: transaction.id },
+    })),
+    null,
+  );
+  const [owner] = await tx
+    .select({ email: users.email, name: users.name, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, payment.userId));
+  if (owner && !owner.deletedAt)
+    await enqueueMail(
+      tx,
+      approvedMail(mail, owner, {
+        reference: payment.paymentReference,
+        amountCop: payment.amountCop,
+        method: transaction.method,
+        packages: numbers,
+      }),
+    );
+  return finish('aplicado');
+}
+
+function audit(tx: Transaction, userId: string, transaction: ProviderTransaction) {
+  return recordAudit(tx, {
+    action: 'online_payment_decided',
+    subjectId: userId,
+    detail: {
+      reference: transaction.reference,
+      transactionId: transaction.id,
+      status: transaction.status,
+      method: transaction.method,
+      amountInCents: transaction.amountInCents,
+    },
+  });
+}

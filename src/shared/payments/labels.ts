@@ -1,0 +1,30 @@
+// The online payments' words that screens paint with (no zod here: the courier's first paint reads them).
+import type { PackageState } from '../packages/states.ts';
+import type { OnlinePaymentState } from './api-types.ts';
+
+/** What each state says on `/pagos/:referencia`. */
+export const PAYMENT_STATE_TITLES: Record<OnlinePaymentState, string> = {
+  pendiente: 'Estamos confirmando tu pago',
+  aprobado: 'Pago aprobado',
+  rechazado: 'Pago rechazado',
+  error: 'Pago rechazado',
+  anulado: 'Pago anulado',
+  reembolsado: 'Pago reembolsado',
+};
+
+export const PAID_ONLINE_LABEL = 'Pagado en línea';
+export const COURIER_PAID_LABEL = 'Pagado: no cobrar';
+
+/** The states in which a package's charge may be paid online. */
+export const PAYABLE_STATES: ReadonlySet<PackageState> = new Set<PackageState>([
+  'recibido',
+  'retenido',
+  'en_transito',
+  'en_aduana',
+  'en_bodega_colombia',
+  'en_reparto',
+]);
+
+/** Whether a package may be paid online: a charge, a payable state, not yet settled. */
+export const isPayable = (pkg: { state: PackageState; toPay: { cop: number } | null; paid: boolean }) =>
+  !pkg.paid && (pkg.toPay?.cop ?? 0) > 0 && PAYABLE_STATES.has(pkg.state);

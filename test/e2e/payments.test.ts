@@ -1,0 +1,97 @@
+// Issue 32 in Chromium, against the Wompi stand-in (in this process; the app is started with its URL and the
+// WOMPI_* keys, and it posts its signed events to the app): a customer ticks two packages on 'Mis paquetes', pays
+// them with the approved test card on the stand-in's Web Checkout and comes back to 'Pago aprobado'; a second tab
+// left on 'Mis paquetes' turns both into 'Pagado en línea' without a reload. A declined card says 'Pago rechazado',
+// and 'Intentar de nuevo' with the good card is approved.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWompiStandIn, type WompiStandIn } from '../support/wompi-stand-in.ts';
+import { apiCall, appInBrowser, recordViaApi, registerViaApi, signInThroughForm } from './harness.ts';
+
+const ADMIN = 'pagos-e2e-admin@example.com';
+const PASSWORD = 'Clave#Segura2026';
+let guides = 0;
+const newGuide = () => `TBA${String(Date.now() % 1e9).padStart(9, '0')}${String(++guides).padStart(3, '0')}`;
+
+describe('Paying online in Chromium, against the Wompi stand-in', () => {
+  // Filled before the app starts (hooks run in order): the stand-in's URLs and keys.
+  const env: Record<string, string> = { ADMIN_EMAILS: ADMIN };
+  let standIn: WompiStandIn;
+  beforeAll(async () => {
+    standIn = await startWompiStandIn({ retryMs: [200, 400, 800] });
+    Object.assign(env, standIn.env);
+  });
+  const e2e = appInBrowser({ env });
+  afterAll(async () => {
+    await standIn?.close();
+  });
+
+  let email = '';
+  let page: Page;
+
+  async function receivedPackage(content: string) {
+    const customer = await apiCall(e2e.app, email, PASSWORD);
+    const admin = await apiCall(e2e.app, ADMIN, PASSWORD);
+    const guide = newGuide();
+    const alerted = await customer<{ package: { number: number } }>('POST', '/api/packages', {
+      guide,
+      store: 'Amazon',
+      content,
+      declaredValue: '30',
+      quantity: 1,
+      address: 1,
+      instructions: '',
+    });
+    expect(alerted.status).toBe(201);
+    const { lockerNumber } = await recordViaApi(e2e.app, email, PASSWORD);
+    const receipt = await admin('POST', '/api/warehouse/receipts', { guide, lockerNumber, weightLb: '3' });
+    expect(receipt.status).toBe(201);
+    return alerted.body.package.number;
+  }
+
+  async function payOnCheckout(card: string) {
+    await page.waitForURL(`${standIn.url}/p/**`);
+    await page.getByLabel('Número de tarjeta').fill(card);
+    await page.getByRole('button', { name: 'Pagar' }).click();
+    await page.waitForURL(`${e2e.app.url}/pagos/**`);
+  }
+
+  it("pays two packages with the test card and sees 'Pagado en línea' live", async () => {
+    standIn.setEvents(`${e2e.app.url}/api/pagos/wompi/eventos`);
+    await registerViaApi(e2e.app, { email: ADMIN, name: 'Jefa de Caja' });
+    email = `pagos-${Date.now()}@example.com`;
+    await registerViaApi(e2e.app, { email, name: 'Paula Pagadora' });
+    const numbers = [await receivedPackage('Zapatos'), await receivedPackage('Libros')];
+
+    page = await e2e.browser.newPage();
+    await signInThroughForm(page, e2e.app, email, PASSWORD);
+    await page.waitForURL(`${e2e.app.url}/locker`);
+    const watcher = await e2e.browser.newPage();
+    await watcher.goto(`${e2e.app.url}/paquetes`);
+    await watcher.getByText('Zapatos').waitFor();
+    expect(await watcher.getByText('Pagado en línea').count()).toBe(0);
+
+    await page.goto(`${e2e.app.url}/paquetes`);
+    for (const number of numbers) await page.getByLabel(`Pagar el paquete ${number} en línea`).check();
+    await page.getByRole('button', { name: 'Pagar seleccionados' }).click();
+    await payOnCheckout('4242 4242 4242 4242');
+    await page.getByRole('heading', { name: 'Pago aprobado' }).waitFor({ timeout: 20_000 });
+    // The tab left open follows the payment live: both cards say 'Pagado en línea'.
+    await expect.poll(() => watcher.getByText('Pagado en línea').count(), { timeout: 20_000 }).toBe(2);
+    await watcher.close();
+  });
+
+  it("says 'Pago rechazado' for a declined card, and 'Intentar de nuevo' with the good card is approved", async () => {
+    const number = await receivedPackage('Juguetes');
+    await page.goto(`${e2e.app.url}/paquetes/${number}`);
+    await page.getByRole('button', { name: 'Pagar en línea' }).click();
+    await payOnCheckout('4111 1111 1111 1111');
+    await page.getByRole('heading', { name: 'Pago rechazado' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Intentar de nuevo' }).click();
+    await payOnCheckout('4242 4242 4242 4242');
+    await page.getByRole('heading', { name: 'Pago aprobado' }).waitFor({ timeout: 20_000 });
+    await page.goto(`${e2e.app.url}/paquetes/${number}`);
+    await page.getByText('Pagado en línea:').waitFor();
+    expect(await page.getByRole('button', { name: 'Pagar en línea' }).count()).toBe(0);
+  });
+});
