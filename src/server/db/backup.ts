@@ -13,6 +13,7 @@ import {
   authSession,
   authUser,
   authVerification,
+  billingData,
   cashCloses,
   collectionCorrections,
   collections,
@@ -22,7 +23,9 @@ import {
   deliveryRoutes,
   dispatches,
   dispatchPackages,
+  einvoices,
   files,
+  invoiceTaxRates,
   lateCashCounts,
   lockerCounter,
   notices,
@@ -91,6 +94,10 @@ export const BACKED_UP_TABLES: PgTable[] = [
   onlinePayments,
   onlinePaymentPackages,
   paymentEvents,
+  // Electronic invoices (issue 33): the buyer's billing data, the dated taxes of each line, every invoice and note.
+  billingData,
+  invoiceTaxRates,
+  einvoices,
   // WhatsApp notices (issue 22): the consent and its history are a legal record; the pace row is rebuilt by itself.
   whatsappConsent,
   whatsappConsentLog,
@@ -119,12 +126,14 @@ const SERIAL_TABLES: PgTable[] = [
   settlements,
   onlinePayments,
   paymentEvents,
+  invoiceTaxRates,
+  einvoices,
   whatsappConsentLog,
   notices,
   whatsappInbound,
 ];
 /** Rows a new database already has (the generated secret, the default rates): the backup's replace them. */
-const SEEDED_TABLES = [appSetting, rateSettings];
+const SEEDED_TABLES = [appSetting, rateSettings, invoiceTaxRates];
 
 interface Backup {
   format: string;
