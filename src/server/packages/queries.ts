@@ -12,6 +12,7 @@ import type { Carrier } from '../../shared/packages/guides.ts';
 import { normalizeGuide } from '../../shared/packages/guides.ts';
 import { courierRegimeWarning } from '../../shared/packages/prealert.ts';
 import { type PackageState, STAFF_ONLY_STATES } from '../../shared/packages/states.ts';
+import { dueSql, lineSums, openLinesOf, shownLine } from '../charges/charge-lines.ts';
 import { ratesOfCharge, storedCharge } from '../charges/package-charge.ts';
 import { ratesInForce } from '../charges/rates.ts';
 import { containing } from '../db/like.ts';
@@ -104,7 +105,11 @@ export async function listCustomerPackages(
   const viewer: Viewer = { kind: 'customer', userId };
   const [rows, [matching], perState] = await Promise.all([
     db
-      .select({ ...summaryColumns, toPayCents: packageCharges.totalCents, toPayCop: packageCharges.totalCop })
+      .select({
+        ...summaryColumns,
+        toPayCents: dueSql(packageCharges.totalCents, packages.number, 'cents'),
+        toPayCop: dueSql(packageCharges.totalCop, packages.number, 'cop'),
+      })
       .from(packages)
       .leftJoin(packageCharges, eq(packageCharges.packageNumber, packages.number))
       .where(where)
@@ -188,6 +193,9 @@ export async function packageDetail(
   const fileRows = await filesOfPackages(db, [row.number]);
   const charge = await storedCharge(db, row.number);
   const chargeRates = charge && (await ratesOfCharge(db, charge));
+  const lines = (await openLinesOf(db, [row.number])).get(row.number) ?? [];
+  const added = lineSums(lines);
+  const due = charge && { cents: charge.totalCents + added.cents, cop: charge.totalCop + added.cop };
   const storage = await storageDays(db, row);
   const delivery = await deliveryProof(db, row.number, viewer);
   const attempts = await deliveryAttemptsOf(db, row.number);
@@ -232,10 +240,7 @@ export async function packageDetail(
     }));
   const weightLb = decimal(row.weightLb);
   return {
-    ...summary(
-      { ...row, toPayCents: charge?.totalCents ?? null, toPayCop: charge?.totalCop ?? null },
-      viewer,
-    ),
+    ...summary({ ...row, toPayCents: due?.cents ?? null, toPayCop: due?.cop ?? null }, viewer),
     quantity: row.quantity,
     deliveryAddress: row.deliveryAddress,
     addressChoice: row.addressChoice === 2 ? 2 : 1,
@@ -255,8 +260,9 @@ export async function packageDetail(
       insuranceCents: charge.insuranceCents,
       taxesCents: charge.tariffCents + charge.vatCents,
       creditUsedCents: charge.creditUsedCents,
-      totalCents: charge.totalCents,
-      totalCop: charge.totalCop,
+      lines: lines.map(shownLine),
+      totalCents: charge.totalCents + added.cents,
+      totalCop: charge.totalCop + added.cop,
       trmHundredths: chargeRates?.trmHundredths ?? 0,
       taxFreeThresholdCents: chargeRates?.taxFreeThresholdCents ?? 0,
       trmDate: charge.trmDate,

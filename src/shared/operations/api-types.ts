@@ -1,6 +1,7 @@
 // What the operations API answers (src/server/packages/board-routes.ts, src/server/dispatches/routes.ts): the
 // 'Paquetes' board, a state change and the dispatches. Types only: the browser and the server read the same shapes.
 import type { ChargeSettings } from '../charges/charge.ts';
+import type { ChargeLine } from '../charges/charge-lines.ts';
 import type { PackageDetail, PackageEvent } from '../packages/api-types.ts';
 import type { PackageState } from '../packages/states.ts';
 
@@ -120,6 +121,8 @@ export interface StaffChargeBasis {
   tariffCents: number;
   vatCents: number;
   creditUsedCents: number;
+  /** Its fee lines in force; the totals include them. */
+  lines: ChargeLine[];
   totalCents: number;
   totalCop: number;
   computedAt: string;

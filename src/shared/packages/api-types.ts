@@ -1,5 +1,6 @@
 // What the packages API answers (src/server/packages/routes.ts), as the screens read it.
 
+import type { ChargeLine } from '../charges/charge-lines.ts';
 import type { DeliveryAttempt, DeliveryProof } from '../delivery/api-types.ts';
 import type { NoticeState } from '../notices/templates.ts';
 import type { Carrier } from './guides.ts';
@@ -77,6 +78,8 @@ export interface PackageCharge {
   insuranceCents: number;
   taxesCents: number;
   creditUsedCents: number;
+  /** Its fee lines in force ('Consolidación', 'Reempaque', ...); the totals include them. */
+  lines: ChargeLine[];
   totalCents: number;
   totalCop: number;
   /** The TRM it was converted with, in hundredths of a peso per dollar, and the day it was taken (YYYY-MM-DD). */

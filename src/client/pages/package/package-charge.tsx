@@ -33,6 +33,12 @@ function ChargeLines({
         </p>
       )}
       <ChargeFigures charge={charge}>
+        {charge.lines.map((line) => (
+          <div key={line.id}>
+            <dt>{line.label}</dt>
+            <dd>{formatUsd(line.amountCents)}</dd>
+          </div>
+        ))}
         {charge.creditUsedCents > 0 && (
           <div>
             <dt>Crédito por referido</dt>
