@@ -25,7 +25,13 @@ export type AuditAction =
   | 'collection_corrected'
   | 'remittance_imported'
   | 'settlement_voided'
-  | 'late_delivery_settled';
+  | 'late_delivery_settled'
+  // Requests in Miami (issue 31): asked, cancelled, started, completed, refused.
+  | 'request_created'
+  | 'request_cancelled'
+  | 'request_started'
+  | 'request_completed'
+  | 'request_refused';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -30,6 +30,8 @@ import {
   packageChargeLines,
   packageCharges,
   packageEvents,
+  packageRequestItems,
+  packageRequests,
   packages,
   paymentReceipts,
   pqrAttachments,
@@ -86,7 +88,9 @@ export const BACKED_UP_TABLES: PgTable[] = [
   paymentReceipts,
   lateCashCounts,
   settlements,
-  // Requests in Miami (issue 31): the charge's fee lines and their frozen copies in settlements.
+  // Requests in Miami (issue 31): the requests and their packages, the charge's fee lines and their frozen copies.
+  packageRequests,
+  packageRequestItems,
   packageChargeLines,
   settlementLines,
   // WhatsApp notices (issue 22): the consent and its history are a legal record; the pace row is rebuilt by itself.
@@ -114,6 +118,7 @@ const SERIAL_TABLES: PgTable[] = [
   cashCloses,
   lateCashCounts,
   settlements,
+  packageRequests,
   packageChargeLines,
   settlementLines,
   whatsappConsentLog,

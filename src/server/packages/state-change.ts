@@ -17,6 +17,7 @@ import { inJsonList } from '../db/json-list.ts';
 import type { Transaction } from '../db/open.ts';
 import { packageEvents, packages } from '../db/schema.ts';
 import { Conflict, NotFound, PACKAGE_NOT_FOUND, type Refusal } from '../errors.ts';
+import { openRequestRefusals } from '../requests/requests.ts';
 import { queueStateMails } from './state-mails.ts';
 
 export type ActorRole = 'customer' | 'bodega' | 'admin' | 'reparto' | 'system';
@@ -39,6 +40,8 @@ export interface StateChangeDetails {
   correction?: boolean;
   /** A courier's delivery synced after its route's close (see MoveContext.lateDoorDelivery). */
   lateDoorDelivery?: boolean;
+  /** The request whose completion makes this move (its own packages are not refused for being in it). */
+  requestId?: number;
   /** Notes and carriers that differ per package (an imported file), over the common ones above. */
   perPackage?: Map<number, EventDetails>;
 }
@@ -151,6 +154,8 @@ export async function changeStates(
   }
   // Staff's 'Entregado' is a carrier's: a package on a route of ours is delivered by its courier from 'Mi ruta'.
   if (to === 'entregado' && actor.role !== 'reparto') refused.push(...(await onOpenRoutes(tx, wanted)));
+  // A package an open request holds waits for the warehouse to finish (or refuse) it; a correction too.
+  refused.push(...(await openRequestRefusals(tx, wanted, details.requestId)));
   if (refused.length > 0) return { changed: [], refused };
   // A correction out of 'Entregado' (a move to 'Entregado' itself was refused above) voids what settled it.
   const leaving = details.correction ? rows.filter((row) => row.state === 'entregado') : [];

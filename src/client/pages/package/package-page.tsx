@@ -26,6 +26,7 @@ import { EditPrealert } from './edit-prealert.tsx';
 import { InvoiceUpload } from './invoice-upload.tsx';
 import { PackageCharge } from './package-charge.tsx';
 import { PackageFacts, PackageFiles } from './package-facts.tsx';
+import { PackageRequests } from './package-requests.tsx';
 import { StateTracker } from './state-tracker.tsx';
 import { transitLead } from './transit-lead.ts';
 
@@ -122,6 +123,7 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
       <StateTracker pkg={pkg} />
       <ActionBox pkg={pkg} onSaved={changed} onRefused={refused} />
       <PackageCharge pkg={pkg} />
+      <PackageRequests pkg={pkg} />
       <PackageFacts pkg={pkg} />
       <PackageFiles pkg={pkg} />
       <DeliveryAttemptList attempts={pkg.attempts} />

@@ -57,11 +57,33 @@ function ToPay({ toPay }: { toPay: NonNullable<PackageSummary['toPay']> }) {
   );
 }
 
-export function PackageCards({ packages, busy }: { packages: PackageSummary[]; busy: boolean }) {
+export function PackageCards({
+  packages,
+  busy,
+  chosen,
+  onToggle,
+}: {
+  packages: PackageSummary[];
+  busy: boolean;
+  /** The packages chosen for a request ('Solicitudes'): those waiting in Miami can be chosen. */
+  chosen: ReadonlySet<number>;
+  onToggle: (number: number) => void;
+}) {
   return (
     <ul className="package-cards" aria-busy={busy}>
       {packages.map((pkg) => (
         <li key={pkg.number}>
+          {pkg.state === 'recibido' && (
+            <div className="consent package-card__choose">
+              <input
+                id={`choose-${pkg.number}`}
+                type="checkbox"
+                checked={chosen.has(pkg.number)}
+                onChange={() => onToggle(pkg.number)}
+              />
+              <label htmlFor={`choose-${pkg.number}`}>Elegir paquete {pkg.number}</label>
+            </div>
+          )}
           {/* The whole card is the link: a large target for a thumb. What it is, where it is and what it costs
               first; the store, the guide (once) and the number after. */}
           <Link to={paths.packageDetail(pkg.number)} className="package-card">

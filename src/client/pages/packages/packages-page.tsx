@@ -17,6 +17,7 @@ import { SearchInput } from '../../components/search-input.tsx';
 import { SignedInNav } from '../../components/signed-in-nav.tsx';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../components/use-debounced.ts';
 import { Link, useNavigate, useSearchParams } from '../../router.tsx';
+import { ChosenRequests } from './chosen-requests.tsx';
 import { EmptyState, PackageCards, StateChips } from './package-rows.tsx';
 
 function PackagesPage() {
@@ -61,6 +62,16 @@ function Packages() {
   function searchNow(event: FormEvent) {
     event.preventDefault();
     setSubmitted(input.trim());
+  }
+
+  // Packages chosen for a request ('Solicitudes'), across searches and pages.
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  function toggle(number: number) {
+    setChosen((before) => {
+      const after = new Set(before);
+      if (!after.delete(number)) after.add(number);
+      return after;
+    });
   }
 
   const data = list.data;
@@ -117,7 +128,13 @@ function Packages() {
                   : `${data.total} ${data.total === 1 ? 'paquete' : 'paquetes'}`}
                 {list.isFetching && ' · Actualizando...'}
               </p>
-              <PackageCards packages={data.packages} busy={list.isPlaceholderData} />
+              <PackageCards
+                packages={data.packages}
+                busy={list.isPlaceholderData}
+                chosen={chosen}
+                onToggle={toggle}
+              />
+              <ChosenRequests chosen={chosen} onDone={() => setChosen(new Set())} />
             </>
           )}
           {data.total > data.pageSize && (

@@ -1,7 +1,21 @@
-// Requests in Miami (REQUESTS.md): the fee lines of a package's charge and their frozen copy in a settlement.
+// Requests in Miami (REQUESTS.md): the customers' requests and the packages they hold, the fee lines of a package's
+// charge and their frozen copy in a settlement.
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { ChargeLineKind } from '../../../shared/charges/charge-lines.ts';
+import type { RepackOption, RequestKind, RequestState } from '../../../shared/requests/requests.ts';
+import { users } from './accounts.ts';
 import { rateSettings } from './charges.ts';
 import { packages } from './packages.ts';
 import { settlements } from './settlements.ts';
@@ -61,4 +75,65 @@ export const settlementLines = pgTable(
     requestId: integer('request_id'),
   },
   (table) => [index('settlement_lines_settlement_idx').on(table.settlementId)],
+);
+
+/**
+ * 'Solicitudes': what a customer asked the warehouse to do with packages waiting in Miami, with the fee they
+ * accepted ('Confirmar solicitud') and the rates row it came from; the fee becomes a charge line on completion.
+ */
+export const packageRequests = pgTable(
+  'package_requests',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+    kind: text('kind').$type<RequestKind>().notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    state: text('state').$type<RequestState>().notNull().default('pendiente'),
+    repackOption: text('repack_option').$type<RepackOption>(),
+    note: text('note').notNull().default(''),
+    /** The store's prepaid return label (a file of the customer's), for 'Devolver a la tienda'. */
+    labelFileId: text('label_file_id'),
+    feeCents: integer('fee_cents').notNull(),
+    feeCop: bigint('fee_cop', { mode: 'number' }).notNull(),
+    rateSettingsId: integer('rate_settings_id')
+      .notNull()
+      .references(() => rateSettings.id),
+    /** The warehouse's 'Motivo' of a refusal. */
+    reason: text('reason').notNull().default(''),
+    resultPackageNumber: integer('result_package_number').references(() => packages.number),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    startedBy: text('started_by'),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    finishedBy: text('finished_by'),
+  },
+  (table) => [
+    index('package_requests_user_idx').on(table.userId),
+    index('package_requests_open_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`state in ('pendiente', 'en_proceso')`),
+  ],
+);
+
+/**
+ * The packages of a request. `open` while the request is 'Pendiente' or 'En proceso': the partial unique index lets
+ * a package be in one open request only, so two requests racing for it keep exactly one.
+ */
+export const packageRequestItems = pgTable(
+  'package_request_items',
+  {
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => packageRequests.id),
+    packageNumber: integer('package_number')
+      .notNull()
+      .references(() => packages.number),
+    open: boolean('open').notNull().default(true),
+  },
+  (table) => [
+    primaryKey({ columns: [table.requestId, table.packageNumber] }),
+    uniqueIndex('package_request_items_open_unique').on(table.packageNumber).where(sql`open`),
+    index('package_request_items_package_idx').on(table.packageNumber),
+  ],
 );

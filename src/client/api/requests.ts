@@ -1,0 +1,29 @@
+// The requests API (src/server/requests/routes.ts) as the screens call it: a customer's requests, asking one,
+// 'Cancelar', and the return label's upload.
+import type { LabelSaved, RequestList, RequestSaved } from '../../shared/requests/api-types.ts';
+import type { RepackOption, RequestKind } from '../../shared/requests/requests.ts';
+import { api } from './request.ts';
+
+export type { PackageRequest } from '../../shared/requests/api-types.ts';
+
+export interface RequestBody {
+  kind: RequestKind;
+  numbers: number[];
+  repackOption?: RepackOption | null;
+  note?: string;
+  labelFileId?: string | null;
+}
+
+export const requestKeys = {
+  all: ['requests'] as const,
+  ofPackage: (number: number) => ['requests', 'package', number] as const,
+};
+
+export const getRequests = (number: number | null, signal?: AbortSignal) =>
+  api.get<RequestList>(number === null ? '/api/requests' : `/api/requests?paquete=${number}`, { signal });
+
+export const askRequest = (body: RequestBody) => api.post<RequestSaved>('/api/requests', body);
+
+export const cancelRequest = (id: number) => api.post<RequestSaved>(`/api/requests/${id}/cancel`, {});
+
+export const uploadReturnLabel = (file: File) => api.upload<LabelSaved>('/api/requests/label', file);
