@@ -38,6 +38,7 @@ import { pqrRoutes } from './pqr/routes.ts';
 import { pqrStaffRoutes } from './pqr/staff-routes.ts';
 import { privacyRoutes } from './privacy/routes.ts';
 import { requestRoutes } from './requests/routes.ts';
+import { requestQueueRoutes } from './requests/warehouse-routes.ts';
 import { drawnPage, screenPages } from './screen-preloads.ts';
 import { createRateLimiter } from './security/rate-limit.ts';
 import { warehouseRoutes } from './warehouse/routes.ts';
@@ -145,6 +146,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', warehouseRoutes({ db, auth, config }));
   api.route('/', chargeRoutes({ db, auth, config }));
   api.route('/', requestRoutes({ db, auth, config }));
+  api.route('/', requestQueueRoutes({ db, auth, config }));
   api.route('/', boardRoutes({ db, auth, config }));
   // After the board: its '/admin/packages/csv' is not a package number.
   api.route('/', staffViewRoutes({ db, database, auth, config }));

@@ -38,7 +38,8 @@ export function PackageHistory({ events }: { events: HistoryEvent[] }) {
 }
 
 function HistoryLine({ event }: { event: HistoryEvent }) {
-  const invoice = event.kind === 'invoice';
+  // An invoice or a request's step is told by its note; a move by its state.
+  const invoice = event.kind !== 'state';
   return (
     <li>
       <strong>{invoice ? event.note : STATE_LABELS[event.state]}</strong>

@@ -11,7 +11,7 @@ import {
 } from '../../shared/charges/charge-lines.ts';
 import type { Reader } from '../collections/sums.ts';
 import type { Transaction } from '../db/open.ts';
-import { packageChargeLines } from '../db/schema.ts';
+import { packageChargeLines, packageCharges } from '../db/schema.ts';
 import type { RateRow } from './rates.ts';
 
 export type StoredChargeLine = typeof packageChargeLines.$inferSelect;
@@ -124,14 +124,14 @@ const openLinesSum = (column: 'amount_cents' | 'amount_cop', packageNumber: AnyC
   sql`coalesce((select sum(l.${sql.raw(column)}) from ${packageChargeLines} l where l.package_number = ${packageNumber} and l.annulled_at is null), 0)`;
 
 /**
- * 'Valor a pagar' of the package whose number is `packageNumber` in a query that joins its stored charge (`total`,
- * its total column): the charge plus its open lines, null without a charge.
+ * 'Valor a pagar' of the package whose number is `packageNumber` in a query that joins its stored charge
+ * (package_charges): the charge plus its open lines; null without a charge or with an annulled one.
  */
-export function dueSql(
-  total: AnyColumn,
-  packageNumber: AnyColumn,
-  unit: 'cents' | 'cop',
-): SQL<number | null> {
+export function dueSql(packageNumber: AnyColumn, unit: 'cents' | 'cop'): SQL<number | null> {
   const lines = openLinesSum(unit === 'cents' ? 'amount_cents' : 'amount_cop', packageNumber);
-  return sql<number | null>`(${total} + ${lines})::bigint`.mapWith(Number);
+  const total = unit === 'cents' ? packageCharges.totalCents : packageCharges.totalCop;
+  const due = sql<
+    number | null
+  >`(case when ${packageCharges.annulledAt} is null then ${total} + ${lines} end)`;
+  return sql<number | null>`${due}::bigint`.mapWith(Number);
 }

@@ -63,7 +63,7 @@ async function lockedPackages(tx: Transaction, numbers: number[]): Promise<Map<n
       number: packages.number,
       state: packages.state,
       userId: packages.userId,
-      toPay: dueSql(packageCharges.totalCop, packages.number, 'cop'),
+      toPay: dueSql(packages.number, 'cop'),
     })
     .from(packages)
     .leftJoin(packageCharges, eq(packageCharges.packageNumber, packages.number))

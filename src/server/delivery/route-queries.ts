@@ -79,7 +79,7 @@ export async function listRoutes(db: Reader, date: string): Promise<RouteSummary
     .select({
       routeId: routeStops.routeId,
       stops: sql<number>`count(*)::int`,
-      valueToCollectCop: sql<number>`coalesce(sum(${dueSql(packageCharges.totalCop, routeStops.packageNumber, 'cop')}), 0)::bigint`,
+      valueToCollectCop: sql<number>`coalesce(sum(${dueSql(routeStops.packageNumber, 'cop')}), 0)::bigint`,
     })
     .from(routeStops)
     .leftJoin(packageCharges, eq(packageCharges.packageNumber, routeStops.packageNumber))
@@ -117,7 +117,7 @@ export async function routeStopsOf(db: Reader, routeId: number): Promise<RouteSt
       phone: users.telefono,
       address: packages.deliveryAddress,
       instructions: packages.instructions,
-      valueToPayCop: dueSql(packageCharges.totalCop, packages.number, 'cop'),
+      valueToPayCop: dueSql(packages.number, 'cop'),
     })
     .from(routeStops)
     .innerJoin(packages, eq(packages.number, routeStops.packageNumber))

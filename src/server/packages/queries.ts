@@ -107,8 +107,8 @@ export async function listCustomerPackages(
     db
       .select({
         ...summaryColumns,
-        toPayCents: dueSql(packageCharges.totalCents, packages.number, 'cents'),
-        toPayCop: dueSql(packageCharges.totalCop, packages.number, 'cop'),
+        toPayCents: dueSql(packages.number, 'cents'),
+        toPayCop: dueSql(packages.number, 'cop'),
       })
       .from(packages)
       .leftJoin(packageCharges, eq(packageCharges.packageNumber, packages.number))
@@ -195,7 +195,11 @@ export async function packageDetail(
   const chargeRates = charge && (await ratesOfCharge(db, charge));
   const lines = (await openLinesOf(db, [row.number])).get(row.number) ?? [];
   const added = lineSums(lines);
-  const due = charge && { cents: charge.totalCents + added.cents, cop: charge.totalCop + added.cop };
+  // A charge annulled by a consolidation owes nothing: the new package's charge carries the money.
+  const due =
+    charge && !charge.annulledAt
+      ? { cents: charge.totalCents + added.cents, cop: charge.totalCop + added.cop }
+      : null;
   const storage = await storageDays(db, row);
   const delivery = await deliveryProof(db, row.number, viewer);
   const attempts = await deliveryAttemptsOf(db, row.number);
@@ -261,8 +265,9 @@ export async function packageDetail(
       taxesCents: charge.tariffCents + charge.vatCents,
       creditUsedCents: charge.creditUsedCents,
       lines: lines.map(shownLine),
-      totalCents: charge.totalCents + added.cents,
-      totalCop: charge.totalCop + added.cop,
+      totalCents: due ? due.cents : 0,
+      totalCop: due ? due.cop : 0,
+      annulNote: charge.annulledAt ? charge.annulNote : null,
       trmHundredths: chargeRates?.trmHundredths ?? 0,
       taxFreeThresholdCents: chargeRates?.taxFreeThresholdCents ?? 0,
       trmDate: charge.trmDate,

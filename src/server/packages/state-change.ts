@@ -149,6 +149,7 @@ export async function changeStates(
     const problem = moveProblem(from, to, {
       heldFrom: row.heldFrom,
       lateDoorDelivery: details.lateDoorDelivery,
+      consolidation: details.requestId !== undefined,
     });
     if (problem) refused.push({ number, reason: problem });
   }

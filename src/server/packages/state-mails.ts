@@ -43,8 +43,8 @@ export async function queueStateMails(
       for (const charge of await tx
         .select({
           number: packageCharges.packageNumber,
-          totalCents: dueSql(packageCharges.totalCents, packageCharges.packageNumber, 'cents'),
-          totalCop: dueSql(packageCharges.totalCop, packageCharges.packageNumber, 'cop'),
+          totalCents: dueSql(packageCharges.packageNumber, 'cents'),
+          totalCop: dueSql(packageCharges.packageNumber, 'cop'),
         })
         .from(packageCharges)
         .where(inArray(packageCharges.packageNumber, part)))

@@ -43,7 +43,8 @@ export interface EventNotice {
 }
 
 /** 'state': a move to `state`; 'invoice': the customer attached an invoice ('Factura adjuntada'), state unchanged. */
-export type PackageEventKind = 'state' | 'invoice';
+/** A move, an attached invoice, or a step of a request in Miami (repacked, photographed) that is no move. */
+export type PackageEventKind = 'state' | 'invoice' | 'request';
 
 export interface PackageEvent {
   id: number;
@@ -82,6 +83,8 @@ export interface PackageCharge {
   lines: ChargeLine[];
   totalCents: number;
   totalCop: number;
+  /** Set when the charge was annulled ('Anulado: consolidado en 812'): the totals are then 0. */
+  annulNote: string | null;
   /** The TRM it was converted with, in hundredths of a peso per dollar, and the day it was taken (YYYY-MM-DD). */
   trmHundredths: number;
   trmDate: string;

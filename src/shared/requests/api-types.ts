@@ -48,3 +48,27 @@ export interface LabelSaved {
   fileId: string;
   message: string;
 }
+
+/** A request in the warehouse's queue: with its customer and 'Casillero'. */
+export interface QueuedRequest extends PackageRequest {
+  customerName: string;
+  lockerNumber: string;
+}
+
+/** GET /api/warehouse/requests: the open requests, oldest first. */
+export interface RequestQueue {
+  requests: QueuedRequest[];
+}
+
+/** POST /api/warehouse/requests/:id/(start|refuse|complete) */
+export interface QueueChanged {
+  message: string;
+  /** The new package of a consolidation ('Imprimir etiqueta'). */
+  newPackage: number | null;
+}
+
+/** POST /api/warehouse/requests/:id/scan */
+export interface Scanned {
+  number: number;
+  message: string;
+}

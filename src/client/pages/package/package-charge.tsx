@@ -61,7 +61,8 @@ export function PackageCharge({ pkg }: { pkg: PackageDetail }) {
   return (
     <section className="card package-charge" aria-labelledby="charge-heading">
       <h2 id="charge-heading">Tu cobro</h2>
-      {charge && (
+      {charge?.annulNote && <p className="package-charge__total">{charge.annulNote}</p>}
+      {charge && !charge.annulNote && (
         <>
           <p className="package-charge__total">
             <span>{paid ? 'Valor cobrado:' : 'Valor a pagar:'}</span>{' '}

@@ -74,6 +74,9 @@ export const packageCharges = pgTable('package_charges', {
   computedBy: text('computed_by'),
   /** The day whose rates (and TRM) it took: the day of receipt in Miami ('TRM $ 4.000 del 23/11/2026'). */
   trmDate: date('trm_date', { mode: 'string' }).notNull().default(sql`current_date`),
+  /** Annulled when the package was consolidated into another ('Anulado: consolidado en {N}'): it owes nothing. */
+  annulledAt: timestamp('annulled_at', { withTimezone: true }),
+  annulNote: text('annul_note').notNull().default(''),
 });
 
 /**
