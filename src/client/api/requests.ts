@@ -1,10 +1,17 @@
 // The requests API (src/server/requests/routes.ts) as the screens call it: a customer's requests, asking one,
 // 'Cancelar', and the return label's upload.
-import type { LabelSaved, RequestList, RequestSaved } from '../../shared/requests/api-types.ts';
+import type {
+  LabelSaved,
+  QueueChanged,
+  RequestList,
+  RequestQueue,
+  RequestSaved,
+  Scanned,
+} from '../../shared/requests/api-types.ts';
 import type { RepackOption, RequestKind } from '../../shared/requests/requests.ts';
 import { api } from './request.ts';
 
-export type { PackageRequest } from '../../shared/requests/api-types.ts';
+export type { PackageRequest, QueuedRequest } from '../../shared/requests/api-types.ts';
 
 export interface RequestBody {
   kind: RequestKind;
@@ -27,3 +34,15 @@ export const askRequest = (body: RequestBody) => api.post<RequestSaved>('/api/re
 export const cancelRequest = (id: number) => api.post<RequestSaved>(`/api/requests/${id}/cancel`, {});
 
 export const uploadReturnLabel = (file: File) => api.upload<LabelSaved>('/api/requests/label', file);
+
+/** The warehouse's queue ('Solicitudes' on /bodega, staff only). */
+export const queueKeys = { queue: ['warehouse', 'requests'] as const };
+
+export const getRequestQueue = (signal?: AbortSignal) =>
+  api.get<RequestQueue>('/api/warehouse/requests', { signal });
+
+export const queueStep = (id: number, step: 'start' | 'refuse' | 'complete', body: unknown = {}) =>
+  api.post<QueueChanged>(`/api/warehouse/requests/${id}/${step}`, body);
+
+export const scanForRequest = (id: number, code: string) =>
+  api.post<Scanned>(`/api/warehouse/requests/${id}/scan`, { code });
