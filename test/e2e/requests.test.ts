@@ -68,13 +68,13 @@ describe('requests in Miami in Chromium', () => {
       await queue.getByLabel('Escanear paquete').press('Enter');
       await queue.getByText(`Paquete ${number} (escaneado)`).waitFor();
     }
-    for (const [label, value] of [
+    const box: Array<[string, string]> = [
       ['Peso (lb)', '5'],
       ['Largo (in)', '12'],
       ['Ancho (in)', '10'],
       ['Alto (in)', '8'],
-    ])
-      await queue.getByLabel(label).fill(value);
+    ];
+    for (const [label, value] of box) await queue.getByLabel(label).fill(value);
     await queue.getByRole('button', { name: 'Registrar consolidado' }).click();
     await queue.getByRole('link', { name: 'Imprimir etiqueta' }).waitFor();
     const notice = await queue.getByText(/nuevo paquete \d+/).textContent();
