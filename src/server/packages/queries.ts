@@ -21,6 +21,7 @@ import { packageCharges, packageEvents, packages, users } from '../db/schema.ts'
 import { deliveryAttemptsOf, deliveryProof } from '../delivery/proof.ts';
 import { filesOfPackages, fileUrl } from '../files/store.ts';
 import { eventNotices } from '../notices/history.ts';
+import { storageClock } from '../requests/storage.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -169,10 +170,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days in the Miami warehouse and free days left, while the package waits there. */
 async function storageDays(db: Database | Transaction, row: PackageRow) {
   const waiting = row.state === 'recibido' || (row.state === 'retenido' && row.heldFrom === 'recibido');
-  if (!waiting || !row.receivedAt) return { daysInWarehouse: null, freeStorageDaysLeft: null };
+  if (!waiting || !row.receivedAt) return { daysInWarehouse: null, freeStorageDaysLeft: null, storage: null };
   const rates = await ratesInForce(db, row.receivedAt);
   const days = Math.max(0, Math.floor((Date.now() - row.receivedAt.getTime()) / DAY_MS));
-  return { daysInWarehouse: days, freeStorageDaysLeft: Math.max(0, rates.freeStorageDays - days) };
+  const clock = await storageClock(db, row);
+  return {
+    daysInWarehouse: days,
+    freeStorageDaysLeft: Math.max(0, rates.freeStorageDays - days),
+    storage: clock && { ...clock, freeUntil: clock.freeUntil.toISOString() },
+  };
 }
 
 const decimal = (value: string | null) => (value === null ? null : Number(value));

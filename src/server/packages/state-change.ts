@@ -18,6 +18,7 @@ import type { Transaction } from '../db/open.ts';
 import { packageEvents, packages } from '../db/schema.ts';
 import { Conflict, NotFound, PACKAGE_NOT_FOUND, type Refusal } from '../errors.ts';
 import { openRequestRefusals } from '../requests/requests.ts';
+import { chargeStorage } from '../requests/storage.ts';
 import { queueStateMails } from './state-mails.ts';
 
 export type ActorRole = 'customer' | 'bodega' | 'admin' | 'reparto' | 'system';
@@ -185,6 +186,14 @@ export async function changeStates(
           .set({ holdReason: own.note })
           .where(inArray(packages.number, [number]));
   await recordEvents(tx, wanted, to, actor, details);
+  // Leaving Miami: the storage past the free days becomes a line of the charge (REQUESTS.md 'The storage clock').
+  if (to === 'en_transito')
+    await chargeStorage(
+      tx,
+      rows.filter((row) => row.state === 'recibido'),
+      new Date(),
+      actor.id,
+    );
   if (to === 'entregado') for (const row of changed) await earnReferralCredit(tx, row.number, row.userId);
   // Staff's 'Entregado' (a carrier's, or by hand): the settlement and its collection in this same transaction (a
   // courier's door action writes its own, with what was collected).

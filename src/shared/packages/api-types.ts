@@ -114,6 +114,9 @@ export interface PackageDetail extends PackageSummary {
   daysInWarehouse: number | null;
   /** Free storage days left (0 once they are over), while it waits in Miami. */
   freeStorageDaysLeft: number | null;
+  /** While it waits in Miami: when the free days end (ISO; our holds and work push it later) and, once storage
+   * accrues, the days so far and the rate a day in force ('Almacenaje: N días × US$ 0,50', an estimate). */
+  storage: { freeUntil: string; days: number; rateCents: number } | null;
   events: PackageEvent[];
   files: PackageFile[];
   warning: string | null;

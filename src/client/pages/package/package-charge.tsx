@@ -2,7 +2,7 @@
 // prominent as each other, with the TRM it was converted with and its day; the figures it came from, and why taxes
 // apply when they do; and while it waits in Miami the days there and the free-storage countdown. Once delivered it
 // was paid (the proof above says how): it reads 'Valor cobrado', and the lines it came from fold beneath it.
-import { formatNumericDay } from '../../../shared/dates.ts';
+import { formatLongDate, formatNumericDay } from '../../../shared/dates.ts';
 import { formatCop, formatUsd, taxReasonLine, trmLine } from '../../../shared/money.ts';
 import type { PackageDetail } from '../../../shared/packages/api-types.ts';
 import { ChargeFigures } from '../../components/charge-figures.tsx';
@@ -85,6 +85,16 @@ export function PackageCharge({ pkg }: { pkg: PackageDetail }) {
             <div>
               <dt>Días en bodega</dt>
               <dd>{daysInWarehouse}</dd>
+            </div>
+          )}
+          {pkg.storage && (
+            <div>
+              <dt className="visually-hidden">Almacenaje</dt>
+              <dd>
+                {pkg.storage.days > 0
+                  ? `Almacenaje: ${pkg.storage.days} ${pkg.storage.days === 1 ? 'día' : 'días'} × ${formatUsd(pkg.storage.rateCents)} (estimado: se cobra cuando sale en un despacho)`
+                  : `Almacenaje gratis hasta el ${formatLongDate(pkg.storage.freeUntil)}`}
+              </dd>
             </div>
           )}
           {freeStorageDaysLeft !== null && (
