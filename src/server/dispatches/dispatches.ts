@@ -154,6 +154,7 @@ export async function dispatchDetail(db: Database, id: number) {
       declaredValueCents: packages.declaredValueCents,
       deliveryAddress: packages.deliveryAddress,
       lockerNumber: packages.lockerNumber,
+      location: packages.location,
       name: users.name,
       telefono: users.telefono,
     })

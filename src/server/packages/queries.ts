@@ -256,6 +256,7 @@ export async function packageDetail(
     addressChoice: row.addressChoice === 2 ? 2 : 1,
     instructions: row.instructions,
     lockerNumber: row.lockerNumber,
+    location: viewer.kind === 'staff' ? row.location : null,
     weightLb,
     lengthIn: decimal(row.lengthIn),
     widthIn: decimal(row.widthIn),

@@ -185,6 +185,7 @@ export async function shownRequests(db: Reader, rows: RequestRow[]): Promise<Api
       number: packages.number,
       guide: packages.guide,
       store: packages.store,
+      location: packages.location,
     })
     .from(packageRequestItems)
     .innerJoin(packages, eq(packages.number, packageRequestItems.packageNumber))
@@ -203,7 +204,7 @@ export async function shownRequests(db: Reader, rows: RequestRow[]): Promise<Api
     stateLabel: REQUEST_STATE_LABELS[row.state],
     packages: items
       .filter((item) => item.requestId === row.id)
-      .map(({ number, guide, store }) => ({ number, guide, store, location: null })),
+      .map(({ number, guide, store, location }) => ({ number, guide, store, location })),
     repackOption: row.repackOption,
     note: row.note,
     labelUrl: row.labelFileId ? fileUrl(row.labelFileId) : null,

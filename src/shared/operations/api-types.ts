@@ -78,6 +78,8 @@ export interface DispatchPackage {
   declaredValueCents: number;
   deliveryAddress: string;
   lockerNumber: string | null;
+  /** 'Ubicación': the shelf, for picking. */
+  location: string | null;
   name: string | null;
   telefono: string | null;
 }

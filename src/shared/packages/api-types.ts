@@ -100,6 +100,8 @@ export interface PackageDetail extends PackageSummary {
   addressChoice: 1 | 2;
   instructions: string;
   lockerNumber: string | null;
+  /** 'Ubicación' in the Miami warehouse: staff only (null for the customer). */
+  location: string | null;
   weightLb: number | null;
   lengthIn: number | null;
   widthIn: number | null;
