@@ -8,8 +8,9 @@ import type {
   RequestSaved,
   Scanned,
 } from '../../shared/requests/api-types.ts';
+import type { InstructionsChoice, Released } from '../../shared/requests/instructions.ts';
 import type { RepackOption, RequestKind } from '../../shared/requests/requests.ts';
-import { api } from './request.ts';
+import { api, request } from './request.ts';
 
 export type { PackageRequest, QueuedRequest } from '../../shared/requests/api-types.ts';
 
@@ -46,3 +47,15 @@ export const queueStep = (id: number, step: 'start' | 'refuse' | 'complete', bod
 
 export const scanForRequest = (id: number, code: string) =>
   api.post<Scanned>(`/api/warehouse/requests/${id}/scan`, { code });
+
+export const instructionKeys = { choice: ['me', 'instructions'] as const };
+
+export const getInstructions = (signal?: AbortSignal) =>
+  api.get<InstructionsChoice>('/api/me/instructions', { signal });
+
+export const setInstructions = (wait: boolean) =>
+  request<InstructionsChoice>('PUT', '/api/me/instructions', { wait });
+
+/** 'Despachar': waiting packages may leave in the next dispatch. */
+export const releasePackages = (numbers: number[]) =>
+  api.post<Released>('/api/packages/release', { numbers });

@@ -21,6 +21,7 @@ import { packageCharges, packageEvents, packages, users } from '../db/schema.ts'
 import { deliveryAttemptsOf, deliveryProof } from '../delivery/proof.ts';
 import { filesOfPackages, fileUrl } from '../files/store.ts';
 import { eventNotices } from '../notices/history.ts';
+import { waitingAmong } from '../requests/instructions.ts';
 import { storageClock } from '../requests/storage.ts';
 
 export const PAGE_SIZE = 20;
@@ -146,6 +147,10 @@ export async function listCustomerPackages(
     page: options.page,
     pageSize: PAGE_SIZE,
     attention: { count: held, number: only?.number ?? null },
+    waiting: await waitingAmong(
+      db,
+      rows.map((row) => row.number),
+    ),
   };
 }
 

@@ -17,6 +17,7 @@ import { inJsonList } from '../db/json-list.ts';
 import type { Transaction } from '../db/open.ts';
 import { packageEvents, packages } from '../db/schema.ts';
 import { Conflict, NotFound, PACKAGE_NOT_FOUND, type Refusal } from '../errors.ts';
+import { waitingRefusals } from '../requests/instructions.ts';
 import { openRequestRefusals } from '../requests/requests.ts';
 import { chargeStorage } from '../requests/storage.ts';
 import { queueStateMails } from './state-mails.ts';
@@ -158,6 +159,8 @@ export async function changeStates(
   if (to === 'entregado' && actor.role !== 'reparto') refused.push(...(await onOpenRoutes(tx, wanted)));
   // A package an open request holds waits for the warehouse to finish (or refuse) it; a correction too.
   refused.push(...(await openRequestRefusals(tx, wanted, details.requestId)));
+  // A package whose customer asked to wait for their 'Despachar' does not leave Miami before it.
+  if (to === 'en_transito') refused.push(...(await waitingRefusals(tx, wanted)));
   if (refused.length > 0) return { changed: [], refused };
   // A correction out of 'Entregado' (a move to 'Entregado' itself was refused above) voids what settled it.
   const leaving = details.correction ? rows.filter((row) => row.state === 'entregado') : [];

@@ -2,6 +2,13 @@
 // (all, or one package's) and 'Cancelar' while 'Pendiente'. Another customer's package or request is a 404.
 import { type Context, Hono } from 'hono';
 import type * as Api from '../../shared/requests/api-types.ts';
+import {
+  type InstructionsChoice,
+  instructionMessages,
+  instructionsSchema,
+  type Released,
+  releaseSchema,
+} from '../../shared/requests/instructions.ts';
 import { newRequestSchema, requestMessages } from '../../shared/requests/requests.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
 import { Invalid, NotFound } from '../errors.ts';
@@ -9,6 +16,7 @@ import { checkInvoice, INVOICE_MAX_BYTES } from '../files/invoice-check.ts';
 import { saveFile } from '../files/store.ts';
 import { clientIp, type RouteDeps, readBody, uploadedBytes, uploadLimit } from '../http.ts';
 import { notifyPackageChanges } from '../packages/state-change.ts';
+import { releasePackages, setWaitForInstructions } from './instructions.ts';
 import { cancelRequest, createRequest, customerRequests, shownRequests } from './requests.ts';
 
 const idParam = (c: Context) => {
@@ -79,6 +87,39 @@ export function requestRoutes({ db, auth, config }: RouteDeps) {
     const [shown] = await shownRequests(db, [request]);
     if (!shown) throw new NotFound(requestMessages.notFound);
     return c.json({ request: shown, message: requestMessages.cancelled(id) } satisfies Api.RequestSaved);
+  });
+
+  routes.get('/me/instructions', signedIn, async (c) => {
+    const wait = recordOf(c).waitForInstructions;
+    c.header('cache-control', 'no-store');
+    return c.json({
+      wait,
+      message: wait ? instructionMessages.on : instructionMessages.off,
+    } satisfies InstructionsChoice);
+  });
+
+  routes.put('/me/instructions', signedIn, async (c) => {
+    const { wait } = await readBody(c, instructionsSchema);
+    await setWaitForInstructions(db, recordOf(c).id, wait);
+    return c.json({
+      wait,
+      message: wait ? instructionMessages.on : instructionMessages.off,
+    } satisfies InstructionsChoice);
+  });
+
+  // 'Despachar': the customer's waiting packages may leave in the next dispatch.
+  routes.post('/packages/release', signedIn, async (c) => {
+    const { numbers } = await readBody(c, releaseSchema);
+    const record = recordOf(c);
+    const released = await db.transaction(async (tx) => {
+      const done = await releasePackages(tx, record.id, numbers);
+      await notifyPackageChanges(tx, [record.id]);
+      return done;
+    });
+    return c.json({
+      numbers: released,
+      message: instructionMessages.released(released.length),
+    } satisfies Released);
   });
 
   return routes;

@@ -18,6 +18,10 @@ export interface BoardRow {
   createdAt: string;
   /** Only for packages still in the Miami warehouse. */
   daysInWarehouse: number | null;
+  /** 'Esperando instrucciones': its customer's 'Despachar' is awaited (REQUESTS.md). */
+  waitingInstructions: boolean;
+  /** 'Abandono': past 'Días máximos en bodega'. */
+  abandoned: boolean;
 }
 
 /** GET /api/admin/packages */

@@ -31,6 +31,8 @@ export interface PackageList {
   pageSize: number;
   /** The packages that need the customer ('Retenido'): how many, and the one's number when there is exactly one. */
   attention: { count: number; number: number | null };
+  /** The packages of this page waiting for the customer's 'Despachar' ('Esperando instrucciones'). */
+  waiting: number[];
 }
 
 /** 'Aviso por WhatsApp: leído 10:42' or 'Aviso por correo': src/shared/notices/labels.ts writes the words. */

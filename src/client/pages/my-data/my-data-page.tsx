@@ -14,6 +14,7 @@ import { Page } from '../../components/page.tsx';
 import { Link } from '../../router.tsx';
 import { CorrectionForm } from './correction-form.tsx';
 import { HeldData } from './held-data.tsx';
+import { InstructionsSwitch } from './instructions-switch.tsx';
 import { DeleteSection, ExportSection } from './leave-sections.tsx';
 import { CedulaForm, EmailChangeForm } from './password-protected-change.tsx';
 import { WhatsappSwitch } from './whatsapp-switch.tsx';
@@ -50,6 +51,7 @@ function MyData() {
           <HeldData data={data} />
           <CorrectionForm data={data} onSaved={saved} />
           <WhatsappSwitch />
+          <InstructionsSwitch />
           <EmailChangeForm data={data} onRequested={refresh} />
           <CedulaForm onSaved={saved} />
           <ExportSection lockerNumber={data.lockerNumber} onDownloaded={refresh} />

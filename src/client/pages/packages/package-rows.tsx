@@ -7,6 +7,7 @@ import type { PackageList, PackageSummary } from '../../../shared/packages/api-t
 import { CARRIER_NAMES } from '../../../shared/packages/guides.ts';
 import { PACKAGE_STATES, type PackageState, STATE_LABELS } from '../../../shared/packages/states.ts';
 import { paths } from '../../../shared/paths.ts';
+import { WAITING_LABEL } from '../../../shared/requests/instructions.ts';
 import { Link } from '../../router.tsx';
 
 /**
@@ -62,12 +63,15 @@ export function PackageCards({
   busy,
   chosen,
   onToggle,
+  waiting,
 }: {
   packages: PackageSummary[];
   busy: boolean;
   /** The packages chosen for a request ('Solicitudes'): those waiting in Miami can be chosen. */
   chosen: ReadonlySet<number>;
   onToggle: (number: number) => void;
+  /** Packages waiting for the customer's 'Despachar'. */
+  waiting: readonly number[];
 }) {
   return (
     <ul className="package-cards" aria-busy={busy}>
@@ -89,7 +93,9 @@ export function PackageCards({
           <Link to={paths.packageDetail(pkg.number)} className="package-card">
             <span className="package-card__top">
               <span className="package-card__content">{pkg.content}</span>
-              <span className={`state-badge state-badge--${pkg.state}`}>{STATE_LABELS[pkg.state]}</span>
+              <span className={`state-badge state-badge--${pkg.state}`}>
+                {waiting.includes(pkg.number) ? WAITING_LABEL : STATE_LABELS[pkg.state]}
+              </span>
             </span>
             {pkg.toPay && <ToPay toPay={pkg.toPay} />}
             <span className="package-card__meta">

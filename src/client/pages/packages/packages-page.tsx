@@ -133,8 +133,9 @@ function Packages() {
                 busy={list.isPlaceholderData}
                 chosen={chosen}
                 onToggle={toggle}
+                waiting={data.waiting}
               />
-              <ChosenRequests chosen={chosen} onDone={() => setChosen(new Set())} />
+              <ChosenRequests chosen={chosen} waiting={data.waiting} onDone={() => setChosen(new Set())} />
             </>
           )}
           {data.total > data.pageSize && (
