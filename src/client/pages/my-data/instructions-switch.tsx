@@ -29,6 +29,7 @@ export function InstructionsSwitch() {
               type="checkbox"
               role="switch"
               checked={change.isPending ? change.variables : current.wait}
+              aria-checked={change.isPending ? change.variables : current.wait}
               disabled={change.isPending}
               aria-describedby={describedBy(ID, { hint: true, error })}
               onChange={(event) => change.mutate(event.target.checked)}
