@@ -102,6 +102,13 @@ describe.each(drivers)('charge lines on %s', (driver) => {
       ['reempaque', 300, 11],
       ['devolucion', 400, 12],
     ]);
+    // 'Comprobante de pago' lists the fee lines it included.
+    const receipt = (await customer.client.get(`/api/packages/${withFees}/receipt`)).body;
+    expect(receipt.feeLines).toEqual([
+      { label: 'Reempaque', amountCents: 300, amountCop: 12_000 },
+      { label: 'Devolución', amountCents: 400, amountCop: 16_000 },
+    ]);
+    expect(receipt.valueToPayCop).toBe(toPay);
     // A later annulment does not move what was settled.
     await db().transaction((tx) => annulChargeLines(tx, { packageNumbers: [withFees] }, 'prueba', null));
     expect((await settlementOf(db(), withFees))?.dueCop).toBe(toPay);
