@@ -15,6 +15,7 @@ import {
 } from '../db/schema.ts';
 import { erasePackagesOf, packagesForExport } from '../packages/privacy.ts';
 import { erasePqrsOf, pqrsForExport } from '../pqr/privacy.ts';
+import { customerRequests } from '../requests/requests.ts';
 import { pendingEmailChanges } from './email-change.ts';
 
 export const DELETED_NAME = 'Cuenta eliminada';
@@ -92,6 +93,8 @@ export async function personalData(db: Database, userId: string) {
     correoPendiente: pending ?? '',
     paquetes: await packagesForExport(db, userId),
     pqr: await pqrsForExport(db, userId),
+    solicitudes: await customerRequests(db, userId),
+    esperarMisInstrucciones: row.record.waitForInstructions,
     ...(await moneyForExport(db, userId)),
     actividad: activity.map((entry) => ({
       ...entry,
