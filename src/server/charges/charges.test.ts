@@ -138,6 +138,7 @@ describe.each(drivers)('charges on %s', (driver) => {
       creditUsedCents: 0,
       // No fee lines yet (issue 31): the total is the charge's own.
       lines: [],
+      annulNote: null,
       totalCents: 5450,
       totalCop: 218_000,
       // The TRM and the threshold it used, and the day it took them (the receipt's, in Miami): issue 24.

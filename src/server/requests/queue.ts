@@ -125,7 +125,7 @@ export async function scanForRequest(db: Reader, id: number, code: string) {
   const [found] = await db
     .select({ number: packages.number, locker: packages.lockerNumber })
     .from(packages)
-    .where(or(eq(packages.number, asNumber), and(eq(packages.guide, normal))))
+    .where(or(eq(packages.number, asNumber), eq(packages.guide, normal)))
     .limit(1);
   if (!found) throw new NotFound(queueMessages.scanUnknown(code));
   const numbers = await requestNumbers(db, id);
