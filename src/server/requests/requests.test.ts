@@ -105,6 +105,13 @@ describe.each(drivers)('customer requests on %s', (driver) => {
       feeCents: 400,
       labelUrl: `/api/files/${label.body.fileId}`,
     });
+    // The label is the customer's and the warehouse's to read, downloaded; nobody else's.
+    const read = await admin.get(`/api/files/${label.body.fileId}`);
+    expect(read.status).toBe(200);
+    expect(read.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="guia-devolucion-sin-paquete\.pdf"/,
+    );
+    expect((await other.client.get(`/api/files/${label.body.fileId}`)).status).toBe(404);
   });
 
   it("refuses in Spanish, changing nothing: another's package, not received, held, twice, 21, other addresses", async () => {
