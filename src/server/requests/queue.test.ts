@@ -3,6 +3,7 @@
 // their charges annulled, the new charge plus the fee, never counted twice); two staff completing at once get one
 // outcome; a repack recomputes the charge; photos and a return; the customer mailed; every step audited.
 import { and, eq, inArray, like } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
 import { receivedPackage } from '../../../test/support/packages.ts';
@@ -214,8 +215,19 @@ describe.each(drivers)('the warehouse queue of requests on %s', (driver) => {
     const [photo = 0, back = 0, refused = 0] = await received(3);
     const photos = await ask({ kind: 'fotos', numbers: [photo], note: 'El número de serie' });
     await act(photos, 'start');
-    expect((await act(photos, 'complete', {})).status).toBe(200);
+    const picture = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a3' } })
+      .jpeg()
+      .toBuffer();
+    const staged = await bodega.upload('/api/warehouse/photos', picture, 'image/jpeg', 'POST');
+    expect(staged.status).toBe(201);
+    expect((await act(photos, 'complete', { photoIds: [staged.body.id] })).status).toBe(200);
     expect((await linesOf(photo)).map((line) => line.kind)).toEqual(['fotos']);
+    // The photos reach the customer on the package's page, with the note in its 'Historial'.
+    const page = (await customer.client.get(`/api/packages/${photo}`)).body;
+    expect(page.files.map((file: { id: string }) => file.id)).toContain(staged.body.id);
+    expect(page.events.map((event: { note: string }) => event.note)).toContain(
+      `Fotos adicionales (solicitud ${photos}): El número de serie`,
+    );
 
     const label = (await customer.client.upload('/api/requests/label', PDF, 'application/pdf')).body.fileId;
     const returned = await ask({ kind: 'devolver', numbers: [back], labelFileId: label });

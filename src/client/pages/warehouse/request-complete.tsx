@@ -7,6 +7,8 @@ import { paths } from '../../../shared/paths.ts';
 import { type QueuedRequest, queueStep, scanForRequest } from '../../api/requests.ts';
 import { Field } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';
+import { PhotoPicker } from './photo-picker.tsx';
+import { usePhotoUploads } from './use-photo-uploads.ts';
 
 type BoxValues = { weightLb: string; lengthIn: string; widthIn: string; heightIn: string };
 const EMPTY_BOX: BoxValues = { weightLb: '', lengthIn: '', widthIn: '', heightIn: '' };
@@ -91,20 +93,26 @@ export function RequestComplete({
   const [carrierGuide, setCarrierGuide] = useState('');
   const [error, setError] = useState('');
   const [created, setCreated] = useState<number | null>(null);
+  const photos = usePhotoUploads();
+  const withPhotos = request.kind === 'consolidar' || request.kind === 'fotos';
 
   async function complete() {
     setError('');
+    const staged = await photos.settle();
+    if ('error' in staged) return setError(staged.error);
     const body =
       request.kind === 'consolidar'
-        ? { scanned: scanned.map(String), box }
-        : request.kind === 'reempacar'
-          ? {
-              boxes: request.packages.map((pkg) => ({
-                number: pkg.number,
-                ...(boxes[pkg.number] ?? EMPTY_BOX),
-              })),
-            }
-          : { carrier, carrierGuide };
+        ? { scanned: scanned.map(String), box: { ...box, photoIds: staged.ids } }
+        : request.kind === 'fotos'
+          ? { photoIds: staged.ids }
+          : request.kind === 'reempacar'
+            ? {
+                boxes: request.packages.map((pkg) => ({
+                  number: pkg.number,
+                  ...(boxes[pkg.number] ?? EMPTY_BOX),
+                })),
+              }
+            : { carrier, carrierGuide };
     try {
       const done = await queueStep(request.id, 'complete', body);
       setCreated(done.newPackage);
@@ -163,8 +171,17 @@ export function RequestComplete({
           />
         </>
       )}
+      {withPhotos && (
+        <PhotoPicker
+          id={`request-photos-${request.id}`}
+          items={photos.items}
+          error={photos.limitError || undefined}
+          onAdd={photos.add}
+          onRemove={photos.remove}
+        />
+      )}
       {error && <Notice tone="error">{error}</Notice>}
-      <button type="button" className="button" onClick={() => void complete()}>
+      <button type="button" className="button" disabled={photos.busy} onClick={() => void complete()}>
         {label}
       </button>
     </div>
