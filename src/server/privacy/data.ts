@@ -15,7 +15,7 @@ import {
 } from '../db/schema.ts';
 import { erasePackagesOf, packagesForExport } from '../packages/privacy.ts';
 import { erasePqrsOf, pqrsForExport } from '../pqr/privacy.ts';
-import { customerRequests } from '../requests/requests.ts';
+import { customerRequests, eraseRequestsOf } from '../requests/requests.ts';
 import { pendingEmailChanges } from './email-change.ts';
 
 export const DELETED_NAME = 'Cuenta eliminada';
@@ -141,6 +141,7 @@ export async function eraseAccount(tx: Transaction, record: UserRecord): Promise
   await tx.delete(outbox).where(inArray(outbox.toAddress, addresses));
   const fileIds = await erasePackagesOf(tx, id);
   await erasePqrsOf(tx, id);
+  await eraseRequestsOf(tx, id);
   await eraseDeliveriesOf(tx, id);
   await tx
     .update(auditLog)

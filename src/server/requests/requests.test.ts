@@ -174,6 +174,30 @@ describe.each(drivers)('customer requests on %s', (driver) => {
     expect(await requestCount()).toBe(before);
   });
 
+  it("erases a deleted account's notes, keeping the request's figures, and its return labels", async () => {
+    const leaving = await signedUpCustomer(server, { name: 'Persona Que Se Va' });
+    const [number = 0] = await received(1, leaving);
+    const label = (await leaving.client.upload('/api/requests/label', PDF, 'application/pdf')).body.fileId;
+    const { request } = (
+      await ask(
+        { kind: 'devolver', numbers: [number], labelFileId: label, note: 'Talla equivocada' },
+        leaving,
+      )
+    ).body;
+    // Returned to the store (a final state), the account may go.
+    expect((await admin.post(`/api/warehouse/requests/${request.id}/start`)).status).toBe(200);
+    const done = await admin.post(`/api/warehouse/requests/${request.id}/complete`, {
+      carrier: 'UPS',
+      carrierGuide: '1Z1',
+    });
+    expect(done.status).toBe(200);
+    const deleted = await leaving.client.post('/api/me/delete', { password: leaving.form.password });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    const [row] = await server.db.select().from(packageRequests).where(eq(packageRequests.id, request.id));
+    expect(row).toMatchObject({ note: '', feeCents: 400, kind: 'devolver' });
+    expect((await admin.get(`/api/files/${label}`)).status).toBe(404);
+  });
+
   it('keeps exactly one of two requests racing for one package', async () => {
     const [a = 0, b = 0, c = 0] = await received(3);
     const answers = await Promise.all([

@@ -176,6 +176,11 @@ export async function cancelRequest(tx: Transaction, userId: string, id: number,
   return cancelled;
 }
 
+/** A deleted account's requests keep their figures (they are the charge's record) and lose their free text. */
+export async function eraseRequestsOf(tx: Transaction, userId: string) {
+  await tx.update(packageRequests).set({ note: '' }).where(eq(packageRequests.userId, userId));
+}
+
 /** Requests as the screens show them, with their packages. */
 export async function shownRequests(db: Reader, rows: RequestRow[]): Promise<Api.PackageRequest[]> {
   if (rows.length === 0) return [];
