@@ -81,6 +81,10 @@ describe('requests in Miami in Chromium', () => {
     const fresh = Number(/nuevo paquete (\d+)/.exec(notice ?? '')?.[1]);
     expect(fresh).toBeGreaterThan(0);
 
+    // The browser's one profile now holds the warehouse's session: the customer signs in again.
+    await bodega.close();
+    await signInThroughForm(page, e2e.app, account.email, account.password);
+    await page.waitForURL((url) => url.pathname !== '/login');
     await page.goto(`${e2e.app.url}/paquetes/${numbers[0]}`);
     const history = page.getByRole('region', { name: 'Historial' });
     await history.getByText('Consolidado en el paquete').waitFor();
@@ -88,5 +92,79 @@ describe('requests in Miami in Chromium', () => {
     await page.goto(`${e2e.app.url}/paquetes/${fresh}`);
     const charge = page.getByRole('region', { name: 'Tu cobro' });
     await charge.getByText('Consolidación').waitFor();
+  });
+
+  it("a customer asks 'Reempacar' on the package's page and the warehouse's new box lowers 'Valor a pagar'", async () => {
+    const admin = await apiCall(e2e.app, ADMIN, adminPassword);
+    const account = await registerViaApi(e2e.app, { name: 'Rosa Reempaque' });
+    const record = await recordViaApi(e2e.app, account.email, account.password);
+    const customer = await apiCall(e2e.app, account.email, account.password);
+    const guide = 'TBA000000009400';
+    const prealert = await customer<{ package: { number: number } }>('POST', '/api/packages', {
+      guide,
+      store: 'Amazon',
+      content: 'Lámpara',
+      declaredValue: '30',
+      quantity: 1,
+      address: 1,
+      instructions: '',
+    });
+    const number = prealert.body.package.number;
+    const received = await admin('POST', '/api/warehouse/receipts', {
+      guide,
+      lockerNumber: record.lockerNumber,
+      weightLb: '2',
+      lengthIn: '20',
+      widthIn: '20',
+      heightIn: '20',
+    });
+    expect(received.status).toBe(201);
+
+    const page = await e2e.browser.newPage();
+    await signInThroughForm(page, e2e.app, account.email, account.password);
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto(`${e2e.app.url}/paquetes/${number}`);
+    const total = page.locator('.package-charge__total');
+    const before = await total.textContent();
+    const requests = page.getByRole('region', { name: 'Solicitudes' });
+    await requests.getByRole('button', { name: 'Reempacar' }).click();
+    await requests.getByLabel('Caja más pequeña').check();
+    await requests
+      .getByText(
+        'Reempacar 1 paquete: US$ 3,00 ($ 12.000). Recalcularemos el cobro con el nuevo peso y medidas.',
+      )
+      .waitFor();
+    await requests.getByRole('button', { name: 'Confirmar solicitud' }).click();
+    await requests.getByText(/^Solicitud \d+ enviada\./).waitFor();
+    await requests.getByText('Pendiente').waitFor();
+
+    const bodega = await e2e.browser.newPage();
+    await signInThroughForm(bodega, e2e.app, ADMIN, adminPassword);
+    await bodega.waitForURL((url) => url.pathname !== '/login');
+    await bodega.goto(`${e2e.app.url}/bodega`);
+    const queue = bodega.getByRole('region', { name: 'Solicitudes' });
+    const item = queue.getByRole('listitem').filter({ hasText: 'Rosa Reempaque' });
+    await item.getByRole('button', { name: 'Iniciar' }).click();
+    await item.getByRole('button', { name: 'Completar' }).click();
+    const box: Array<[string, string]> = [
+      ['Peso (lb)', '2'],
+      ['Largo (in)', '10'],
+      ['Ancho (in)', '10'],
+      ['Alto (in)', '10'],
+    ];
+    for (const [label, value] of box) await item.getByLabel(label).fill(value);
+    await item.getByRole('button', { name: 'Registrar reempaque' }).click();
+    await queue.getByText(/completada\. Avisamos al cliente\./).waitFor();
+
+    // The browser's one profile now holds the warehouse's session: the customer signs in again.
+    await bodega.close();
+    await signInThroughForm(page, e2e.app, account.email, account.password);
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto(`${e2e.app.url}/paquetes/${number}`);
+    await page.getByRole('region', { name: 'Solicitudes' }).getByText('Completada').waitFor();
+    await page.getByRole('region', { name: 'Tu cobro' }).getByText('Reempaque').waitFor();
+    const after = await total.textContent();
+    const cop = (text: string | null) => Number(/\$ ([\d.]+) COP/.exec(text ?? '')?.[1]?.replaceAll('.', ''));
+    expect(cop(after)).toBeLessThan(cop(before));
   });
 });
