@@ -40,6 +40,8 @@ import { wompiProvider } from './payments/wompi.ts';
 import { pqrRoutes } from './pqr/routes.ts';
 import { pqrStaffRoutes } from './pqr/staff-routes.ts';
 import { privacyRoutes } from './privacy/routes.ts';
+import { requestRoutes } from './requests/routes.ts';
+import { requestQueueRoutes } from './requests/warehouse-routes.ts';
 import { drawnPage, screenPages } from './screen-preloads.ts';
 import { createRateLimiter } from './security/rate-limit.ts';
 import { warehouseRoutes } from './warehouse/routes.ts';
@@ -147,6 +149,8 @@ export function createApp(deps: AppDeps) {
   api.route('/', fileRoutes({ db, auth }));
   api.route('/', warehouseRoutes({ db, auth, config }));
   api.route('/', chargeRoutes({ db, auth, config }));
+  api.route('/', requestRoutes({ db, auth, config }));
+  api.route('/', requestQueueRoutes({ db, auth, config }));
   api.route('/', boardRoutes({ db, auth, config }));
   // After the board: its '/admin/packages/csv' is not a package number.
   api.route('/', staffViewRoutes({ db, database, auth, config }));

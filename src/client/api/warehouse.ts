@@ -5,6 +5,7 @@ import { messages } from '../../shared/messages.ts';
 import type {
   Assigned,
   Label,
+  LocationSaved,
   Lookup,
   ReceiptSaved,
   StagedPhoto,
@@ -31,6 +32,7 @@ export interface ReceiptBody {
   heightIn: string;
   condition: 'bueno' | 'danado' | 'abierto';
   notes: string;
+  location: string;
   photoIds: string[];
 }
 
@@ -95,3 +97,7 @@ export function uploadPhoto(
     xhr.send(photo);
   });
 }
+
+/** 'Ubicación' of a package, edited by staff. */
+export const saveLocation = (number: number, location: string) =>
+  api.post<LocationSaved>(`/api/warehouse/packages/${number}/location`, { location });

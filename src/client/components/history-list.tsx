@@ -8,6 +8,8 @@ import type { DeliveryAttempt } from '../../shared/delivery/api-types.ts';
 import { eventNoticeLabel } from '../../shared/notices/labels.ts';
 import type { PackageEvent } from '../../shared/packages/api-types.ts';
 import { STATE_LABELS } from '../../shared/packages/states.ts';
+import { paths } from '../../shared/paths.ts';
+import { Link } from '../router.tsx';
 
 /** A move as either API sends it: `actorName` only in the staff's view (null for the system or a deleted account). */
 export type HistoryEvent = Omit<PackageEvent, 'actor'> & { actor: string; actorName?: string | null };
@@ -37,15 +39,28 @@ export function PackageHistory({ events }: { events: HistoryEvent[] }) {
   );
 }
 
+/** A move's note; 'Consolidado en el paquete {N}' links to the new package. */
+function EventNote({ event }: { event: HistoryEvent }) {
+  const into = event.state === 'consolidado' ? /paquete (\d+)$/.exec(event.note)?.[1] : undefined;
+  if (!into) return <span>{event.note}</span>;
+  return (
+    <span>
+      {event.note.slice(0, -into.length)}
+      <Link to={paths.packageDetail(into)}>{into}</Link>
+    </span>
+  );
+}
+
 function HistoryLine({ event }: { event: HistoryEvent }) {
-  const invoice = event.kind === 'invoice';
+  // An invoice or a request's step is told by its note; a move by its state.
+  const invoice = event.kind !== 'state';
   return (
     <li>
       <strong>{invoice ? event.note : STATE_LABELS[event.state]}</strong>
       <span className="history__meta">
         <time dateTime={event.at}>{formatLocalDateTime(event.at)}</time> · {who(event)}
       </span>
-      {event.note && !invoice && <span>{event.note}</span>}
+      {event.note && !invoice && <EventNote event={event} />}
       {(event.carrier || event.carrierGuide) && (
         <span>
           {[

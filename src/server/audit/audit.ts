@@ -32,7 +32,13 @@ export type AuditAction =
   | 'online_payment_started'
   | 'online_payment_decided'
   | 'online_payment_flagged'
-  | 'online_payment_refunded';
+  | 'online_payment_refunded'
+  // Requests in Miami (issue 31): asked, cancelled, started, completed, refused.
+  | 'request_created'
+  | 'request_cancelled'
+  | 'request_started'
+  | 'request_completed'
+  | 'request_refused';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -27,6 +27,12 @@ const DEFAULT_FORM = {
   taxFreeThresholdCents: '200',
   tariffBasisPoints: '10',
   vatBasisPoints: '19',
+  consolidationFeeCents: '5',
+  repackFeeCents: '3',
+  photosFeeCents: '2',
+  returnFeeCents: '4',
+  storagePerDayCents: '0.50',
+  maxStorageDays: '90',
 };
 
 describe.each(drivers)('charges on %s', (driver) => {
@@ -130,6 +136,9 @@ describe.each(drivers)('charges on %s', (driver) => {
       insuranceCents: 200,
       taxesCents: 0,
       creditUsedCents: 0,
+      // No fee lines yet (issue 31): the total is the charge's own.
+      lines: [],
+      annulNote: null,
       totalCents: 5450,
       totalCop: 218_000,
       // The TRM and the threshold it used, and the day it took them (the receipt's, in Miami): issue 24.
@@ -182,6 +191,34 @@ describe.each(drivers)('charges on %s', (driver) => {
     });
     expect(today.status).toBe(201);
     expect((await customer.client.get('/api/rates')).body.pricePerLbCents).toBe(300);
+    // The requests' fees are dated rates like the others (issue 31).
+    expect((await customer.client.get('/api/rates')).body).toMatchObject({
+      consolidationFeeCents: 500,
+      repackFeeCents: 300,
+      photosFeeCents: 200,
+      returnFeeCents: 400,
+      storagePerDayCents: 50,
+      maxStorageDays: 90,
+    });
+    const fees = await admin.post('/api/admin/rates', {
+      effectiveFrom: '2999-02-01',
+      values: { ...DEFAULT_FORM, consolidationFeeCents: '6.25', maxStorageDays: '120' },
+    });
+    expect(fees.body.rates).toMatchObject({ consolidationFeeCents: 625, maxStorageDays: 120 });
+    for (const [key, value] of [
+      ['storagePerDayCents', '-0.5'],
+      ['maxStorageDays', '0'],
+      ['returnFeeCents', ''],
+    ] as const)
+      expect(
+        (
+          await admin.post('/api/admin/rates', {
+            effectiveFrom: TODAY,
+            values: { ...DEFAULT_FORM, [key]: value },
+          })
+        ).status,
+        `${key}=${value}`,
+      ).toBe(400);
     const history = await admin.get('/api/admin/rates');
     expect(history.body.history.length).toBeGreaterThanOrEqual(3);
     expect(history.body.history.at(-1)).toMatchObject({ pricePerLbCents: 250 });

@@ -1,6 +1,8 @@
 // The rates in force at a moment, their history, and a new set of rates from a date (PACKAGES.md 'Charges').
 import { desc, lte, sql } from 'drizzle-orm';
 import type { ChargeSettings } from '../../shared/charges/charge.ts';
+import type { FeeSettings } from '../../shared/charges/charge-lines.ts';
+import type { RateSettingsValues } from '../../shared/charges/rates-form.ts';
 import { isoDayInMiami, WAREHOUSE_TIME_ZONE } from '../../shared/dates.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { rateSettings } from '../db/schema.ts';
@@ -19,6 +21,18 @@ export function settingsOf(row: RateRow): ChargeSettings {
     taxFreeThresholdCents: row.taxFreeThresholdCents,
     tariffBasisPoints: row.tariffBasisPoints,
     vatBasisPoints: row.vatBasisPoints,
+  };
+}
+
+/** The requests' fees of a rates row. */
+export function feesOf(row: RateRow): FeeSettings {
+  return {
+    consolidationFeeCents: row.consolidationFeeCents,
+    repackFeeCents: row.repackFeeCents,
+    photosFeeCents: row.photosFeeCents,
+    returnFeeCents: row.returnFeeCents,
+    storagePerDayCents: row.storagePerDayCents,
+    maxStorageDays: row.maxStorageDays,
   };
 }
 
@@ -52,7 +66,7 @@ export function isTodayOrLater(date: string, now: Date = new Date()): boolean {
 export async function addRates(
   db: Database | Transaction,
   date: string,
-  settings: ChargeSettings,
+  settings: RateSettingsValues,
   createdBy: string,
 ): Promise<RateRow> {
   const [row] = await db

@@ -18,12 +18,21 @@ import { clientIp, readBody } from '../http.ts';
 import { packageNumberParam } from '../packages/list-query.ts';
 import { referralSummary } from './credit.ts';
 import { chargePackage } from './package-charge.ts';
-import { addRates, isTodayOrLater, type RateRow, rateHistory, ratesInForce, settingsOf } from './rates.ts';
+import {
+  addRates,
+  feesOf,
+  isTodayOrLater,
+  type RateRow,
+  rateHistory,
+  ratesInForce,
+  settingsOf,
+} from './rates.ts';
 
 const publicRates = (row: RateRow) => ({
   id: row.id,
   effectiveFrom: row.effectiveFrom.toISOString(),
   ...settingsOf(row),
+  ...feesOf(row),
 });
 
 export function chargeRoutes({ db, auth, config }: { db: Database; auth: Auth; config: Config }) {

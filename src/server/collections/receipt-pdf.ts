@@ -22,6 +22,10 @@ export function receiptLines(receipt: PaymentReceipt): Array<[string, string]> {
     ['Cliente', receipt.customer.name],
     ['Paquete', `${receipt.package.number} (guía ${receipt.package.guide})`],
     ...(receipt.package.content ? ([['Contenido', receipt.package.content]] as Array<[string, string]>) : []),
+    ...receipt.feeLines.map((line): [string, string] => [
+      line.label,
+      `${formatUsd(line.amountCents)} (${formatCop(line.amountCop)})`,
+    ]),
     ['Valor a pagar', `${formatUsd(receipt.valueToPayCents)} (${formatCop(receipt.valueToPayCop)})`],
     ['Valor pagado', formatCop(receipt.paidCop)],
     ['Medio de pago', receipt.meansLabel],

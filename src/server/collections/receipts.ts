@@ -3,6 +3,7 @@
 // date and time, and a number of its own from a sequence, issued with the settlement (collections/settlements.ts):
 // reading a receipt writes nothing. Only the owner and admins see it; anyone else gets 404.
 import { and, eq, isNull } from 'drizzle-orm';
+import { CHARGE_LINE_LABELS } from '../../shared/charges/charge-lines.ts';
 import type { PaymentReceipt } from '../../shared/collections/api-types.ts';
 import { collectionMessages, receiptCode } from '../../shared/collections/forms.ts';
 import { COLLECTED_MEANS_LABELS } from '../../shared/delivery/door-choices.ts';
@@ -11,6 +12,7 @@ import type { Database } from '../db/open.ts';
 import { collections, deliveries, paymentReceipts, settlements, users } from '../db/schema.ts';
 import { NotFound, PACKAGE_NOT_FOUND } from '../errors.ts';
 import { findVisiblePackage, type Viewer } from '../packages/queries.ts';
+import { linesOfSettlement } from './settlements.ts';
 
 /** The receipt of package `number` as `viewer` may see it: 404 for another customer's, or without a payment. */
 export async function paymentReceipt(
@@ -47,6 +49,11 @@ export async function paymentReceipt(
     company: { name: config.companyName, nit: config.companyNit, address: config.companyAddress },
     customer: { name: owner?.name ?? '', email: owner?.email ?? '' },
     package: { number: pkg.number, guide: pkg.guide, content: pkg.content },
+    feeLines: (await linesOfSettlement(db, settlement.id)).map((line) => ({
+      label: CHARGE_LINE_LABELS[line.kind],
+      amountCents: line.amountCents,
+      amountCop: line.amountCop,
+    })),
     valueToPayCents: settlement.dueCents,
     valueToPayCop: settlement.dueCop,
     paidCop: collection.amountCop,

@@ -2,14 +2,24 @@
 // national carrier (staff's 'Entregado'), and later online. In the caller's transaction, for any number of packages
 // in a few statements: the charge's lines and 'Valor a pagar' are frozen into a settlement, the money (when there is
 // any to collect, or something was collected) becomes a collection carrying that same 'Valor a pagar', and a
-// collection with money gets its 'Comprobante de pago' number, and its electronic invoice is due (einvoice/due.ts). Voiding (an admin's correction out of 'Entregado')
+// collection with money gets its 'Comprobante de pago' number, and its electronic invoice is due (einvoice/due.ts).
+// The charge's fee lines (consolidation, repack, ...) are frozen beside it in settlement_lines and counted in its
+// 'Valor a pagar'. Voiding (an admin's correction out of 'Entregado')
 // marks the settlement, its collection and its delivery as no longer in force, audited; the figures stay as written.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { CollectionSource } from '../../shared/collections/forms.ts';
 import type { CollectedMeans } from '../../shared/delivery/door-choices.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { lineSums, openLinesOf } from '../charges/charge-lines.ts';
 import type { Transaction } from '../db/open.ts';
-import { collections, deliveries, packageCharges, paymentReceipts, settlements } from '../db/schema.ts';
+import {
+  collections,
+  deliveries,
+  packageCharges,
+  paymentReceipts,
+  settlementLines,
+  settlements,
+} from '../db/schema.ts';
 import { enqueueCreditNotes, enqueueInvoices } from '../einvoice/due.ts';
 import type { Reader } from './sums.ts';
 
@@ -46,7 +56,14 @@ export async function settlePackages(
     tx,
     items.map((item) => item.number),
   );
-  const dueOf = (number: number) => charges.get(number)?.totalCop ?? 0;
+  // 'Valor a pagar' is the charge plus its fee lines in force, as stored now; both are frozen below.
+  const lines = await openLinesOf(
+    tx,
+    items.map((item) => item.number),
+  );
+  const linesOf = (number: number) => lineSums(lines.get(number) ?? []);
+  const dueCentsOf = (number: number) => (charges.get(number)?.totalCents ?? 0) + linesOf(number).cents;
+  const dueOf = (number: number) => (charges.get(number)?.totalCop ?? 0) + linesOf(number).cop;
   const paidOf = (item: Settling) => item.paid?.amountCop ?? dueOf(item.number);
   const withMoney = items.filter((item) => dueOf(item.number) > 0 || paidOf(item) > 0);
   const stored = withMoney.length
@@ -99,7 +116,7 @@ export async function settlePackages(
           tariffCents: charge?.tariffCents ?? 0,
           vatCents: charge?.vatCents ?? 0,
           creditUsedCents: charge?.creditUsedCents ?? 0,
-          dueCents: charge?.totalCents ?? 0,
+          dueCents: dueCentsOf(item.number),
           dueCop: dueOf(item.number),
           paidCop: collectionOf.has(item.number) ? paidOf(item) : 0,
           afterClose: item.afterClose ?? false,
@@ -109,9 +126,36 @@ export async function settlePackages(
       }),
     )
     .returning();
-  // Its electronic invoice is due: written now, sent by the invoice outbox once this transaction commits.
-  await enqueueInvoices(tx, settled, (number) => charges.get(number)?.rateSettingsId);
+  const frozen = settled.flatMap((row) =>
+    (lines.get(row.packageNumber) ?? []).map((line) => ({
+      settlementId: row.id,
+      chargeLineId: line.id,
+      kind: line.kind,
+      amountCents: line.amountCents,
+      amountCop: line.amountCop,
+      rateCents: line.rateCents,
+      quantity: line.quantity,
+      requestId: line.requestId,
+    })),
+  );
+  if (frozen.length > 0) await tx.insert(settlementLines).values(frozen);
+  // Its electronic invoice is due, with the fee lines just frozen: sent by the invoice outbox after this commits.
+  await enqueueInvoices(
+    tx,
+    settled,
+    (number) => charges.get(number)?.rateSettingsId,
+    (id) => frozen.filter((line) => line.settlementId === id),
+  );
   return new Map(settled.map((row) => [row.packageNumber, row.id]));
+}
+
+/** The frozen fee lines of settlement `settlementId` (what an invoice lists beside freight and taxes). */
+export async function linesOfSettlement(db: Reader, settlementId: number) {
+  return db
+    .select()
+    .from(settlementLines)
+    .where(eq(settlementLines.settlementId, settlementId))
+    .orderBy(settlementLines.id);
 }
 
 /** The settlements in force of `numbers`. */

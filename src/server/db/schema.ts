@@ -10,4 +10,5 @@ export * from './schema/notices.ts';
 export * from './schema/packages.ts';
 export * from './schema/payments.ts';
 export * from './schema/pqr.ts';
+export * from './schema/requests.ts';
 export * from './schema/settlements.ts';

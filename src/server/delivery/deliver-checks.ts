@@ -8,6 +8,7 @@ import type { DoorActionDone } from '../../shared/delivery/api-types.ts';
 import { doorMessages } from '../../shared/delivery/door-choices.ts';
 import type { Delivery } from '../../shared/delivery/door-forms.ts';
 import { type PackageState, STATE_LABELS } from '../../shared/packages/states.ts';
+import { dueSql } from '../charges/charge-lines.ts';
 import type { Transaction } from '../db/open.ts';
 import { deliveries, packageCharges, packages, settlements } from '../db/schema.ts';
 import { Conflict, DomainError, Invalid } from '../errors.ts';
@@ -65,7 +66,7 @@ async function lockedPackages(tx: Transaction, numbers: number[]): Promise<Map<n
       number: packages.number,
       state: packages.state,
       userId: packages.userId,
-      toPay: packageCharges.totalCop,
+      toPay: dueSql(packages.number, 'cop'),
     })
     .from(packages)
     .leftJoin(packageCharges, eq(packageCharges.packageNumber, packages.number))

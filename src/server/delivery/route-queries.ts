@@ -14,6 +14,7 @@ import type {
   StopOutcome,
 } from '../../shared/delivery/api-types.ts';
 import { ROUTE_STATE_LABELS } from '../../shared/delivery/route-forms.ts';
+import { dueSql } from '../charges/charge-lines.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { deliveryRoutes, packageCharges, packages, routeStops, settlements, users } from '../db/schema.ts';
 import { cashOfRoute, NO_FACTS, outcomeCounts, stopFacts } from './outcomes.ts';
@@ -78,7 +79,7 @@ export async function listRoutes(db: Reader, date: string): Promise<RouteSummary
     .select({
       routeId: routeStops.routeId,
       stops: sql<number>`count(*)::int`,
-      valueToCollectCop: sql<number>`coalesce(sum(${packageCharges.totalCop}), 0)::bigint`,
+      valueToCollectCop: sql<number>`coalesce(sum(${dueSql(routeStops.packageNumber, 'cop')}), 0)::bigint`,
     })
     .from(routeStops)
     .leftJoin(packageCharges, eq(packageCharges.packageNumber, routeStops.packageNumber))
@@ -116,7 +117,7 @@ export async function routeStopsOf(db: Reader, routeId: number): Promise<RouteSt
       phone: users.telefono,
       address: packages.deliveryAddress,
       instructions: packages.instructions,
-      valueToPayCop: packageCharges.totalCop,
+      valueToPayCop: dueSql(packages.number, 'cop'),
       paidOnlineId: settlements.id,
     })
     .from(routeStops)

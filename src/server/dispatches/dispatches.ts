@@ -9,6 +9,8 @@ import type { Database, Transaction } from '../db/open.ts';
 import { dispatches, dispatchPackages, packages, users } from '../db/schema.ts';
 import { Conflict, DISPATCH_NOT_FOUND, NotFound, type Refusal, Refused } from '../errors.ts';
 import { type Actor, changeStates, type MailSettings } from '../packages/state-change.ts';
+import { waitingRefusals } from '../requests/instructions.ts';
+import { openRequestRefusals } from '../requests/requests.ts';
 
 type DispatchRow = typeof dispatches.$inferSelect;
 
@@ -70,6 +72,7 @@ export async function addToDispatch(tx: Transaction, id: number, numbers: number
         reason: `El paquete ${number} está en «${STATE_LABELS[row.state]}»: solo se despachan paquetes recibidos en Miami.`,
       });
   }
+  refused.push(...(await openRequestRefusals(tx, wanted)), ...(await waitingRefusals(tx, wanted)));
   if (refused.length > 0) throw new Refused(refused);
   const fresh = wanted.filter((number) => found.get(number)?.dispatchId === null);
   for (let i = 0; i < fresh.length; i += 1000)
@@ -152,6 +155,7 @@ export async function dispatchDetail(db: Database, id: number) {
       declaredValueCents: packages.declaredValueCents,
       deliveryAddress: packages.deliveryAddress,
       lockerNumber: packages.lockerNumber,
+      location: packages.location,
       name: users.name,
       telefono: users.telefono,
     })

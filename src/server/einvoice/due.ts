@@ -14,14 +14,21 @@ import { einvoices, invoiceTaxRates, packages, rateSettings, type settlements } 
 
 type Settlement = typeof settlements.$inferSelect;
 
+/** A fee line as the settlement froze it (settlement_lines): its kind and amount in USD cents. */
+export interface FrozenFee {
+  kind: string;
+  amountCents: number;
+}
+
 /**
- * A settlement's charge lines of ours as it froze them (USD cents). Fee lines frozen in settlements by other kinds
- * (consolidación, reempaque, fotos, devolución, almacenaje) are appended here and priced by their dated setting.
+ * A settlement's charge lines of ours as it froze them (USD cents): freight and insurance, then its fee lines
+ * (consolidación, reempaque, fotos, devolución, almacenaje), each priced by its kind's dated tax setting.
  */
-export function settlementChargeLines(settlement: Settlement): ChargeLine[] {
+export function settlementChargeLines(settlement: Settlement, fees: FrozenFee[] = []): ChargeLine[] {
   return [
     { kind: 'flete', cents: settlement.freightCents },
     { kind: 'seguro', cents: settlement.insuranceCents },
+    ...fees.map((fee) => ({ kind: fee.kind, cents: fee.amountCents })),
   ];
 }
 
@@ -53,8 +60,10 @@ export async function enqueueInvoices(
   tx: Transaction,
   settled: Settlement[],
   rateIdOf: (packageNumber: number) => number | undefined,
+  feesOf: (settlementId: number) => FrozenFee[],
 ): Promise<void> {
-  const sold = settled.filter((row) => settlementChargeLines(row).some((line) => line.cents > 0));
+  const linesOf = (row: Settlement) => settlementChargeLines(row, feesOf(row.id));
+  const sold = settled.filter((row) => linesOf(row).some((line) => line.cents > 0));
   if (sold.length === 0) return;
   const rateIds = [
     ...new Set(sold.map((row) => rateIdOf(row.packageNumber)).filter((id) => id !== undefined)),
@@ -81,7 +90,7 @@ export async function enqueueInvoices(
   const values = [];
   for (const settlement of sold) {
     const figures = buildInvoiceFigures({
-      lines: settlementChargeLines(settlement),
+      lines: linesOf(settlement),
       customsCents: settlement.tariffCents + settlement.vatCents,
       creditUsedCents: settlement.creditUsedCents,
       dueCop: settlement.dueCop,

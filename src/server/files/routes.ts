@@ -10,7 +10,12 @@ import { EXTENSIONS, type InvoiceType } from './invoice-check.ts';
 import { serveFile } from './serve.ts';
 import { readFile } from './store.ts';
 
-const NAMES: Record<string, string> = { invoice: 'factura', photo: 'foto', thumbnail: 'foto-miniatura' };
+const NAMES: Record<string, string> = {
+  invoice: 'factura',
+  photo: 'foto',
+  thumbnail: 'foto-miniatura',
+  return_label: 'guia-devolucion',
+};
 
 export function fileRoutes({ db, auth }: { db: Database; auth: Auth }) {
   const routes = new Hono<SessionEnv>();
@@ -22,8 +27,8 @@ export function fileRoutes({ db, auth }: { db: Database; auth: Auth }) {
     if (!file || !allowed) throw new NotFound('No encontramos ese archivo.');
     const extension = EXTENSIONS[file.mime as InvoiceType] ?? 'bin';
     const name = `${NAMES[file.kind] ?? 'archivo'}-${file.packageNumber ?? 'sin-paquete'}.${extension}`;
-    // Photos are shown in the page; an invoice is always downloaded, never opened by our origin.
-    const disposition = file.kind === 'invoice' ? 'attachment' : 'inline';
+    // Photos are shown in the page; an invoice or a return label is always downloaded, never opened by our origin.
+    const disposition = file.kind === 'invoice' || file.kind === 'return_label' ? 'attachment' : 'inline';
     return serveFile(c, file, {
       disposition: `${disposition}; filename="${name}"`,
       csp: "default-src 'none'; img-src 'self'; sandbox",

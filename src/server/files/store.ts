@@ -10,7 +10,7 @@ import { Unavailable } from '../errors.ts';
 import { logWarning } from '../observability/log.ts';
 import type { ObjectStore } from './s3-store.ts';
 
-export type FileKind = 'invoice' | 'photo' | 'thumbnail' | 'delivery' | 'pqr';
+export type FileKind = 'invoice' | 'photo' | 'thumbnail' | 'delivery' | 'pqr' | 'return_label';
 
 /** Where the API serves a file (GET /api/files/:id, owner and staff only). */
 export const fileUrl = (id: string) => `/api/files/${id}`;

@@ -88,6 +88,12 @@ const lockerNumber = sql<
   string | null
 >`coalesce(${packages.lockerNumber}, case when ${packages.state} = 'prealertado' then ${users.lockerNumber} end)`;
 
+/** 'Esperando instrucciones': received, its customer asked to wait for their 'Despachar', not given yet. */
+const waitingInstructions = sql<boolean>`coalesce(${packages.state} = 'recibido' and ${packages.releasedAt} is null and ${users.waitForInstructions}, false)`;
+
+/** 'Abandono': in the warehouse past 'Días máximos en bodega' of the rates in force (nothing is destroyed). */
+const abandoned = sql<boolean>`coalesce(${daysInWarehouse} > (select r.max_storage_days from rate_settings r where r.effective_from <= now() order by r.effective_from desc, r.id desc limit 1), false)`;
+
 export const boardColumns = {
   number: packages.number,
   guide: packages.guide,
@@ -99,6 +105,8 @@ export const boardColumns = {
   receivedAt: packages.receivedAt,
   createdAt: packages.createdAt,
   daysInWarehouse,
+  waitingInstructions,
+  abandoned,
 };
 
 export type BoardRow = Awaited<ReturnType<typeof boardPage>>[number];

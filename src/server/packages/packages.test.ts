@@ -224,6 +224,7 @@ describe.each(drivers)('pre-alerts and packages on %s', (driver) => {
       page: 1,
       pageSize: 20,
       attention: { count: 0, number: null },
+      waiting: [],
     });
   });
 

@@ -12,6 +12,7 @@ import type { Carrier } from '../../shared/packages/guides.ts';
 import { normalizeGuide } from '../../shared/packages/guides.ts';
 import { courierRegimeWarning } from '../../shared/packages/prealert.ts';
 import { type PackageState, STAFF_ONLY_STATES } from '../../shared/packages/states.ts';
+import { dueSql, lineSums, openLinesOf, shownLine } from '../charges/charge-lines.ts';
 import { ratesOfCharge, storedCharge } from '../charges/package-charge.ts';
 import { ratesInForce } from '../charges/rates.ts';
 import { settlementOf } from '../collections/settlements.ts';
@@ -21,6 +22,8 @@ import { packageCharges, packageEvents, packages, settlements, users } from '../
 import { deliveryAttemptsOf, deliveryProof } from '../delivery/proof.ts';
 import { filesOfPackages, fileUrl } from '../files/store.ts';
 import { eventNotices } from '../notices/history.ts';
+import { waitingAmong } from '../requests/instructions.ts';
+import { storageClock } from '../requests/storage.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -111,8 +114,8 @@ export async function listCustomerPackages(
     db
       .select({
         ...summaryColumns,
-        toPayCents: packageCharges.totalCents,
-        toPayCop: packageCharges.totalCop,
+        toPayCents: dueSql(packages.number, 'cents'),
+        toPayCop: dueSql(packages.number, 'cop'),
         settledBy: settlements.source,
       })
       .from(packages)
@@ -154,6 +157,10 @@ export async function listCustomerPackages(
     page: options.page,
     pageSize: PAGE_SIZE,
     attention: { count: held, number: only?.number ?? null },
+    waiting: await waitingAmong(
+      db,
+      rows.map((row) => row.number),
+    ),
   };
 }
 
@@ -178,10 +185,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days in the Miami warehouse and free days left, while the package waits there. */
 async function storageDays(db: Database | Transaction, row: PackageRow) {
   const waiting = row.state === 'recibido' || (row.state === 'retenido' && row.heldFrom === 'recibido');
-  if (!waiting || !row.receivedAt) return { daysInWarehouse: null, freeStorageDaysLeft: null };
+  if (!waiting || !row.receivedAt) return { daysInWarehouse: null, freeStorageDaysLeft: null, storage: null };
   const rates = await ratesInForce(db, row.receivedAt);
   const days = Math.max(0, Math.floor((Date.now() - row.receivedAt.getTime()) / DAY_MS));
-  return { daysInWarehouse: days, freeStorageDaysLeft: Math.max(0, rates.freeStorageDays - days) };
+  const clock = await storageClock(db, row);
+  return {
+    daysInWarehouse: days,
+    freeStorageDaysLeft: Math.max(0, rates.freeStorageDays - days),
+    storage: clock && { ...clock, freeUntil: clock.freeUntil.toISOString() },
+  };
 }
 
 const decimal = (value: string | null) => (value === null ? null : Number(value));
@@ -202,6 +214,13 @@ export async function packageDetail(
   const fileRows = await filesOfPackages(db, [row.number]);
   const charge = await storedCharge(db, row.number);
   const chargeRates = charge && (await ratesOfCharge(db, charge));
+  const lines = (await openLinesOf(db, [row.number])).get(row.number) ?? [];
+  const added = lineSums(lines);
+  // A charge annulled by a consolidation owes nothing: the new package's charge carries the money.
+  const due =
+    charge && !charge.annulledAt
+      ? { cents: charge.totalCents + added.cents, cop: charge.totalCop + added.cop }
+      : null;
   const storage = await storageDays(db, row);
   const delivery = await deliveryProof(db, row.number, viewer);
   const attempts = await deliveryAttemptsOf(db, row.number);
@@ -249,8 +268,8 @@ export async function packageDetail(
     ...summary(
       {
         ...row,
-        toPayCents: charge?.totalCents ?? null,
-        toPayCop: charge?.totalCop ?? null,
+        toPayCents: due?.cents ?? null,
+        toPayCop: due?.cop ?? null,
         settledBy: (await settlementOf(db, row.number))?.source ?? null,
       },
       viewer,
@@ -260,6 +279,7 @@ export async function packageDetail(
     addressChoice: row.addressChoice === 2 ? 2 : 1,
     instructions: row.instructions,
     lockerNumber: row.lockerNumber,
+    location: viewer.kind === 'staff' ? row.location : null,
     weightLb,
     lengthIn: decimal(row.lengthIn),
     widthIn: decimal(row.widthIn),
@@ -274,8 +294,10 @@ export async function packageDetail(
       insuranceCents: charge.insuranceCents,
       taxesCents: charge.tariffCents + charge.vatCents,
       creditUsedCents: charge.creditUsedCents,
-      totalCents: charge.totalCents,
-      totalCop: charge.totalCop,
+      lines: lines.map(shownLine),
+      totalCents: due ? due.cents : 0,
+      totalCop: due ? due.cop : 0,
+      annulNote: charge.annulledAt ? charge.annulNote : null,
       trmHundredths: chargeRates?.trmHundredths ?? 0,
       taxFreeThresholdCents: chargeRates?.taxFreeThresholdCents ?? 0,
       trmDate: charge.trmDate,

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { type ChargeSettings, poundsOf } from '../../shared/charges/charge.ts';
 import type * as Api from '../../shared/operations/api-types.ts';
+import { lineSums, openLinesOf, shownLine } from '../charges/charge-lines.ts';
 import { storedCharge } from '../charges/package-charge.ts';
 import type { Database } from '../db/open.ts';
 import { packageEvents, rateSettings, users } from '../db/schema.ts';
@@ -57,6 +58,8 @@ async function chargeBasis(db: Database, number: number): Promise<Api.StaffCharg
   const [computedBy] = charge.computedBy
     ? await db.select({ name: users.name }).from(users).where(eq(users.id, charge.computedBy))
     : [];
+  const lines = (await openLinesOf(db, [number])).get(number) ?? [];
+  const added = lineSums(lines);
   const measures = input.measuresTenthsIn;
   const pounds = poundsOf(input, input.rates);
   return {
@@ -75,8 +78,9 @@ async function chargeBasis(db: Database, number: number): Promise<Api.StaffCharg
     tariffCents: charge.tariffCents,
     vatCents: charge.vatCents,
     creditUsedCents: charge.creditUsedCents,
-    totalCents: charge.totalCents,
-    totalCop: charge.totalCop,
+    lines: lines.map(shownLine),
+    totalCents: charge.totalCents + added.cents,
+    totalCop: charge.totalCop + added.cop,
     computedAt: charge.computedAt.toISOString(),
     computedBy: computedBy?.name ?? null,
   };

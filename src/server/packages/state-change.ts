@@ -17,6 +17,9 @@ import { inJsonList } from '../db/json-list.ts';
 import type { Transaction } from '../db/open.ts';
 import { packageEvents, packages } from '../db/schema.ts';
 import { Conflict, NotFound, PACKAGE_NOT_FOUND, type Refusal } from '../errors.ts';
+import { waitingRefusals } from '../requests/instructions.ts';
+import { openRequestRefusals } from '../requests/requests.ts';
+import { chargeStorage } from '../requests/storage.ts';
 import { queueStateMails } from './state-mails.ts';
 
 export type ActorRole = 'customer' | 'bodega' | 'admin' | 'reparto' | 'system';
@@ -39,6 +42,8 @@ export interface StateChangeDetails {
   correction?: boolean;
   /** A courier's delivery synced after its route's close (see MoveContext.lateDoorDelivery). */
   lateDoorDelivery?: boolean;
+  /** The request whose completion makes this move (its own packages are not refused for being in it). */
+  requestId?: number;
   /** Notes and carriers that differ per package (an imported file), over the common ones above. */
   perPackage?: Map<number, EventDetails>;
 }
@@ -146,11 +151,16 @@ export async function changeStates(
     const problem = moveProblem(from, to, {
       heldFrom: row.heldFrom,
       lateDoorDelivery: details.lateDoorDelivery,
+      consolidation: details.requestId !== undefined,
     });
     if (problem) refused.push({ number, reason: problem });
   }
   // Staff's 'Entregado' is a carrier's: a package on a route of ours is delivered by its courier from 'Mi ruta'.
   if (to === 'entregado' && actor.role !== 'reparto') refused.push(...(await onOpenRoutes(tx, wanted)));
+  // A package an open request holds waits for the warehouse to finish (or refuse) it; a correction too.
+  refused.push(...(await openRequestRefusals(tx, wanted, details.requestId)));
+  // A package whose customer asked to wait for their 'Despachar' does not leave Miami before it.
+  if (to === 'en_transito') refused.push(...(await waitingRefusals(tx, wanted)));
   if (refused.length > 0) return { changed: [], refused };
   // A correction out of 'Entregado' (a move to 'Entregado' itself was refused above) voids what settled it.
   const leaving = details.correction ? rows.filter((row) => row.state === 'entregado') : [];
@@ -179,6 +189,14 @@ export async function changeStates(
           .set({ holdReason: own.note })
           .where(inArray(packages.number, [number]));
   await recordEvents(tx, wanted, to, actor, details);
+  // Leaving Miami: the storage past the free days becomes a line of the charge (REQUESTS.md 'The storage clock').
+  if (to === 'en_transito')
+    await chargeStorage(
+      tx,
+      rows.filter((row) => row.state === 'recibido'),
+      new Date(),
+      actor.id,
+    );
   if (to === 'entregado') for (const row of changed) await earnReferralCredit(tx, row.number, row.userId);
   // Staff's 'Entregado' (a carrier's, or by hand): the settlement and its collection in this same transaction (a
   // courier's door action writes its own, with what was collected).

@@ -2,6 +2,7 @@
 // caller's transaction by changeStates (state-change.ts), so they leave only if the move commits.
 import { inArray } from 'drizzle-orm';
 import type { PackageState } from '../../shared/packages/states.ts';
+import { dueSql } from '../charges/charge-lines.ts';
 import { amountDueLine } from '../charges/package-charge.ts';
 import type { Transaction } from '../db/open.ts';
 import { outbox, packageCharges, type packages, users } from '../db/schema.ts';
@@ -42,12 +43,12 @@ export async function queueStateMails(
       for (const charge of await tx
         .select({
           number: packageCharges.packageNumber,
-          totalCents: packageCharges.totalCents,
-          totalCop: packageCharges.totalCop,
+          totalCents: dueSql(packageCharges.packageNumber, 'cents'),
+          totalCop: dueSql(packageCharges.packageNumber, 'cop'),
         })
         .from(packageCharges)
         .where(inArray(packageCharges.packageNumber, part)))
-        charges.set(charge.number, charge);
+        charges.set(charge.number, { totalCents: charge.totalCents ?? 0, totalCop: charge.totalCop ?? 0 });
   // Customers who consented to WhatsApp get a notice too; its mail then goes only as the fallback (receipts and
   // charges are mailed anyway).
   const phones = await reachableByWhatsapp(tx, ownerIds);

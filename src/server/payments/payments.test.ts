@@ -18,10 +18,14 @@ import {
 } from '../../../test/support/wompi-stand-in.ts';
 import { doorMessages } from '../../shared/delivery/door-choices.ts';
 import { paymentMessages } from '../../shared/payments/forms.ts';
+import { requestMessages } from '../../shared/requests/requests.ts';
 import {
   collections,
+  einvoices,
+  onlinePaymentPackages,
   onlinePayments,
   outbox,
+  packageRequestItems,
   paymentEvents,
   paymentReceipts,
   settlements,
@@ -158,6 +162,41 @@ describe.each(drivers)('paying online on %s', (driver) => {
     const again = await start([numbers[0] ?? 0]);
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe(paymentMessages.alreadyPaid(numbers[0] ?? 0));
+    // Paid: a request that would change its charge is refused, nothing asked.
+    const asked = await client().post('/api/requests', { kind: 'fotos', numbers: [numbers[0]], note: 'Ver' });
+    expect(asked.status).toBe(409);
+    expect(asked.body.error.message).toBe(requestMessages.paidOnline(numbers[0] ?? 0));
+    expect(
+      await db()
+        .select()
+        .from(packageRequestItems)
+        .where(eq(packageRequestItems.packageNumber, numbers[0] ?? 0)),
+    ).toEqual([]);
+    // Its electronic invoice is due with the settlement (issue 33), once per package.
+    for (const [index, number] of numbers.entries()) {
+      const [settlement] = await inForce(number);
+      const invoices = await db()
+        .select()
+        .from(einvoices)
+        .where(eq(einvoices.settlementId, settlement?.id ?? 0));
+      expect(invoices).toEqual([expect.objectContaining({ kind: 'invoice', totalCop: dues[index] })]);
+    }
+  });
+
+  it('refuses to pay a package with an open request: the request will change its charge', async () => {
+    const number = await received();
+    const asked = await client().post('/api/requests', {
+      kind: 'fotos',
+      numbers: [number],
+      note: 'La etiqueta',
+    });
+    expect(asked.status).toBe(201);
+    const refused = await start([number]);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toContain(`El paquete ${number} tiene abierta la solicitud`);
+    expect(
+      await db().select().from(onlinePaymentPackages).where(eq(onlinePaymentPackages.packageNumber, number)),
+    ).toEqual([]);
   });
 
   it("says 'Pago rechazado' with Wompi's reason for a declined card, settles nothing, and a new attempt works", async () => {

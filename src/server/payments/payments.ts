@@ -7,10 +7,12 @@ import type { PaymentStarted, PaymentView } from '../../shared/payments/api-type
 import { MIN_ONLINE_COP, paymentMessages } from '../../shared/payments/forms.ts';
 import { PAYABLE_STATES } from '../../shared/payments/labels.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { dueSql } from '../charges/charge-lines.ts';
 import { settlementsInForce } from '../collections/settlements.ts';
 import type { Database } from '../db/open.ts';
 import { onlinePaymentPackages, onlinePayments, packageCharges, packages } from '../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
+import { openRequestRefusals } from '../requests/requests.ts';
 import type { PaymentProvider } from './port.ts';
 
 export async function startPayment(
@@ -27,7 +29,8 @@ export async function startPayment(
         number: packages.number,
         userId: packages.userId,
         state: packages.state,
-        totalCop: packageCharges.totalCop,
+        // 'Valor a pagar' as the customer sees it: the charge and its fee lines (consolidation, storage, ...).
+        totalCop: dueSql(packages.number, 'cop'),
       })
       .from(packages)
       .leftJoin(packageCharges, eq(packageCharges.packageNumber, packages.number))
@@ -39,6 +42,9 @@ export async function startPayment(
       if (byNumber.get(number)?.userId !== caller.id) throw new NotFound(paymentMessages.notFound(number));
     const [settled] = await settlementsInForce(tx, numbers);
     if (settled) throw new Conflict('already_paid', paymentMessages.alreadyPaid(settled.packageNumber));
+    // An open request (a repack, a consolidation) will change the charge: it is paid once the request is done.
+    const [busy] = await openRequestRefusals(tx, numbers);
+    if (busy) throw new Conflict('busy', busy.reason);
     for (const row of rows) {
       if (!PAYABLE_STATES.has(row.state))
         throw new Conflict('not_payable', paymentMessages.notPayable(row.number, STATE_LABELS[row.state]));

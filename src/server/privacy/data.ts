@@ -17,6 +17,7 @@ import {
 import { einvoicesForExport } from '../einvoice/privacy.ts';
 import { erasePackagesOf, packagesForExport } from '../packages/privacy.ts';
 import { erasePqrsOf, pqrsForExport } from '../pqr/privacy.ts';
+import { customerRequests, eraseRequestsOf } from '../requests/requests.ts';
 import { pendingEmailChanges } from './email-change.ts';
 
 export const DELETED_NAME = 'Cuenta eliminada';
@@ -94,6 +95,8 @@ export async function personalData(db: Database, userId: string) {
     correoPendiente: pending ?? '',
     paquetes: await packagesForExport(db, userId),
     pqr: await pqrsForExport(db, userId),
+    solicitudes: await customerRequests(db, userId),
+    esperarMisInstrucciones: row.record.waitForInstructions,
     ...(await moneyForExport(db, userId)),
     ...(await einvoicesForExport(db, userId)),
     actividad: activity.map((entry) => ({
@@ -143,6 +146,7 @@ export async function eraseAccount(tx: Transaction, record: UserRecord): Promise
   await erasePqrsOf(tx, id);
   // 'Datos de facturación' go; invoices already issued keep their buyer, as the law keeps invoices.
   await tx.delete(billingData).where(eq(billingData.userId, id));
+  await eraseRequestsOf(tx, id);
   await eraseDeliveriesOf(tx, id);
   await tx
     .update(auditLog)

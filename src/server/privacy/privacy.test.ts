@@ -395,6 +395,9 @@ describe.each(drivers)('privacy and data rights on %s', (driver) => {
       consentIp: record.consentIp,
       consentUserAgent: 'Exportador/2.0',
       emailVerified: false,
+      // Requests in Miami (issue 31).
+      solicitudes: [],
+      esperarMisInstrucciones: false,
     });
     expect(await actions(record.id)).toEqual(['sign_in', 'data_export']);
   });

@@ -126,6 +126,7 @@ async function receiveInTransaction(
     heightIn: units(receipt.heightIn, 1),
     condition: receipt.condition,
     warehouseNotes: receipt.notes,
+    location: receipt.location || null,
     receivedAt: new Date(),
     receivedBy: actor.id,
   };

@@ -1,11 +1,18 @@
 // The warehouse's API ('Recepción en bodega', staff only): look a guide up, stage photos, register a receipt,
 // the 'Sin identificar' queue with 'Asignar', 'Recibidos hoy', and the data of a package's label.
+import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { formatLongDate } from '../../shared/dates.ts';
 import { normalizeGuide, recognizeCarrier } from '../../shared/packages/guides.ts';
 import type * as Api from '../../shared/warehouse/api-types.ts';
-import { assignSchema, receiptMessages, receiptSchema } from '../../shared/warehouse/receipt.ts';
+import {
+  assignSchema,
+  locationSchema,
+  receiptMessages,
+  receiptSchema,
+} from '../../shared/warehouse/receipt.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
+import { packages } from '../db/schema.ts';
 import { Invalid, NotFound, PACKAGE_NOT_FOUND } from '../errors.ts';
 import { PHOTO_MAX_BYTES, photoMessages, processPhoto } from '../files/photos.ts';
 import { type RouteDeps, readBody, uploadedBytes, uploadLimit } from '../http.ts';
@@ -98,6 +105,22 @@ export function warehouseRoutes({ db, auth, config }: WarehouseRoutesDeps) {
   routes.get('/warehouse/today', async (c) => {
     c.header('cache-control', 'no-store');
     return c.json({ packages: await receivedToday(db) } satisfies Api.WarehouseList);
+  });
+
+  // 'Ubicación' edited by staff (the shelf a package was moved to).
+  routes.post('/warehouse/packages/:number/location', async (c) => {
+    const { location } = await readBody(c, locationSchema);
+    const number = packageNumberParam(c);
+    const [row] = await db
+      .update(packages)
+      .set({ location: location || null, updatedAt: new Date() })
+      .where(eq(packages.number, number))
+      .returning({ number: packages.number });
+    if (!row) throw new NotFound(PACKAGE_NOT_FOUND);
+    return c.json({
+      location: location || null,
+      message: receiptMessages.locationSaved(number, location),
+    } satisfies Api.LocationSaved);
   });
 
   routes.get('/warehouse/labels/:number', async (c) => {

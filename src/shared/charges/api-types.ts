@@ -1,9 +1,10 @@
 // What the charges API answers (src/server/charges/routes.ts): the rates, 'Tus referidos' and 'Tarifas'. Types
 // only: the browser and the server read the same shapes.
 import type { Charge, ChargeSettings } from './charge.ts';
+import type { FeeSettings } from './charge-lines.ts';
 
 /** A set of rates (GET /api/rates): its id, the instant it applies from (ISO) and its integer settings. */
-export interface Rates extends ChargeSettings {
+export interface Rates extends ChargeSettings, FeeSettings {
   id: number;
   effectiveFrom: string;
 }

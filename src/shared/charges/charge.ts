@@ -69,7 +69,7 @@ export interface Charge {
 const percentOf = (cents: number, basisPoints: number) => Math.floor((cents * basisPoints + 5000) / 10000);
 
 /** ⌈a ÷ b⌉ for non-negative integers. */
-const divideUp = (a: number, b: number) => Math.floor((a + b - 1) / b);
+export const divideUp = (a: number, b: number) => Math.floor((a + b - 1) / b);
 
 /** The pounds a charge weighs: actual and volumetric, each rounded up, and the one charged (the largest, or the minimum). */
 export function poundsOf(

@@ -3,9 +3,13 @@
 import { z } from 'zod';
 import { parseDecimalUnits } from '../money.ts';
 import type { ChargeSettings } from './charge.ts';
+import type { FeeSettings } from './charge-lines.ts';
+
+/** Every setting of 'Tarifas': the charge's and the requests' fees. */
+export type RateSettingsValues = ChargeSettings & FeeSettings;
 
 interface RateField {
-  key: keyof ChargeSettings;
+  key: keyof RateSettingsValues;
   label: string;
   /** Decimals the form accepts; the stored integer is the value × 10^digits (× 100 for percentages). */
   digits: number;
@@ -66,6 +70,20 @@ export const RATE_FIELDS: readonly RateField[] = [
   },
   { key: 'tariffBasisPoints', label: 'Arancel (%)', digits: 2, scale: 100, min: 0, max: 100 },
   { key: 'vatBasisPoints', label: 'IVA (%)', digits: 2, scale: 100, min: 0, max: 100 },
+  { key: 'consolidationFeeCents', label: 'Consolidación (USD)', digits: 2, scale: 100, min: 0, max: 1000 },
+  { key: 'repackFeeCents', label: 'Reempaque (USD)', digits: 2, scale: 100, min: 0, max: 1000 },
+  { key: 'photosFeeCents', label: 'Fotos adicionales (USD)', digits: 2, scale: 100, min: 0, max: 1000 },
+  { key: 'returnFeeCents', label: 'Devolución (USD)', digits: 2, scale: 100, min: 0, max: 1000 },
+  { key: 'storagePerDayCents', label: 'Almacenaje por día (USD)', digits: 2, scale: 100, min: 0, max: 100 },
+  {
+    key: 'maxStorageDays',
+    label: 'Días máximos en bodega',
+    digits: 0,
+    scale: 1,
+    min: 1,
+    max: 3650,
+    positive: true,
+  },
 ];
 
 export function rateFieldMessage(field: RateField): string {
@@ -94,7 +112,7 @@ export const ratesFormSchema = z
     values: z.record(z.string(), z.string().max(20)),
   })
   .transform((form, ctx) => {
-    const settings: Partial<ChargeSettings> = {};
+    const settings: Partial<RateSettingsValues> = {};
     for (const field of RATE_FIELDS) {
       const value = parseRate(field, form.values[field.key] ?? '');
       if (value === null) {
@@ -103,7 +121,8 @@ export const ratesFormSchema = z
       }
       settings[field.key] = value;
     }
-    return { effectiveFrom: form.effectiveFrom, settings: settings as ChargeSettings };
+    // Every field of RATE_FIELDS was set above (a missing one returned z.NEVER), and they cover every key.
+    return { effectiveFrom: form.effectiveFrom, settings: settings as RateSettingsValues };
   });
 
 export const calculatorMessages = {

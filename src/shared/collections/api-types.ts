@@ -232,6 +232,8 @@ export interface PaymentReceipt {
   company: { name: string; nit: string; address: string };
   customer: { name: string; email: string };
   package: { number: number; guide: string; content: string };
+  /** The fee lines frozen with the settlement ('Consolidación', 'Almacenaje', ...), included in 'Valor a pagar'. */
+  feeLines: Array<{ label: string; amountCents: number; amountCop: number }>;
   /** 'Valor a pagar' in USD cents and whole pesos. */
   valueToPayCents: number;
   valueToPayCop: number;

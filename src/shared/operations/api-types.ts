@@ -1,6 +1,7 @@
 // What the operations API answers (src/server/packages/board-routes.ts, src/server/dispatches/routes.ts): the
 // 'Paquetes' board, a state change and the dispatches. Types only: the browser and the server read the same shapes.
 import type { ChargeSettings } from '../charges/charge.ts';
+import type { ChargeLine } from '../charges/charge-lines.ts';
 import type { PackageDetail, PackageEvent } from '../packages/api-types.ts';
 import type { PackageState } from '../packages/states.ts';
 
@@ -17,6 +18,10 @@ export interface BoardRow {
   createdAt: string;
   /** Only for packages still in the Miami warehouse. */
   daysInWarehouse: number | null;
+  /** 'Esperando instrucciones': its customer's 'Despachar' is awaited (REQUESTS.md). */
+  waitingInstructions: boolean;
+  /** 'Abandono': past 'Días máximos en bodega'. */
+  abandoned: boolean;
 }
 
 /** GET /api/admin/packages */
@@ -77,6 +82,8 @@ export interface DispatchPackage {
   declaredValueCents: number;
   deliveryAddress: string;
   lockerNumber: string | null;
+  /** 'Ubicación': the shelf, for picking. */
+  location: string | null;
   name: string | null;
   telefono: string | null;
 }
@@ -120,6 +127,8 @@ export interface StaffChargeBasis {
   tariffCents: number;
   vatCents: number;
   creditUsedCents: number;
+  /** Its fee lines in force; the totals include them. */
+  lines: ChargeLine[];
   totalCents: number;
   totalCop: number;
   computedAt: string;

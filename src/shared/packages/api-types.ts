@@ -1,5 +1,6 @@
 // What the packages API answers (src/server/packages/routes.ts), as the screens read it.
 
+import type { ChargeLine } from '../charges/charge-lines.ts';
 import type { DeliveryAttempt, DeliveryProof } from '../delivery/api-types.ts';
 import type { NoticeState } from '../notices/templates.ts';
 import type { Carrier } from './guides.ts';
@@ -33,6 +34,8 @@ export interface PackageList {
   pageSize: number;
   /** The packages that need the customer ('Retenido'): how many, and the one's number when there is exactly one. */
   attention: { count: number; number: number | null };
+  /** The packages of this page waiting for the customer's 'Despachar' ('Esperando instrucciones'). */
+  waiting: number[];
 }
 
 /** 'Aviso por WhatsApp: leído 10:42' or 'Aviso por correo': src/shared/notices/labels.ts writes the words. */
@@ -45,7 +48,8 @@ export interface EventNotice {
 }
 
 /** 'state': a move to `state`; 'invoice': the customer attached an invoice ('Factura adjuntada'), state unchanged. */
-export type PackageEventKind = 'state' | 'invoice';
+/** A move, an attached invoice, or a step of a request in Miami (repacked, photographed) that is no move. */
+export type PackageEventKind = 'state' | 'invoice' | 'request';
 
 export interface PackageEvent {
   id: number;
@@ -80,8 +84,12 @@ export interface PackageCharge {
   insuranceCents: number;
   taxesCents: number;
   creditUsedCents: number;
+  /** Its fee lines in force ('Consolidación', 'Reempaque', ...); the totals include them. */
+  lines: ChargeLine[];
   totalCents: number;
   totalCop: number;
+  /** Set when the charge was annulled ('Anulado: consolidado en 812'): the totals are then 0. */
+  annulNote: string | null;
   /** The TRM it was converted with, in hundredths of a peso per dollar, and the day it was taken (YYYY-MM-DD). */
   trmHundredths: number;
   trmDate: string;
@@ -97,6 +105,8 @@ export interface PackageDetail extends PackageSummary {
   addressChoice: 1 | 2;
   instructions: string;
   lockerNumber: string | null;
+  /** 'Ubicación' in the Miami warehouse: staff only (null for the customer). */
+  location: string | null;
   weightLb: number | null;
   lengthIn: number | null;
   widthIn: number | null;
@@ -111,6 +121,9 @@ export interface PackageDetail extends PackageSummary {
   daysInWarehouse: number | null;
   /** Free storage days left (0 once they are over), while it waits in Miami. */
   freeStorageDaysLeft: number | null;
+  /** While it waits in Miami: when the free days end (ISO; our holds and work push it later) and, once storage
+   * accrues, the days so far and the rate a day in force ('Almacenaje: N días × US$ 0,50', an estimate). */
+  storage: { freeUntil: string; days: number; rateCents: number } | null;
   events: PackageEvent[];
   files: PackageFile[];
   warning: string | null;

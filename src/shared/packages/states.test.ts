@@ -24,7 +24,19 @@ describe('the package state machine', () => {
       entregado: 'Entregado',
       devuelto: 'Devuelto',
       cancelado: 'Cancelado',
+      // REQUESTS.md: a package packed into a consolidation's new one.
+      consolidado: 'Consolidado',
     });
+  });
+
+  it("enters 'Consolidado' only from 'Recibido en Miami' by a consolidation, and never leaves it", () => {
+    expect(moveProblem('recibido', 'consolidado', { consolidation: true })).toBeNull();
+    expect(moveProblem('recibido', 'consolidado')).toBe(
+      'Solo la bodega, al completar una solicitud de consolidación, deja un paquete en «Consolidado».',
+    );
+    expect(moveProblem('en_transito', 'consolidado', { consolidation: true })).not.toBeNull();
+    expect(nextStates('recibido')).not.toContain('consolidado');
+    expect(nextStates('consolidado')).toEqual([]);
   });
 
   it('mails the customer exactly on the moves PACKAGES.md marks', () => {

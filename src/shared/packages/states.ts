@@ -13,6 +13,8 @@ export const PACKAGE_STATES = [
   'entregado',
   'devuelto',
   'cancelado',
+  // Opened and packed with others into a new package by a consolidation request (REQUESTS.md): final.
+  'consolidado',
 ] as const;
 
 export type PackageState = (typeof PACKAGE_STATES)[number];
@@ -29,6 +31,7 @@ export const STATE_LABELS: Record<PackageState, string> = {
   entregado: 'Entregado',
   devuelto: 'Devuelto',
   cancelado: 'Cancelado',
+  consolidado: 'Consolidado',
 };
 
 /** Moves into these states queue a mail to the customer in the same transaction. */
@@ -42,7 +45,12 @@ const MAILS_CUSTOMER: ReadonlySet<PackageState> = new Set([
 ]);
 
 /** No move leaves these, except an admin's audited correction. */
-export const FINAL_STATES: ReadonlySet<PackageState> = new Set(['entregado', 'devuelto', 'cancelado']);
+export const FINAL_STATES: ReadonlySet<PackageState> = new Set([
+  'entregado',
+  'devuelto',
+  'cancelado',
+  'consolidado',
+]);
 
 /** 'Sin identificar' is the warehouse's business: a customer never sees it in their counts. */
 export const STAFF_ONLY_STATES: ReadonlySet<PackageState> = new Set(['sin_identificar']);
@@ -61,6 +69,7 @@ const FORWARD: Record<PackageState, readonly PackageState[]> = {
   entregado: [],
   devuelto: [],
   cancelado: [],
+  consolidado: [],
 };
 
 export function isPackageState(value: unknown): value is PackageState {
@@ -88,6 +97,8 @@ export interface MoveContext {
   /** A courier's delivery made before its route's close and synced after it: the close had brought the package
    * back to 'En bodega Colombia', and it was delivered all the same. */
   lateDoorDelivery?: boolean;
+  /** The warehouse completing a consolidation ('Registrar consolidado'): the one way into 'Consolidado'. */
+  consolidation?: boolean;
 }
 
 /**
@@ -98,6 +109,10 @@ export interface MoveContext {
 export function moveProblem(from: PackageState, to: PackageState, context: MoveContext = {}): string | null {
   if (from === to) return `El paquete ya está en «${STATE_LABELS[to]}».`;
   if (context.lateDoorDelivery && from === 'en_bodega_colombia' && to === 'entregado') return null;
+  if (to === 'consolidado')
+    return context.consolidation && from === 'recibido'
+      ? null
+      : 'Solo la bodega, al completar una solicitud de consolidación, deja un paquete en «Consolidado».';
   if (FINAL_STATES.has(from))
     return `El paquete está en «${STATE_LABELS[from]}», que es un estado final: no puede pasar a «${STATE_LABELS[to]}».`;
   if (to === 'retenido') {

@@ -75,3 +75,9 @@ export interface Label {
   /** The instructions or the warehouse's notes say 'Frágil': the label says so. */
   fragile: boolean;
 }
+
+/** POST /api/warehouse/packages/:number/location */
+export interface LocationSaved {
+  location: string | null;
+  message: string;
+}

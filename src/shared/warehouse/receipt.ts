@@ -19,6 +19,9 @@ export const receiptMessages = {
   lockerInvalid: 'El casillero es el número que aparece en la etiqueta, solo dígitos.',
   lockerUnknown: 'No existe un casillero con ese número.',
   conditionInvalid: 'Elige el estado del paquete: Bueno, Dañado o Abierto.',
+  locationInvalid: 'La ubicación es un estante como A-03-2: letras, números y guiones, hasta 20.',
+  locationSaved: (number: number, location: string) =>
+    location ? `Ubicación del paquete ${number}: ${location}.` : `Paquete ${number} sin ubicación.`,
   tooManyPhotos: 'Puedes adjuntar hasta 6 fotos por paquete.',
   received: (number: number, locker: string) => `Paquete recibido: ${number} para el casillero ${locker}.`,
   unidentified: (number: number) =>
@@ -61,6 +64,18 @@ export const lockerField = z
   .trim()
   .regex(/^\d{0,9}$/, receiptMessages.lockerInvalid);
 
+/** 'Ubicación': a shelf as the warehouse writes it, upper case; empty when not given. */
+export const locationField = z
+  .string({ error: receiptMessages.locationInvalid })
+  .trim()
+  .max(20, receiptMessages.locationInvalid)
+  .regex(/^[A-Za-z0-9 -]*$/, receiptMessages.locationInvalid)
+  .transform((text) => text.toUpperCase())
+  .optional()
+  .default('');
+
+export const locationSchema = z.object({ location: locationField });
+
 export const receiptSchema = z.object({
   guide: z
     .string({ error: receiptMessages.guideRequired })
@@ -78,6 +93,8 @@ export const receiptSchema = z.object({
     .optional()
     .default('bueno'),
   notes: optionalText('Notas', 1000),
+  /** 'Ubicación': the shelf (e.g. 'A-03-2'), optional, kept upper case (REQUESTS.md). */
+  location: locationField,
   photoIds: z
     .array(z.uuid({ error: receiptMessages.tooManyPhotos }), { error: receiptMessages.tooManyPhotos })
     .max(MAX_PHOTOS, receiptMessages.tooManyPhotos)

@@ -19,6 +19,7 @@ const COLUMNS = [
   'Guía',
   'Cliente',
   'Casillero',
+  'Ubicación',
   'Contenido',
   'Piezas',
   'Peso (lb)',
@@ -56,6 +57,7 @@ export function DispatchPackages(props: { dispatch: DispatchDetail } & ChangeHan
                   <td>{row.guide}</td>
                   <td>{row.name || '—'}</td>
                   <td>{row.lockerNumber || '—'}</td>
+                  <td>{row.location || '—'}</td>
                   <td className="dispatch-packages__content">{row.content}</td>
                   <td>{row.quantity}</td>
                   <td>{row.weightLb === null ? '—' : formatNumber(row.weightLb)}</td>

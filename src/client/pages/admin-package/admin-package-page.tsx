@@ -20,6 +20,7 @@ import { Page } from '../../components/page.tsx';
 import { QueryStates, showsStaffNav } from '../../components/query-states.tsx';
 import { StaffNav } from '../../components/staff-nav.tsx';
 import { Link, useParams } from '../../router.tsx';
+import { LocationEdit } from './location-edit.tsx';
 import { StaffActions } from './staff-actions.tsx';
 import { StaffCharge } from './staff-charge.tsx';
 import { StaffFacts, StaffPhotos } from './staff-facts.tsx';
@@ -68,6 +69,7 @@ function AdminPackageView({ view }: { view: StaffPackage }) {
       <div className="staff-package">
         <div className="staff-package__main">
           <StaffFacts view={view} />
+          {pkg.state === 'recibido' && <LocationEdit number={pkg.number} location={pkg.location} />}
           <StaffPhotos pkg={pkg} />
           {pkg.delivery && <DeliveryProofCard number={pkg.number} proof={pkg.delivery} audience="staff" />}
           <DeliveryAttemptList attempts={pkg.attempts} />

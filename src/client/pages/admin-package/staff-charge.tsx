@@ -66,6 +66,10 @@ function ChargeLines({ charge }: { charge: StaffChargeBasis }) {
             formatUsd(0),
           ],
         ]) as Array<[string, string]>),
+    ...charge.lines.map((line): [string, string] => [
+      `${line.label} (${line.quantity} × ${formatUsd(line.rateCents)})`,
+      formatUsd(line.amountCents),
+    ]),
     [
       `Crédito por referido (disponible ${formatUsd(charge.creditAvailableCents)})`,
       charge.creditUsedCents > 0 ? `−${formatUsd(charge.creditUsedCents)}` : formatUsd(0),

@@ -42,6 +42,7 @@ export function StaffFacts({ view }: { view: StaffPackage }) {
     ['Peso', pkg.weightLb === null ? null : `${formatNumber(pkg.weightLb)} lb`],
     ['Medidas (largo × ancho × alto)', measures(pkg)],
     ['Estado del paquete', pkg.condition ? (CONDITIONS[pkg.condition] ?? pkg.condition) : null],
+    ['Ubicación', pkg.location],
     ['Recibido en bodega', pkg.receivedAt ? formatLocalDateTime(pkg.receivedAt) : null],
     ['Días en bodega', pkg.daysInWarehouse === null ? null : String(pkg.daysInWarehouse)],
     ['Días de bodega gratis', pkg.freeStorageDaysLeft === null ? null : String(pkg.freeStorageDaysLeft)],

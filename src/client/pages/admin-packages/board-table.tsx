@@ -10,6 +10,7 @@ import { formatNumber } from '../../components/format.ts';
 import { TableScroll } from '../../components/table-scroll.tsx';
 import { Link } from '../../router.tsx';
 import './board.css';
+import { WAITING_LABEL } from '../../../shared/requests/instructions.ts';
 
 const COLUMNS = [
   'Paquete',
@@ -102,8 +103,9 @@ export function BoardTable(props: {
                 <td className={MINOR}>{row.customerName || NONE}</td>
                 <td>
                   <span className={`state-badge state-badge--${row.state}`}>
-                    {STATE_LABELS[row.state] ?? row.state}
+                    {row.waitingInstructions ? WAITING_LABEL : (STATE_LABELS[row.state] ?? row.state)}
                   </span>
+                  {row.abandoned && <span className="state-badge state-badge--devuelto">Abandono</span>}
                 </td>
                 <td className={MINOR}>{row.weightLb === null ? NONE : formatNumber(row.weightLb)}</td>
                 <td className={MINOR}>

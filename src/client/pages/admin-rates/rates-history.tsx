@@ -1,7 +1,6 @@
-// The history of the rates, newest first: the date from which each set applies, its ten values, and whether it is
+// The history of the rates, newest first: the date from which each set applies, its values, and whether it is
 // in force now, scheduled for a later date, or past.
-import type { ChargeSettings } from '../../../shared/charges/charge.ts';
-import { RATE_FIELDS } from '../../../shared/charges/rates-form.ts';
+import { RATE_FIELDS, type RateSettingsValues } from '../../../shared/charges/rates-form.ts';
 import { formatUsd } from '../../../shared/money.ts';
 import type { RateHistory, Rates } from '../../api/charges.ts';
 import { formatPercent, formatTrm } from '../../components/rate-format.ts';
@@ -13,7 +12,7 @@ import { formatPercent, formatTrm } from '../../components/rate-format.ts';
 const dayFormat = new Intl.DateTimeFormat('es-CO', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** A stored value as the table shows it: money in USD, the TRM in pesos, percentages with '%'. */
-function shown(key: keyof ChargeSettings, value: number): string {
+function shown(key: keyof RateSettingsValues, value: number): string {
   if (key === 'trmHundredths') return formatTrm(value);
   if (key.endsWith('BasisPoints')) return formatPercent(value);
   if (key.endsWith('Cents')) return formatUsd(value);

@@ -15,6 +15,7 @@ import { Link } from '../../router.tsx';
 import { BillingDataForm } from './billing-data-form.tsx';
 import { CorrectionForm } from './correction-form.tsx';
 import { HeldData } from './held-data.tsx';
+import { InstructionsSwitch } from './instructions-switch.tsx';
 import { DeleteSection, ExportSection } from './leave-sections.tsx';
 import { CedulaForm, EmailChangeForm } from './password-protected-change.tsx';
 import { WhatsappSwitch } from './whatsapp-switch.tsx';
@@ -52,6 +53,7 @@ function MyData() {
           <CorrectionForm data={data} onSaved={saved} />
           <BillingDataForm />
           <WhatsappSwitch />
+          <InstructionsSwitch />
           <EmailChangeForm data={data} onRequested={refresh} />
           <CedulaForm onSaved={saved} />
           <ExportSection lockerNumber={data.lockerNumber} onDownloaded={refresh} />

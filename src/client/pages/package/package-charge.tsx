@@ -2,7 +2,7 @@
 // prominent as each other, with the TRM it was converted with and its day; the figures it came from, and why taxes
 // apply when they do; and while it waits in Miami the days there and the free-storage countdown. Once delivered it
 // was paid (the proof above says how): it reads 'Valor cobrado', and the lines it came from fold beneath it.
-import { formatNumericDay } from '../../../shared/dates.ts';
+import { formatLongDate, formatNumericDay } from '../../../shared/dates.ts';
 import { formatCop, formatUsd, taxReasonLine, trmLine } from '../../../shared/money.ts';
 import type { PackageDetail } from '../../../shared/packages/api-types.ts';
 import { paths } from '../../../shared/paths.ts';
@@ -37,6 +37,12 @@ function ChargeLines({
         </p>
       )}
       <ChargeFigures charge={charge}>
+        {charge.lines.map((line) => (
+          <div key={line.id}>
+            <dt>{line.label}</dt>
+            <dd>{formatUsd(line.amountCents)}</dd>
+          </div>
+        ))}
         {charge.creditUsedCents > 0 && (
           <div>
             <dt>Crédito por referido</dt>
@@ -59,7 +65,8 @@ export function PackageCharge({ pkg }: { pkg: PackageDetail }) {
   return (
     <section className="card package-charge" aria-labelledby="charge-heading">
       <h2 id="charge-heading">Tu cobro</h2>
-      {charge && (
+      {charge?.annulNote && <p className="package-charge__total">{charge.annulNote}</p>}
+      {charge && !charge.annulNote && (
         <>
           <p className="package-charge__total">
             <span>
@@ -90,6 +97,16 @@ export function PackageCharge({ pkg }: { pkg: PackageDetail }) {
             <div>
               <dt>Días en bodega</dt>
               <dd>{daysInWarehouse}</dd>
+            </div>
+          )}
+          {pkg.storage && (
+            <div>
+              <dt className="visually-hidden">Almacenaje</dt>
+              <dd>
+                {pkg.storage.days > 0
+                  ? `Almacenaje: ${pkg.storage.days} ${pkg.storage.days === 1 ? 'día' : 'días'} × ${formatUsd(pkg.storage.rateCents)} (estimado: se cobra cuando sale en un despacho)`
+                  : `Almacenaje gratis hasta el ${formatLongDate(pkg.storage.freeUntil)}`}
+              </dd>
             </div>
           )}
           {freeStorageDaysLeft !== null && (

@@ -27,6 +27,7 @@ import { EditPrealert } from './edit-prealert.tsx';
 import { InvoiceUpload } from './invoice-upload.tsx';
 import { PackageCharge } from './package-charge.tsx';
 import { PackageFacts, PackageFiles } from './package-facts.tsx';
+import { PackageRequests } from './package-requests.tsx';
 import { StateTracker } from './state-tracker.tsx';
 import { transitLead } from './transit-lead.ts';
 
@@ -123,6 +124,7 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
       <StateTracker pkg={pkg} />
       <ActionBox pkg={pkg} onSaved={changed} onRefused={refused} />
       <PackageCharge pkg={pkg} />
+      <PackageRequests pkg={pkg} />
       <EinvoiceBox number={pkg.number} />
       <PackageFacts pkg={pkg} />
       <PackageFiles pkg={pkg} />

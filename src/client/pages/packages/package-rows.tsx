@@ -8,6 +8,7 @@ import { CARRIER_NAMES } from '../../../shared/packages/guides.ts';
 import { PACKAGE_STATES, type PackageState, STATE_LABELS } from '../../../shared/packages/states.ts';
 import { paths } from '../../../shared/paths.ts';
 import { isPayable, PAID_ONLINE_LABEL } from '../../../shared/payments/labels.ts';
+import { WAITING_LABEL } from '../../../shared/requests/instructions.ts';
 import { Link } from '../../router.tsx';
 
 /**
@@ -67,22 +68,43 @@ export interface PaySelection {
 export function PackageCards({
   packages,
   busy,
+  chosen,
+  onToggle,
+  waiting,
   selection,
 }: {
   packages: PackageSummary[];
   busy: boolean;
+  /** The packages chosen for a request ('Solicitudes'): those waiting in Miami can be chosen. */
+  chosen: ReadonlySet<number>;
+  onToggle: (number: number) => void;
+  /** Packages waiting for the customer's 'Despachar'. */
+  waiting: readonly number[];
   selection: PaySelection | null;
 }) {
   return (
     <ul className="package-cards" aria-busy={busy}>
       {packages.map((pkg) => (
         <li key={pkg.number}>
+          {pkg.state === 'recibido' && (
+            <div className="consent package-card__choose">
+              <input
+                id={`choose-${pkg.number}`}
+                type="checkbox"
+                checked={chosen.has(pkg.number)}
+                onChange={() => onToggle(pkg.number)}
+              />
+              <label htmlFor={`choose-${pkg.number}`}>Elegir paquete {pkg.number}</label>
+            </div>
+          )}
           {/* The whole card is the link: a large target for a thumb. What it is, where it is and what it costs
               first; the store, the guide (once) and the number after. */}
           <Link to={paths.packageDetail(pkg.number)} className="package-card">
             <span className="package-card__top">
               <span className="package-card__content">{pkg.content}</span>
-              <span className={`state-badge state-badge--${pkg.state}`}>{STATE_LABELS[pkg.state]}</span>
+              <span className={`state-badge state-badge--${pkg.state}`}>
+                {waiting.includes(pkg.number) ? WAITING_LABEL : STATE_LABELS[pkg.state]}
+              </span>
             </span>
             {pkg.paidOnline ? (
               <span className="package-card__pay">{PAID_ONLINE_LABEL}</span>

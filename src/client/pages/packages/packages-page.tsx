@@ -19,6 +19,7 @@ import { SearchInput } from '../../components/search-input.tsx';
 import { SignedInNav } from '../../components/signed-in-nav.tsx';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../components/use-debounced.ts';
 import { Link, useNavigate, useSearchParams } from '../../router.tsx';
+import { ChosenRequests } from './chosen-requests.tsx';
 import { EmptyState, PackageCards, StateChips } from './package-rows.tsx';
 
 function PackagesPage() {
@@ -41,6 +42,13 @@ function useChosenState(): [PackageState | null, (state: PackageState | null) =>
   return [chosen, choose];
 }
 
+/** `set` with `number` added, or taken out when it was there. */
+function toggled(set: ReadonlySet<number>, number: number): ReadonlySet<number> {
+  const after = new Set(set);
+  if (!after.delete(number)) after.add(number);
+  return after;
+}
+
 function Packages() {
   const [state, chooseState] = useChosenState();
   const [input, setInput] = useState('');
@@ -49,17 +57,10 @@ function Packages() {
   const [submitted, setSubmitted] = useState<string | null>(null);
   const q = submitted ?? typed;
   const [paging, setPaging] = useState({ q, state, page: 1 });
-  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  // Packages chosen for 'Pagar seleccionados' (while online payment is on), apart from those chosen for a request.
+  const [payChosen, setPayChosen] = useState<ReadonlySet<number>>(new Set());
   const selection = onlinePaymentOn()
-    ? {
-        chosen,
-        toggle: (number: number) =>
-          setChosen((before) => {
-            const next = new Set(before);
-            if (!next.delete(number)) next.add(number);
-            return next;
-          }),
-      }
+    ? { chosen: payChosen, toggle: (number: number) => setPayChosen((before) => toggled(before, number)) }
     : null;
   // A new search or filter starts on its first page.
   const page = paging.q === q && paging.state === state ? paging.page : 1;
@@ -76,6 +77,10 @@ function Packages() {
     event.preventDefault();
     setSubmitted(input.trim());
   }
+
+  // Packages chosen for a request ('Solicitudes'), across searches and pages.
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (number: number) => setChosen((before) => toggled(before, number));
 
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
@@ -131,11 +136,19 @@ function Packages() {
                   : `${data.total} ${data.total === 1 ? 'paquete' : 'paquetes'}`}
                 {list.isFetching && ' · Actualizando...'}
               </p>
-              <PackageCards packages={data.packages} busy={list.isPlaceholderData} selection={selection} />
+              <PackageCards
+                packages={data.packages}
+                busy={list.isPlaceholderData}
+                chosen={chosen}
+                onToggle={toggle}
+                waiting={data.waiting}
+                selection={selection}
+              />
+              <ChosenRequests chosen={chosen} waiting={data.waiting} onDone={() => setChosen(new Set())} />
               {data.packages.some(isPayable) && (
                 <PayOnline
                   numbers={data.packages
-                    .filter((pkg) => chosen.has(pkg.number) && isPayable(pkg))
+                    .filter((pkg) => payChosen.has(pkg.number) && isPayable(pkg))
                     .map((pkg) => pkg.number)}
                   label="Pagar seleccionados"
                 />

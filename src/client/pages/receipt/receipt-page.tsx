@@ -52,6 +52,10 @@ function receiptFacts(receipt: PaymentReceipt): Array<[string, string]> {
     ['Paquete', String(receipt.package.number)],
     ['Guía', receipt.package.guide],
     ['Contenido', receipt.package.content],
+    ...receipt.feeLines.map((line): [string, string] => [
+      line.label,
+      `${formatUsd(line.amountCents)} (${formatCop(line.amountCop)})`,
+    ]),
     ['Valor a pagar', `${formatUsd(receipt.valueToPayCents)} (${formatCop(receipt.valueToPayCop)})`],
     ['Valor pagado', formatCop(receipt.paidCop)],
     ['Medio de pago', receipt.meansLabel],

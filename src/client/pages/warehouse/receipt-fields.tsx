@@ -91,6 +91,12 @@ export function ReceiptFields(props: {
         ))}
         <FieldError id={conditionId} error={errors.condition} />
       </fieldset>
+      <Field
+        label="Ubicación"
+        hint="Opcional: el estante, por ejemplo A-03-2."
+        autoComplete="off"
+        {...field('location')}
+      />
       <TextAreaField
         label="Notas"
         hint="Opcional: caja rota, falta la etiqueta, nombre escrito a mano…"

@@ -20,6 +20,7 @@ export const emptyReceipt: ReceiptValues = {
   heightIn: '',
   condition: 'bueno',
   notes: '',
+  location: '',
 };
 
 /** The guide as the server will compare it, or null (with nothing sent) when it cannot be one. */

@@ -10,6 +10,7 @@ import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { Link } from '../../router.tsx';
 import { ReceiveForm } from './receive-form.tsx';
+import { RequestQueue } from './request-queue.tsx';
 import { TodayList } from './today-list.tsx';
 import { UnidentifiedList } from './unidentified-list.tsx';
 import { WarehouseNav } from './warehouse-nav.tsx';
@@ -45,6 +46,7 @@ function Warehouse() {
         <ReceiveForm />
       </div>
       <div className="warehouse__lists">
+        <RequestQueue />
         <UnidentifiedList />
         <TodayList />
       </div>

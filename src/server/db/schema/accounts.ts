@@ -82,6 +82,8 @@ export const users = pgTable(
     ciudad2: text('ciudad2').notNull().default(''),
     codigoPostal2: text('codigo_postal2').notNull().default(''),
     lockerNumber: text('locker_number').notNull().unique(),
+    /** 'Esperar mis instrucciones' (REQUESTS.md): received packages wait for the customer's 'Despachar'. */
+    waitForInstructions: boolean('wait_for_instructions').notNull().default(false),
     officeAddress: text('office_address').notNull(),
     refCode: text('ref_code').notNull().unique(),
     referredBy: text('referred_by').notNull().default(''),

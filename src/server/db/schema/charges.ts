@@ -35,6 +35,13 @@ export const rateSettings = pgTable(
     taxFreeThresholdCents: integer('tax_free_threshold_cents').notNull(),
     tariffBasisPoints: integer('tariff_basis_points').notNull(),
     vatBasisPoints: integer('vat_basis_points').notNull(),
+    // The fees of REQUESTS.md (charge-lines.ts), with their defaults for the rows written before them.
+    consolidationFeeCents: integer('consolidation_fee_cents').notNull().default(500),
+    repackFeeCents: integer('repack_fee_cents').notNull().default(300),
+    photosFeeCents: integer('photos_fee_cents').notNull().default(200),
+    returnFeeCents: integer('return_fee_cents').notNull().default(400),
+    storagePerDayCents: integer('storage_per_day_cents').notNull().default(50),
+    maxStorageDays: integer('max_storage_days').notNull().default(90),
     createdBy: text('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -67,6 +74,9 @@ export const packageCharges = pgTable('package_charges', {
   computedBy: text('computed_by'),
   /** The day whose rates (and TRM) it took: the day of receipt in Miami ('TRM $ 4.000 del 23/11/2026'). */
   trmDate: date('trm_date', { mode: 'string' }).notNull().default(sql`current_date`),
+  /** Annulled when the package was consolidated into another ('Anulado: consolidado en {N}'): it owes nothing. */
+  annulledAt: timestamp('annulled_at', { withTimezone: true }),
+  annulNote: text('annul_note').notNull().default(''),
 });
 
 /**

@@ -48,6 +48,10 @@ export const packages = pgTable(
     holdReason: text('hold_reason'),
     // Filled by the warehouse on receipt.
     lockerNumber: text('locker_number'),
+    /** 'Ubicación': the shelf in the Miami warehouse (REQUESTS.md), upper case; null when not given. */
+    location: text('location'),
+    /** The customer's 'Despachar' of a package waiting for their instructions. */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
     weightLb: numeric('weight_lb', { precision: 7, scale: 2 }),
     lengthIn: numeric('length_in', { precision: 6, scale: 1 }),
     widthIn: numeric('width_in', { precision: 6, scale: 1 }),

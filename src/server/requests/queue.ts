@@ -1,0 +1,140 @@
+// The warehouse's queue of requests ('Solicitudes' on /bodega, staff only): the open ones oldest first, 'Iniciar',
+// 'Rechazar' with its 'Motivo' (the customer is mailed) and the scan of a consolidation's packages. The request row
+// is locked before any change, so two staff acting on one request at once get exactly one outcome.
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { paths, screenUrl } from '../../shared/paths.ts';
+import type { QueuedRequest } from '../../shared/requests/api-types.ts';
+import { OPEN_REQUEST_STATES, REQUEST_LABELS, type RequestState } from '../../shared/requests/requests.ts';
+import { queueMessages } from '../../shared/requests/warehouse.ts';
+import { recordAudit } from '../audit/audit.ts';
+import type { Reader } from '../collections/sums.ts';
+import type { Transaction } from '../db/open.ts';
+import { packageRequestItems, packageRequests, packages, users } from '../db/schema.ts';
+import { Conflict, NotFound } from '../errors.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { layout } from '../mail/templates.ts';
+import type { Actor, MailSettings } from '../packages/state-change.ts';
+import { closeRequest, openRequestsOf, shownRequests } from './requests.ts';
+
+type RequestRow = typeof packageRequests.$inferSelect;
+
+/** The open requests, oldest first, with their customer and 'Casillero'. */
+export async function warehouseQueue(db: Reader, limit = 200): Promise<QueuedRequest[]> {
+  const rows = await db
+    .select({ request: packageRequests, name: users.name, locker: users.lockerNumber })
+    .from(packageRequests)
+    .innerJoin(users, eq(users.id, packageRequests.userId))
+    .where(inArray(packageRequests.state, [...OPEN_REQUEST_STATES]))
+    .orderBy(asc(packageRequests.createdAt), asc(packageRequests.id))
+    .limit(limit);
+  const shown = await shownRequests(
+    db,
+    rows.map((row) => row.request),
+  );
+  return shown.map((request, index) => ({
+    ...request,
+    customerName: rows[index]?.name ?? '',
+    lockerNumber: rows[index]?.locker ?? '',
+  }));
+}
+
+/** Request `id`, locked; NotFound when there is none. */
+export async function lockedRequest(tx: Transaction, id: number): Promise<RequestRow> {
+  const [row] = await tx.select().from(packageRequests).where(eq(packageRequests.id, id)).for('update');
+  if (!row) throw new NotFound('No encontramos esa solicitud.');
+  return row;
+}
+
+/** The numbers of request `id`'s packages, in order. */
+export async function requestNumbers(db: Reader, id: number): Promise<number[]> {
+  const rows = await db
+    .select({ number: packageRequestItems.packageNumber })
+    .from(packageRequestItems)
+    .where(eq(packageRequestItems.requestId, id))
+    .orderBy(asc(packageRequestItems.packageNumber));
+  return rows.map((row) => row.number);
+}
+
+const refuseUnless = (row: RequestRow, states: RequestState[]) => {
+  if (!states.includes(row.state)) throw new Conflict('not_open', queueMessages.notOpen(row.state));
+};
+
+/** 'Iniciar': 'Pendiente' → 'En proceso'. */
+export async function startRequest(tx: Transaction, id: number, actor: Actor) {
+  const row = await lockedRequest(tx, id);
+  refuseUnless(row, ['pendiente']);
+  await tx
+    .update(packageRequests)
+    .set({ state: 'en_proceso', startedAt: new Date(), startedBy: actor.id })
+    .where(eq(packageRequests.id, id));
+  await recordAudit(tx, { action: 'request_started', actorId: actor.id, detail: { requestId: id } });
+}
+
+/** The customer's mail when their request is completed or refused. */
+export async function mailRequestOutcome(
+  tx: Transaction,
+  row: RequestRow,
+  outcome: 'completada' | 'rechazada',
+  mail: MailSettings,
+  detail: string,
+) {
+  const [owner] = await tx
+    .select({ email: users.email, name: users.name, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, row.userId));
+  if (!owner || owner.deletedAt) return;
+  const numbers = await requestNumbers(tx, row.id);
+  const what = `${REQUEST_LABELS[row.kind]} (paquetes ${numbers.join(', ')})`;
+  const heading =
+    outcome === 'completada' ? `Completamos tu solicitud ${row.id}` : `Rechazamos tu solicitud ${row.id}`;
+  const first = numbers[0] ?? 0;
+  await enqueueMail(tx, {
+    to: owner.email,
+    subject: `${mail.brandName}: ${heading.toLowerCase()}`,
+    ...layout(mail.brandName, heading, [`Hola ${owner.name}.`, `Solicitud ${row.id}: ${what}.`, detail], {
+      label: 'Ver mi paquete',
+      url: screenUrl(mail.appUrl, paths.packageDetail(row.resultPackageNumber ?? first)),
+    }),
+  });
+}
+
+/** 'Rechazar' with its 'Motivo': the request closes, no fee is charged, the customer is mailed. */
+export async function refuseRequest(
+  tx: Transaction,
+  id: number,
+  reason: string,
+  actor: Actor,
+  mail: MailSettings,
+) {
+  const row = await lockedRequest(tx, id);
+  refuseUnless(row, ['pendiente', 'en_proceso']);
+  const refused = await closeRequest(tx, id, ['pendiente', 'en_proceso'], 'rechazada', {
+    reason,
+    finishedBy: actor.id,
+  });
+  if (!refused) throw new Conflict('not_open', queueMessages.notOpen(row.state));
+  await mailRequestOutcome(tx, refused, 'rechazada', mail, `Motivo: ${reason}. No se te cobra.`);
+  await recordAudit(tx, { action: 'request_refused', actorId: actor.id, detail: { requestId: id, reason } });
+  return refused;
+}
+
+/** A scan at 'Completar': the package of `code` (number or guide) if it is this request's; else what it is. */
+export async function scanForRequest(db: Reader, id: number, code: string) {
+  const normal = code.trim().toUpperCase();
+  const asNumber = /^\d{1,9}$/.test(normal) ? Number(normal) : -1;
+  const [found] = await db
+    .select({ number: packages.number, locker: packages.lockerNumber })
+    .from(packages)
+    .where(or(eq(packages.number, asNumber), eq(packages.guide, normal)))
+    .limit(1);
+  if (!found) throw new NotFound(queueMessages.scanUnknown(code));
+  const numbers = await requestNumbers(db, id);
+  if (!numbers.includes(found.number)) {
+    const other = (await openRequestsOf(db, [found.number])).get(found.number);
+    throw new Conflict(
+      'not_in_request',
+      queueMessages.scanOther(found.number, other?.id ?? null, found.locker ?? '—'),
+    );
+  }
+  return { number: found.number, message: queueMessages.scanned(found.number) };
+}

@@ -1,0 +1,126 @@
+// The customer's requests API (REQUESTS.md 'Solicitudes'): the return label's upload, asking, reading their own
+// (all, or one package's) and 'Cancelar' while 'Pendiente'. Another customer's package or request is a 404.
+import { type Context, Hono } from 'hono';
+import type * as Api from '../../shared/requests/api-types.ts';
+import {
+  type InstructionsChoice,
+  instructionMessages,
+  instructionsSchema,
+  type Released,
+  releaseSchema,
+} from '../../shared/requests/instructions.ts';
+import { newRequestSchema, requestMessages } from '../../shared/requests/requests.ts';
+import { requireCaller, type SessionEnv } from '../auth/session.ts';
+import { Invalid, NotFound } from '../errors.ts';
+import { checkInvoice, INVOICE_MAX_BYTES } from '../files/invoice-check.ts';
+import { saveFile } from '../files/store.ts';
+import { clientIp, type RouteDeps, readBody, uploadedBytes, uploadLimit } from '../http.ts';
+import { notifyPackageChanges } from '../packages/state-change.ts';
+import { releasePackages, setWaitForInstructions } from './instructions.ts';
+import { cancelRequest, createRequest, customerRequests, shownRequests } from './requests.ts';
+
+const idParam = (c: Context) => {
+  const id = Number(c.req.param('id'));
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647)
+    throw new NotFound(requestMessages.notFound);
+  return id;
+};
+
+export function requestRoutes({ db, auth, config }: RouteDeps) {
+  const routes = new Hono<SessionEnv>();
+  const signedIn = requireCaller(auth, db);
+  const recordOf = (c: Context<SessionEnv>) => c.get('caller').record;
+  const ipOf = (c: Context) => clientIp(c, config.trustProxy);
+
+  // The store's prepaid return label, as the request body itself (its type sniffed from the bytes: PDF or image).
+  routes.put(
+    '/requests/label',
+    uploadLimit(INVOICE_MAX_BYTES, requestMessages.labelType),
+    signedIn,
+    async (c) => {
+      const bytes = Buffer.from(await uploadedBytes(c, requestMessages.labelType));
+      const mime = await checkInvoice(bytes);
+      if (!mime) throw new Invalid('invalid_file', requestMessages.labelType, { field: 'labelFileId' });
+      const fileId = await saveFile(db, {
+        ownerId: recordOf(c).id,
+        packageNumber: null,
+        kind: 'return_label',
+        mime,
+        bytes,
+      });
+      return c.json({ fileId, message: requestMessages.labelSaved } satisfies Api.LabelSaved, 201);
+    },
+  );
+
+  routes.get('/requests', signedIn, async (c) => {
+    const wanted = c.req.query('paquete');
+    const number = wanted === undefined ? undefined : Number(wanted);
+    if (number !== undefined && !Number.isSafeInteger(number)) return c.json({ requests: [] });
+    c.header('cache-control', 'no-store');
+    return c.json({ requests: await customerRequests(db, recordOf(c).id, number) } satisfies Api.RequestList);
+  });
+
+  routes.post('/requests', signedIn, async (c) => {
+    const body = await readBody(c, newRequestSchema);
+    const record = recordOf(c);
+    const request = await db.transaction(async (tx) => {
+      const row = await createRequest(tx, record.id, body, ipOf(c));
+      await notifyPackageChanges(tx, [record.id]);
+      return row;
+    });
+    const [shown] = await shownRequests(db, [request]);
+    if (!shown) throw new NotFound(requestMessages.notFound);
+    return c.json(
+      { request: shown, message: requestMessages.created(request.id) } satisfies Api.RequestSaved,
+      201,
+    );
+  });
+
+  routes.post('/requests/:id/cancel', signedIn, async (c) => {
+    const record = recordOf(c);
+    const id = idParam(c);
+    const request = await db.transaction(async (tx) => {
+      const row = await cancelRequest(tx, record.id, id, ipOf(c));
+      await notifyPackageChanges(tx, [record.id]);
+      return row;
+    });
+    const [shown] = await shownRequests(db, [request]);
+    if (!shown) throw new NotFound(requestMessages.notFound);
+    return c.json({ request: shown, message: requestMessages.cancelled(id) } satisfies Api.RequestSaved);
+  });
+
+  routes.get('/me/instructions', signedIn, async (c) => {
+    const wait = recordOf(c).waitForInstructions;
+    c.header('cache-control', 'no-store');
+    return c.json({
+      wait,
+      message: wait ? instructionMessages.on : instructionMessages.off,
+    } satisfies InstructionsChoice);
+  });
+
+  routes.put('/me/instructions', signedIn, async (c) => {
+    const { wait } = await readBody(c, instructionsSchema);
+    await setWaitForInstructions(db, recordOf(c).id, wait);
+    return c.json({
+      wait,
+      message: wait ? instructionMessages.on : instructionMessages.off,
+    } satisfies InstructionsChoice);
+  });
+
+  // 'Despachar': the customer's waiting packages may leave in the next dispatch.
+  routes.post('/packages/release', signedIn, async (c) => {
+    const { numbers } = await readBody(c, releaseSchema);
+    const record = recordOf(c);
+    const released = await db.transaction(async (tx) => {
+      const done = await releasePackages(tx, record.id, numbers);
+      await notifyPackageChanges(tx, [record.id]);
+      return done;
+    });
+    return c.json({
+      numbers: released,
+      message: instructionMessages.released(released.length),
+    } satisfies Released);
+  });
+
+  return routes;
+}
