@@ -276,6 +276,12 @@ describe('charges in Chromium', () => {
       taxFreeThresholdCents: '200',
       tariffBasisPoints: '10',
       vatBasisPoints: '19',
+      consolidationFeeCents: '5',
+      repackFeeCents: '3',
+      photosFeeCents: '2',
+      returnFeeCents: '4',
+      storagePerDayCents: '0.5',
+      maxStorageDays: '90',
     };
     expect(rates.pricePerLbCents).toBeGreaterThan(0);
     expect((await admin('POST', '/api/admin/rates', { effectiveFrom: today, values })).status).toBe(201);

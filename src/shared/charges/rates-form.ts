@@ -21,7 +21,8 @@ interface RateField {
   positive?: boolean;
 }
 
-export const RATE_FIELDS: readonly RateField[] = [
+/** The charge's settings (PACKAGES.md 'Charges'). */
+export const CHARGE_RATE_FIELDS: readonly RateField[] = [
   {
     key: 'pricePerLbCents',
     label: 'Precio por libra (USD)',
@@ -70,6 +71,10 @@ export const RATE_FIELDS: readonly RateField[] = [
   },
   { key: 'tariffBasisPoints', label: 'Arancel (%)', digits: 2, scale: 100, min: 0, max: 100 },
   { key: 'vatBasisPoints', label: 'IVA (%)', digits: 2, scale: 100, min: 0, max: 100 },
+];
+
+/** The fees of the requests in Miami and the storage clock (REQUESTS.md). */
+export const FEE_RATE_FIELDS: readonly RateField[] = [
   { key: 'consolidationFeeCents', label: 'Consolidación (USD)', digits: 2, scale: 100, min: 0, max: 1000 },
   { key: 'repackFeeCents', label: 'Reempaque (USD)', digits: 2, scale: 100, min: 0, max: 1000 },
   { key: 'photosFeeCents', label: 'Fotos adicionales (USD)', digits: 2, scale: 100, min: 0, max: 1000 },
@@ -85,6 +90,8 @@ export const RATE_FIELDS: readonly RateField[] = [
     positive: true,
   },
 ];
+
+export const RATE_FIELDS: readonly RateField[] = [...CHARGE_RATE_FIELDS, ...FEE_RATE_FIELDS];
 
 export function rateFieldMessage(field: RateField): string {
   const floor = field.positive ? `mayor que ${field.min}` : `desde ${field.min}`;

@@ -1,6 +1,10 @@
 // The history of the rates, newest first: the date from which each set applies, its values, and whether it is
 // in force now, scheduled for a later date, or past.
-import { RATE_FIELDS, type RateSettingsValues } from '../../../shared/charges/rates-form.ts';
+import {
+  CHARGE_RATE_FIELDS,
+  FEE_RATE_FIELDS,
+  type RateSettingsValues,
+} from '../../../shared/charges/rates-form.ts';
 import { formatUsd } from '../../../shared/money.ts';
 import type { RateHistory, Rates } from '../../api/charges.ts';
 import { formatPercent, formatTrm } from '../../components/rate-format.ts';
@@ -38,11 +42,12 @@ export function RatesHistory({ data }: { data: RateHistory }) {
             <tr>
               <th scope="col">Rigen desde</th>
               <th scope="col">Estado</th>
-              {RATE_FIELDS.map((field) => (
+              {CHARGE_RATE_FIELDS.map((field) => (
                 <th scope="col" key={field.key}>
                   {field.label}
                 </th>
               ))}
+              <th scope="col">Servicios en Miami</th>
             </tr>
           </thead>
           <tbody>
@@ -52,9 +57,19 @@ export function RatesHistory({ data }: { data: RateHistory }) {
                 <tr key={row.id} className={state === 'En vigor' ? 'rates-history__current' : undefined}>
                   <th scope="row">{dayFormat.format(new Date(row.effectiveFrom))}</th>
                   <td>{state === 'En vigor' ? <strong>{state}</strong> : state}</td>
-                  {RATE_FIELDS.map((field) => (
+                  {CHARGE_RATE_FIELDS.map((field) => (
                     <td key={field.key}>{shown(field.key, row[field.key])}</td>
                   ))}
+                  {/* The six fees of the requests and the storage clock in one cell: the table stays on screen. */}
+                  <td>
+                    <ul className="rates-history__fees">
+                      {FEE_RATE_FIELDS.map((field) => (
+                        <li key={field.key}>
+                          {field.label}: {shown(field.key, row[field.key])}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
                 </tr>
               );
             })}
