@@ -14,7 +14,6 @@ import { courierRegimeWarning } from '../../shared/packages/prealert.ts';
 import { type PackageState, STAFF_ONLY_STATES } from '../../shared/packages/states.ts';
 import { dueSql, lineSums, openLinesOf, shownLine } from '../charges/charge-lines.ts';
 import { ratesOfCharge, storedCharge } from '../charges/package-charge.ts';
-import { ratesInForce } from '../charges/rates.ts';
 import { settlementOf } from '../collections/settlements.ts';
 import { containing } from '../db/like.ts';
 import type { Database, Transaction } from '../db/open.ts';
@@ -23,7 +22,7 @@ import { deliveryAttemptsOf, deliveryProof } from '../delivery/proof.ts';
 import { filesOfPackages, fileUrl } from '../files/store.ts';
 import { eventNotices } from '../notices/history.ts';
 import { waitingAmong } from '../requests/instructions.ts';
-import { storageClock } from '../requests/storage.ts';
+import { storageDays } from '../requests/storage.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -178,22 +177,6 @@ export async function findVisiblePackage(
   const query = db.select().from(packages).where(where);
   const [row] = options.forUpdate ? await query.for('update') : await query;
   return row ?? null;
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Days in the Miami warehouse and free days left, while the package waits there. */
-async function storageDays(db: Database | Transaction, row: PackageRow) {
-  const waiting = row.state === 'recibido' || (row.state === 'retenido' && row.heldFrom === 'recibido');
-  if (!waiting || !row.receivedAt) return { daysInWarehouse: null, freeStorageDaysLeft: null, storage: null };
-  const rates = await ratesInForce(db, row.receivedAt);
-  const days = Math.max(0, Math.floor((Date.now() - row.receivedAt.getTime()) / DAY_MS));
-  const clock = await storageClock(db, row);
-  return {
-    daysInWarehouse: days,
-    freeStorageDaysLeft: Math.max(0, rates.freeStorageDays - days),
-    storage: clock && { ...clock, freeUntil: clock.freeUntil.toISOString() },
-  };
 }
 
 const decimal = (value: string | null) => (value === null ? null : Number(value));

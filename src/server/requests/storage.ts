@@ -64,6 +64,23 @@ export async function storageClock(
   };
 }
 
+/** Days in the Miami warehouse, free days left and the clock, for the package's page while it waits there. */
+export async function storageDays(
+  db: Reader,
+  row: Pick<PackageRow, 'number' | 'state' | 'heldFrom' | 'receivedAt'>,
+) {
+  const waiting = row.state === 'recibido' || (row.state === 'retenido' && row.heldFrom === 'recibido');
+  if (!waiting || !row.receivedAt) return { daysInWarehouse: null, freeStorageDaysLeft: null, storage: null };
+  const rates = await ratesInForce(db, row.receivedAt);
+  const days = Math.max(0, Math.floor((Date.now() - row.receivedAt.getTime()) / DAY_MS));
+  const clock = await storageClock(db, row);
+  return {
+    daysInWarehouse: days,
+    freeStorageDaysLeft: Math.max(0, rates.freeStorageDays - days),
+    storage: clock && { ...clock, freeUntil: clock.freeUntil.toISOString() },
+  };
+}
+
 /**
  * Adds the storage line of each package of `rows` leaving Miami at `at` (in the caller's transaction), once: a
  * package that already has one in force is left as it is.
