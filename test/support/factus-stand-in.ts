@@ -7,30 +7,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export const STAND_IN_CREDENTIALS = {
-  clientId: '9e9929e9-0000-4b69-8690-standin00001',
-  clientSecret: 'stand-in-client-secret-Q8r2',
-  username: 'sandbox@factus.com.co',
-  password: 'stand-in-password-7Zk4',
-};
-const RANGE = { id: 8, prefix: 'SETP', from: 990000000 };
-const CREDIT_RANGE = { id: 9, prefix: 'NC', from: 1 };
-const MUNICIPALITIES = [
-  { id: 980, code: '05001', name: 'Medellín', department: 'Antioquia' },
-  { id: 149, code: '11001', name: 'Bogotá', department: 'Bogotá D.C.' },
-  { id: 1079, code: '76001', name: 'Cali', department: 'Valle del Cauca' },
-];
-const WEIGHTS = [3, 7, 13, 17, 19, 23, 29, 37, 41, 43, 47, 53, 59, 67, 71];
+import {
+  CREDIT_RANGE,
+  MUNICIPALITIES,
+  RANGE,
+  STAND_IN_CREDENTIALS,
+  type StandInDocument,
+  WEIGHTS,
+} from './factus-sandbox.ts';
 
-export interface StandInDocument {
-  id: number;
-  number: string;
-  reference_code: string;
-  cufe: string;
-  qr: string;
-  kind: 'bill' | 'credit_note';
-  body: Record<string, any>;
-}
+export { STAND_IN_CREDENTIALS, type StandInDocument };
 
 type Fault = 'error500' | 'silent' | 'lost' | 'dian422' | 'expire' | 'throttle';
 

@@ -11,79 +11,39 @@
 // - `transaction.updated` events signed as Wompi signs them (signature.properties read from data, then timestamp,
 //   then the events secret, SHA-256 hex, also in X-Event-Checksum), retried while the app answers anything but 200
 //   (Wompi: 30 min, 3 h and 24 h later; `retryMs` scales them down).
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WOMPI_TEST_KEYS } from './wompi-keys.ts';
+import {
+  type CheckoutChoice,
+  outcome,
+  type StandInTransaction,
+  sha256,
+  signedEvent,
+  TEST_CARD_APPROVED,
+  TEST_CARD_DECLINED,
+  TEST_NEQUI_APPROVED,
+  TEST_NEQUI_DECLINED,
+  type WompiMethod,
+  type WompiStatus,
+} from './wompi-sandbox.ts';
 
-export { WOMPI_TEST_KEYS };
-
-export type WompiStatus = 'PENDING' | 'APPROVED' | 'DECLINED' | 'VOIDED' | 'ERROR';
-export type WompiMethod = 'CARD' | 'NEQUI' | 'PSE' | 'BANCOLOMBIA_TRANSFER';
-
-export interface StandInTransaction {
-  id: string;
-  created_at: string;
-  finalized_at: string | null;
-  amount_in_cents: number;
-  reference: string;
-  currency: string;
-  payment_method_type: WompiMethod;
-  payment_method: Record<string, unknown>;
-  status: WompiStatus;
-  status_message: string | null;
-  redirect_url: string;
-  customer_email: string;
-}
-
-/** What the customer does on the checkout page. */
-export type CheckoutChoice =
-  | { method: 'CARD'; card: string }
-  | { method: 'NEQUI'; phone: string }
-  | { method: 'PSE'; bank: string };
-
-export const TEST_CARD_APPROVED = '4242424242424242';
-export const TEST_CARD_DECLINED = '4111111111111111';
-export const TEST_NEQUI_APPROVED = '3991111111';
-export const TEST_NEQUI_DECLINED = '3992222222';
+export {
+  type CheckoutChoice,
+  type StandInTransaction,
+  signedEvent,
+  TEST_CARD_APPROVED,
+  TEST_CARD_DECLINED,
+  TEST_NEQUI_APPROVED,
+  TEST_NEQUI_DECLINED,
+  WOMPI_TEST_KEYS,
+  type WompiMethod,
+  type WompiStatus,
+};
 
 /** Where the stand-in posts its events: a URL, or the app's own request function (tests in-process). */
 export type EventTarget = string | ((raw: string, headers: Record<string, string>) => Promise<Response>);
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-/** The outcome of the sandbox's test data. */
-function outcome(choice: CheckoutChoice): { status: WompiStatus; message: string | null } {
-  const value = (
-    choice.method === 'CARD' ? choice.card : choice.method === 'NEQUI' ? choice.phone : choice.bank
-  ).replace(/\s/g, '');
-  const approved = { CARD: TEST_CARD_APPROVED, NEQUI: TEST_NEQUI_APPROVED, PSE: '1' }[choice.method];
-  const declined = { CARD: TEST_CARD_DECLINED, NEQUI: TEST_NEQUI_DECLINED, PSE: '2' }[choice.method];
-  if (value === approved) return { status: 'APPROVED', message: null };
-  if (value === declined)
-    return { status: 'DECLINED', message: 'Transacción rechazada por la entidad financiera' };
-  return { status: 'ERROR', message: 'Dato de prueba no válido en Sandbox' };
-}
-
-/** The body of a `transaction.updated` event for `transaction`, signed with `secret`. */
-export function signedEvent(
-  transaction: StandInTransaction,
-  secret: string,
-  timestamp = Math.floor(Date.now() / 1000),
-) {
-  const properties = ['transaction.id', 'transaction.status', 'transaction.amount_in_cents'];
-  const data = { transaction };
-  const values = properties.map((path) => String(path.split('.').reduce<any>((at, key) => at?.[key], data)));
-  const checksum = sha256(`${values.join('')}${timestamp}${secret}`);
-  return {
-    event: 'transaction.updated',
-    data,
-    environment: 'test',
-    signature: { properties, checksum },
-    timestamp,
-    sent_at: new Date(timestamp * 1000).toISOString(),
-  };
-}
 
 export async function startWompiStandIn(
   options: { port?: number; events?: EventTarget; asyncMs?: number; retryMs?: number[] } = {},

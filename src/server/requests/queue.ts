@@ -1,7 +1,7 @@
 // The warehouse's queue of requests ('Solicitudes' on /bodega, staff only): the open ones oldest first, 'Iniciar',
 // 'Rechazar' with its 'Motivo' (the customer is mailed) and the scan of a consolidation's packages. The request row
 // is locked before any change, so two staff acting on one request at once get exactly one outcome.
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { asc, eq, inArray, or } from 'drizzle-orm';
 import { paths, screenUrl } from '../../shared/paths.ts';
 import type { QueuedRequest } from '../../shared/requests/api-types.ts';
 import { OPEN_REQUEST_STATES, REQUEST_LABELS, type RequestState } from '../../shared/requests/requests.ts';
