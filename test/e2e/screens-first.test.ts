@@ -88,6 +88,7 @@ describe('issue 37: each screen answers its person first', () => {
       'Requieren decisión 0',
       'Sin identificar 0',
       'Retenidos 0',
+      'Solicitudes 0',
     ])
       expect(await pending.getByRole('link', { name, exact: true }).count(), name).toBe(1);
     await axeOnBoth(page);

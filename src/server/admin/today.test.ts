@@ -1,12 +1,12 @@
 // 'Hoy' (issue 37), GET /api/admin/today: the counts an admin lands on — PQR overdue and due soon, routes whose
-// cash is not closed, 'Requieren decisión', 'Sin identificar', 'Retenidos' — each moving with what it counts; 403
+// cash is not closed, 'Requieren decisión', 'Sin identificar', 'Retenidos', the requests waiting — each moving with what it counts; 403
 // for a customer, a courier and the warehouse, 401 signed out.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
 import { attemptBody, deliveryWorld, startedRoute } from '../../../test/support/delivery.ts';
 import { deliveredRoute } from '../../../test/support/money.ts';
-import { packageInColombia } from '../../../test/support/packages.ts';
+import { packageInColombia, receivedPackage } from '../../../test/support/packages.ts';
 import { filePqr } from '../../../test/support/pqr.ts';
 import { browser, signedUpWithRole } from '../../../test/support/server.ts';
 import { packages, pqrs } from '../db/schema.ts';
@@ -19,6 +19,7 @@ const ZERO = {
   requiresDecision: 0,
   unidentified: 0,
   held: 0,
+  requestsWaiting: 0,
 };
 
 describe.each(drivers)("'Hoy' for admins (%s)", (driver) => {
@@ -81,7 +82,20 @@ describe.each(drivers)("'Hoy' for admins (%s)", (driver) => {
       requiresDecision: 1,
       unidentified: 1,
       held: 1,
+      requestsWaiting: 0,
     });
+
+    // A customer's request in Miami waits for the warehouse until it is done or cancelled.
+    const waiting = await receivedPackage(customer, admin);
+    const asked = await customer.client.post('/api/requests', {
+      kind: 'fotos',
+      numbers: [waiting.number],
+      note: 'La etiqueta de la caja',
+    });
+    expect(asked.status).toBe(201);
+    expect((await admin.get('/api/admin/today')).body).toMatchObject({ requestsWaiting: 1 });
+    expect((await customer.client.post(`/api/requests/${asked.body.request.id}/cancel`)).status).toBe(200);
+    expect((await admin.get('/api/admin/today')).body).toMatchObject({ requestsWaiting: 0 });
 
     // The cash closed, the PQR answered: their counts fall back.
     const closed = await admin.post(`/api/admin/delivery/routes/${cash.id}/close`, {

@@ -58,5 +58,7 @@ export interface AdminToday {
   /** 'Sin identificar': received, whose owner the warehouse has not found. */
   unidentified: number;
   /** 'Retenidos': held, waiting for their owner. */
+  /** 'Solicitudes': the customers' requests in Miami still 'Pendiente' or 'En proceso'. */
+  requestsWaiting: number;
   held: number;
 }

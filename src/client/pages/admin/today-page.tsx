@@ -1,6 +1,6 @@
 // 'Hoy', where an admin lands (issue 37): what waits for someone today, each a link with its count to the screen
 // where it is done — PQR past or near their legal due day, cash of routes not closed, the packages that need a
-// decision ('Requieren decisión', 'Sin identificar', 'Retenidos') — and 'Lista de Casilleros' one click away. A
+// decision ('Requieren decisión', 'Sin identificar', 'Retenidos'), the requests waiting in Miami — and 'Lista de Casilleros' one click away. A
 // customer, a courier or the warehouse (or an admin whose e-mail is not verified) gets the no-access page.
 import { useQuery } from '@tanstack/react-query';
 import type { AdminToday } from '../../../shared/admin/api-types.ts';
@@ -65,6 +65,12 @@ function items(today: AdminToday): Item[] {
       count: today.held,
       to: `${paths.adminPackages}?estado=retenido`,
       hint: 'Esperan algo de su dueño.',
+    },
+    {
+      label: 'Solicitudes',
+      count: today.requestsWaiting,
+      to: paths.warehouse,
+      hint: 'Consolidar, reempacar, fotos o devoluciones que esperan a la bodega.',
     },
   ];
 }
