@@ -17,6 +17,7 @@ import {
   WOMPI_TEST_KEYS,
 } from '../../../test/support/wompi-stand-in.ts';
 import { doorMessages } from '../../shared/delivery/door-choices.ts';
+import { invoiceMailLine } from '../../shared/einvoice/labels.ts';
 import { paymentMessages } from '../../shared/payments/forms.ts';
 import { requestMessages } from '../../shared/requests/requests.ts';
 import {
@@ -138,6 +139,8 @@ describe.each(drivers)('paying online on %s', (driver) => {
     const approved = mails.filter((row) => row.subject.includes(`Pago aprobado ${started.body.reference}`));
     expect(approved).toHaveLength(1);
     expect(approved[0]?.text).toContain(`/pagos/${started.body.reference}`);
+    for (const number of numbers)
+      expect(approved[0]?.text).toContain(invoiceMailLine(`${TEST_APP_URL}/paquetes/${number}`));
     // Its 'Comprobante de pago': means 'Wompi', the transaction id as 'Referencia'.
     const receipt = await client().get(`/api/packages/${numbers[0]}/receipt`);
     expect(receipt.body).toMatchObject({
