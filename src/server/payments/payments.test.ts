@@ -21,6 +21,7 @@ import { invoiceMailLine } from '../../shared/einvoice/labels.ts';
 import { paymentMessages } from '../../shared/payments/forms.ts';
 import { requestMessages } from '../../shared/requests/requests.ts';
 import {
+  billingData,
   collections,
   einvoices,
   onlinePaymentPackages,
@@ -184,6 +185,36 @@ describe.each(drivers)('paying online on %s', (driver) => {
         .where(eq(einvoices.settlementId, settlement?.id ?? 0));
       expect(invoices).toEqual([expect.objectContaining({ kind: 'invoice', totalCop: dues[index] })]);
     }
+  });
+
+  it("asks for the 'Datos de facturación' before paying when they are incomplete, and starts nothing", async () => {
+    const number = await received();
+    const id = world.customer.record.id;
+    // A NIT whose check digit is wrong (saved before the check existed, say): the invoice could not be issued.
+    await db().insert(billingData).values({
+      userId: id,
+      documentType: 'NIT',
+      documentNumber: '9001234561',
+      name: 'Paula Pagadora S.A.S.',
+      address: 'Calle 1 # 2-3',
+      municipality: 'Medellín',
+    });
+    try {
+      const refused = await start([number]);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.message).toMatch(
+        /^Antes de pagar en línea completa tus «Datos de facturación»/,
+      );
+      expect(
+        await db()
+          .select()
+          .from(onlinePaymentPackages)
+          .where(eq(onlinePaymentPackages.packageNumber, number)),
+      ).toEqual([]);
+    } finally {
+      await db().delete(billingData).where(eq(billingData.userId, id));
+    }
+    expect((await start([number])).status).toBe(200);
   });
 
   it('refuses to pay a package with an open request: the request will change its charge', async () => {

@@ -2,6 +2,7 @@
 // only packages with a charge not yet settled, 'Recibido en Miami' onward and not delivered; the amount in pesos per
 // package is its current 'Valor a pagar'; the payment gets our 'Referencia' and the signed checkout URL.
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { billingDataProblem } from '../../shared/einvoice/billing-data.ts';
 import { STATE_LABELS } from '../../shared/packages/states.ts';
 import type { PaymentStarted, PaymentView } from '../../shared/payments/api-types.ts';
 import { MIN_ONLINE_COP, paymentMessages } from '../../shared/payments/forms.ts';
@@ -11,6 +12,7 @@ import { dueSql } from '../charges/charge-lines.ts';
 import { settlementsInForce } from '../collections/settlements.ts';
 import type { Database } from '../db/open.ts';
 import { onlinePaymentPackages, onlinePayments, packageCharges, packages } from '../db/schema.ts';
+import { billingDataOf } from '../einvoice/billing-data.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { openRequestRefusals } from '../requests/requests.ts';
 import type { PaymentProvider } from './port.ts';
@@ -40,6 +42,10 @@ export async function startPayment(
     const byNumber = new Map(rows.map((row) => [row.number, row]));
     for (const number of numbers)
       if (byNumber.get(number)?.userId !== caller.id) throw new NotFound(paymentMessages.notFound(number));
+    // The electronic invoice needs the buyer's data (PAYMENTS.md): asked before paying when it is incomplete.
+    const billing = (await billingDataOf(tx, [caller.id])).get(caller.id);
+    const problem = billing && billingDataProblem(billing);
+    if (problem) throw new Conflict('billing_data', paymentMessages.billingData(problem.message));
     const [settled] = await settlementsInForce(tx, numbers);
     if (settled) throw new Conflict('already_paid', paymentMessages.alreadyPaid(settled.packageNumber));
     // An open request (a repack, a consolidation) will change the charge: it is paid once the request is done.

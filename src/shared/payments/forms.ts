@@ -13,6 +13,8 @@ export const paymentMessages = {
   notFound: (number: number) => `No encontramos el paquete ${number}.`,
   alreadyPaid: (number: number) => `El paquete ${number} ya está pagado: no tienes que pagarlo otra vez.`,
   noCharge: (number: number) => `El paquete ${number} todavía no tiene valor a pagar.`,
+  billingData: (problem: string) =>
+    `Antes de pagar en línea completa tus «Datos de facturación» en «Mis datos»: ${problem}`,
   notPayable: (number: number, state: string) =>
     `El paquete ${number} está ${state}: ya no se puede pagar en línea.`,
   tooSmall: 'El pago en línea admite desde $ 1.500.',
