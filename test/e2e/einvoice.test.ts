@@ -103,6 +103,12 @@ describe('the electronic invoice in Chromium, against the Factus stand-in', () =
     await box.waitFor();
     await box.getByText(bill?.cufe ?? '-').waitFor();
     await box.getByRole('link', { name: 'Descargar factura PDF' }).waitFor();
+    // Its QR, drawn by the server, loaded as an image.
+    const qr = box.getByRole('img', {
+      name: new RegExp(`^Código QR de la factura electrónica ${bill?.number}`),
+    });
+    await qr.waitFor();
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
   }, 60_000);
 });

@@ -40,7 +40,7 @@ export const getPackageInvoice = (number: number | string, signal?: AbortSignal)
   api.get<CustomerInvoice>(invoicePath(number), { signal });
 
 /** The provider's PDF or XML of the package's invoice. */
-export const invoiceFileUrl = (number: number | string, format: 'pdf' | 'xml') =>
+export const invoiceFileUrl = (number: number | string, format: 'pdf' | 'xml' | 'qr.svg') =>
   `${invoicePath(number)}.${format}`;
 
 /** 'Descargar CSV' of 'Facturas electrónicas' in the chosen state. */

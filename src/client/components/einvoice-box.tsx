@@ -1,5 +1,5 @@
 // 'Factura electrónica {prefijo}{número}' of a package, on its page and on 'Comprobante de pago': its CUFE, the
-// DIAN's QR link, the provider's PDF and XML, its lines with their IVA, the customs taxes paid on the customer's
+// DIAN's QR (drawn by the server) and its link, the provider's PDF and XML, its lines with their IVA, the customs taxes paid on the customer's
 // behalf apart, and the 'Nota crédito' that annulled it. Nothing while the package has no invoice.
 import { useQuery } from '@tanstack/react-query';
 import type { CustomerInvoice } from '../../shared/einvoice/api-types.ts';
@@ -31,6 +31,15 @@ function InvoiceFacts({ number, data }: { number: number; data: CustomerInvoice 
             : []),
         ]}
       />
+      {invoice.qrUrl && (
+        <img
+          className="einvoice__qr"
+          src={invoiceFileUrl(number, 'qr.svg')}
+          alt={`Código QR de la factura electrónica ${invoice.fullNumber}: abre su consulta en la DIAN`}
+          width={132}
+          height={132}
+        />
+      )}
       <div className="actions no-print">
         {invoice.qrUrl && (
           <a className="button button--secondary" href={invoice.qrUrl} target="_blank" rel="noreferrer">

@@ -237,6 +237,11 @@ describe.each(drivers)('the invoice outbox on %s', (driver) => {
     const pdf = await customer.client.get(`/api/packages/${number}/factura.pdf`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toContain('application/pdf');
+    // Its QR drawn as SVG, for the owner only.
+    const qr = await customer.client.get(`/api/packages/${number}/factura.qr.svg`);
+    expect(qr.status).toBe(200);
+    expect(qr.headers.get('content-type')).toBe('image/svg+xml');
+    expect(String(qr.body)).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     const held = await customer.client.get('/api/me/data');
     expect(held.body.facturas).toContainEqual(
       expect.objectContaining({ paquete: number, documento: 'factura', estado: 'issued', cufe: row?.cufe }),
@@ -245,6 +250,7 @@ describe.each(drivers)('the invoice outbox on %s', (driver) => {
     const stranger = await signedUpCustomer(server, { name: 'Otra Persona' });
     expect((await stranger.client.get(`/api/packages/${number}/factura`)).status).toBe(404);
     expect((await stranger.client.get(`/api/packages/${number}/factura.xml`)).status).toBe(404);
+    expect((await stranger.client.get(`/api/packages/${number}/factura.qr.svg`)).status).toBe(404);
   });
 
   it("issues a 'Nota crédito' against the invoice of an annulled settlement, once", async () => {

@@ -1,6 +1,7 @@
 // The electronic invoice's routes: the customer's 'Datos de facturación' (GET/POST /me/facturacion) and the admins'
 // 'Facturas electrónicas' (GET /admin/facturas, POST /admin/facturas/:id/reintentar).
 import { type Context, Hono } from 'hono';
+import { renderSVG } from 'uqr';
 import { z } from 'zod';
 import { isoDayInColombia } from '../../shared/dates.ts';
 import type * as Api from '../../shared/einvoice/api-types.ts';
@@ -59,6 +60,15 @@ export function einvoiceRoutes({ db, auth, config }: RouteDeps) {
     c.header('cache-control', 'no-store');
     const invoice = await customerInvoice(db, packageNumberOf(c), viewerOf(c), provider !== null);
     return c.json(invoice satisfies Api.CustomerInvoice);
+  });
+
+  // The invoice's QR (DIAN's lookup of its CUFE) drawn as SVG here, from the URL the provider gave (uqr, ADR 0018).
+  routes.get('/packages/:number/factura.qr.svg', signedIn, async (c) => {
+    const { invoice } = await customerInvoice(db, packageNumberOf(c), viewerOf(c), provider !== null);
+    if (!invoice?.qrUrl) throw new NotFound(INVOICE_NOT_FOUND, 'invoice_not_found');
+    c.header('content-type', 'image/svg+xml');
+    c.header('cache-control', 'private, max-age=3600');
+    return c.body(renderSVG(invoice.qrUrl, { ecc: 'M' }));
   });
 
   for (const format of ['pdf', 'xml'] as const)
