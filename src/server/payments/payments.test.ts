@@ -27,9 +27,11 @@ import {
   onlinePaymentPackages,
   onlinePayments,
   outbox,
+  packageChargeLines,
   packageRequestItems,
   paymentEvents,
   paymentReceipts,
+  rateSettings,
   settlements,
 } from '../db/schema.ts';
 import { FLAGS } from './apply.ts';
@@ -215,6 +217,27 @@ describe.each(drivers)('paying online on %s', (driver) => {
       await db().delete(billingData).where(eq(billingData.userId, id));
     }
     expect((await start([number])).status).toBe(200);
+  });
+
+  it("asks for 'Valor a pagar' with the charge's fee lines in force", async () => {
+    const number = await received();
+    const charge = await storedValueToPay(world.server, number);
+    const [rates] = await db().select({ id: rateSettings.id }).from(rateSettings).limit(1);
+    await db()
+      .insert(packageChargeLines)
+      .values({
+        packageNumber: number,
+        kind: 'almacenaje',
+        amountCents: 150,
+        amountCop: 6000,
+        rateSettingsId: rates?.id ?? 1,
+        rateCents: 50,
+        quantity: 3,
+        trmHundredths: 400_000,
+      });
+    const started = await start([number]);
+    expect(started.status).toBe(200);
+    expect(started.body.amountCop).toBe(charge + 6000);
   });
 
   it('refuses to pay a package with an open request: the request will change its charge', async () => {
