@@ -2,6 +2,7 @@
 // of FACTUS_*. Unset, nothing is sent and /admin/facturas says invoicing is off; the invoices still become due, so
 // turning it on later issues them (those settled from EINVOICE_FROM on). Secrets stay out of every message here.
 import { z } from 'zod';
+import { withHiddenSecrets } from '../config-groups.ts';
 
 export const DEFAULT_EINVOICE_RATE = 80;
 
@@ -95,20 +96,20 @@ export function einvoiceConfig(env: EinvoiceEnv): EinvoiceConfig | null {
   const { FACTUS_CLIENT_SECRET: clientSecret, FACTUS_PASSWORD: password } = env;
   if (env.EINVOICE_PROVIDER !== 'factus' || !url || !clientId || !clientSecret || !username || !password)
     return null;
-  const factus = {
-    url: url.replace(/\/+$/, ''),
-    clientId,
-    username,
-    numberingRangeId: Number(env.FACTUS_NUMBERING_RANGE_ID),
-    creditNoteRangeId: env.FACTUS_CREDIT_NOTE_RANGE_ID ? Number(env.FACTUS_CREDIT_NOTE_RANGE_ID) : null,
-  };
   // The secrets stay out of JSON.stringify and util.inspect (a config logged by mistake shows none).
-  Object.defineProperty(factus, 'clientSecret', { value: clientSecret, enumerable: false });
-  Object.defineProperty(factus, 'password', { value: password, enumerable: false });
+  const factus = withHiddenSecrets(
+    {
+      url: url.replace(/\/+$/, ''),
+      clientId,
+      username,
+      numberingRangeId: Number(env.FACTUS_NUMBERING_RANGE_ID),
+      creditNoteRangeId: env.FACTUS_CREDIT_NOTE_RANGE_ID ? Number(env.FACTUS_CREDIT_NOTE_RANGE_ID) : null,
+    },
+    { clientSecret, password },
+  );
   return {
     provider: 'factus',
-    // Both secrets were defined above, out of sight: the type cannot see a non-enumerable property.
-    factus: factus as FactusConfig,
+    factus,
     ratePerMinute: env.EINVOICE_RATE_PER_MINUTE,
     timeoutMs: env.EINVOICE_TIMEOUT_SECONDS * 1000,
     from: env.EINVOICE_FROM ? new Date(`${env.EINVOICE_FROM}T00:00:00-05:00`) : null,

@@ -1,6 +1,7 @@
 // WhatsApp's part of the configuration (NOTICES.md 'The Cloud API, as it is'): all of TOKEN, PHONE_NUMBER_ID,
 // APP_SECRET and VERIFY_TOKEN, or none (WhatsApp off). The token is kept out of every message this file writes.
 import { z } from 'zod';
+import { requireTogether, withHiddenSecrets } from '../config-groups.ts';
 
 export const DEFAULT_WHATSAPP_API_URL = 'https://graph.facebook.com';
 export const DEFAULT_WHATSAPP_API_VERSION = 'v23.0';
@@ -63,16 +64,12 @@ type WhatsappEnv = { [K in keyof typeof whatsappEnv]: z.output<(typeof whatsappE
 
 /** Some of the four but not all is a mistake: each missing one is named. */
 export function checkWhatsapp(env: WhatsappEnv, ctx: z.RefinementCtx) {
-  const given = REQUIRED.filter((key) => env[key] !== undefined);
-  if (given.length === 0 || given.length === REQUIRED.length) return;
-  for (const key of REQUIRED)
-    if (env[key] === undefined)
-      ctx.addIssue({
-        code: 'custom',
-        path: [key],
-        message:
-          'falta: WhatsApp necesita WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET y WHATSAPP_VERIFY_TOKEN juntos',
-      });
+  requireTogether(
+    env,
+    REQUIRED,
+    ctx,
+    'falta: WhatsApp necesita WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET y WHATSAPP_VERIFY_TOKEN juntos',
+  );
 }
 
 export interface WhatsappConfig {
@@ -99,13 +96,7 @@ export function whatsappConfig(env: WhatsappEnv): WhatsappConfig | null {
     rate: env.WHATSAPP_RATE,
   };
   // The secrets stay out of JSON.stringify and util.inspect (a config logged by mistake shows no token).
-  for (const [key, value] of [
-    ['token', token],
-    ['appSecret', appSecret],
-    ['verifyToken', verifyToken],
-  ] as const)
-    Object.defineProperty(config, key, { value, enumerable: false });
-  return config as WhatsappConfig;
+  return withHiddenSecrets(config, { token, appSecret, verifyToken });
 }
 
 /** The one line the server writes at start when WhatsApp is off. */

@@ -2,6 +2,7 @@
 // (online payment off). Only the public key ever reaches the browser; the secrets are kept out of every message
 // this file writes and out of JSON.stringify and util.inspect.
 import { z } from 'zod';
+import { requireTogether, withHiddenSecrets } from '../config-groups.ts';
 
 export const DEFAULT_WOMPI_API_URL = 'https://sandbox.wompi.co/v1';
 export const DEFAULT_WOMPI_CHECKOUT_URL = 'https://checkout.wompi.co/p/';
@@ -53,16 +54,12 @@ type WompiEnv = { [K in keyof typeof wompiEnv]: z.output<(typeof wompiEnv)[K]> }
 
 /** Some of the four keys but not all is a mistake: each missing one is named. */
 export function checkWompi(env: WompiEnv, ctx: z.RefinementCtx) {
-  const given = REQUIRED.filter((key) => env[key] !== undefined);
-  if (given.length === 0) return;
-  for (const key of REQUIRED)
-    if (env[key] === undefined)
-      ctx.addIssue({
-        code: 'custom',
-        path: [key],
-        message:
-          'falta: Wompi necesita WOMPI_PUBLIC_KEY, WOMPI_PRIVATE_KEY, WOMPI_INTEGRITY_SECRET y WOMPI_EVENTS_SECRET juntos',
-      });
+  requireTogether(
+    env,
+    REQUIRED,
+    ctx,
+    'falta: Wompi necesita WOMPI_PUBLIC_KEY, WOMPI_PRIVATE_KEY, WOMPI_INTEGRITY_SECRET y WOMPI_EVENTS_SECRET juntos',
+  );
   const sandbox = (key: string | undefined) => key?.includes('test_');
   const keys = REQUIRED.map((key) => env[key]).filter((key) => key !== undefined);
   if (keys.some(sandbox) && !keys.every(sandbox))
@@ -87,14 +84,7 @@ export function wompiConfig(env: WompiEnv): WompiConfig | null {
   const { WOMPI_INTEGRITY_SECRET: integritySecret, WOMPI_EVENTS_SECRET: eventsSecret } = env;
   if (!publicKey || !privateKey || !integritySecret || !eventsSecret) return null;
   const config = { apiUrl: env.WOMPI_API_URL, checkoutUrl: env.WOMPI_CHECKOUT_URL, publicKey };
-  for (const [key, value] of [
-    ['privateKey', privateKey],
-    ['integritySecret', integritySecret],
-    ['eventsSecret', eventsSecret],
-  ] as const)
-    Object.defineProperty(config, key, { value, enumerable: false });
-  // The three secrets were just defined on it, hidden from enumeration (TypeScript cannot see defineProperty).
-  return config as WompiConfig;
+  return withHiddenSecrets(config, { privateKey, integritySecret, eventsSecret });
 }
 
 /** The one line the server writes at start when Wompi is off. */
