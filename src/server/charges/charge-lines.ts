@@ -11,7 +11,7 @@ import {
 } from '../../shared/charges/charge-lines.ts';
 import type { Reader } from '../collections/sums.ts';
 import type { Transaction } from '../db/open.ts';
-import { packageChargeLines, packageCharges } from '../db/schema.ts';
+import { packageChargeLines, packageCharges, packages } from '../db/schema.ts';
 import type { RateRow } from './rates.ts';
 
 export type StoredChargeLine = typeof packageChargeLines.$inferSelect;
@@ -134,4 +134,23 @@ export function dueSql(packageNumber: AnyColumn, unit: 'cents' | 'cop'): SQL<num
     number | null
   >`(case when ${packageCharges.annulledAt} is null then ${total} + ${lines} end)`;
   return sql<number | null>`${due}::bigint`.mapWith(Number);
+}
+
+/**
+ * The packages of `numbers` locked in number order (so two writers never deadlock), with their owner, state and
+ * 'Valor a pagar' in pesos (null without a charge): what a delivery and an online payment check before they settle.
+ */
+export function lockedWithDue(tx: Transaction, numbers: number[]) {
+  return tx
+    .select({
+      number: packages.number,
+      userId: packages.userId,
+      state: packages.state,
+      dueCop: dueSql(packages.number, 'cop'),
+    })
+    .from(packages)
+    .leftJoin(packageCharges, eq(packageCharges.packageNumber, packages.number))
+    .where(inArray(packages.number, numbers))
+    .orderBy(asc(packages.number))
+    .for('update', { of: packages });
 }

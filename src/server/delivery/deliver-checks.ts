@@ -3,14 +3,14 @@
 // closed after the phone made the delivery: kept as 'Registrada después del cierre'), its package (locked, 'En
 // reparto' — or back in 'En bodega Colombia' for a late one — and not delivered by a twin request) and its money
 // ('Valor cobrado' and 'Medio de pago').
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DoorActionDone } from '../../shared/delivery/api-types.ts';
 import { doorMessages } from '../../shared/delivery/door-choices.ts';
 import type { Delivery } from '../../shared/delivery/door-forms.ts';
 import { type PackageState, STATE_LABELS } from '../../shared/packages/states.ts';
-import { dueSql } from '../charges/charge-lines.ts';
+import { lockedWithDue } from '../charges/charge-lines.ts';
 import type { Transaction } from '../db/open.ts';
-import { deliveries, packageCharges, packages, settlements } from '../db/schema.ts';
+import { deliveries, settlements } from '../db/schema.ts';
 import { Conflict, DomainError, Invalid } from '../errors.ts';
 import {
   type ActionStop,
@@ -61,18 +61,7 @@ interface LockedPackage {
 /** The packages of `numbers`, locked in order, with their stored charge's 'Valor a pagar' (0 without one). */
 async function lockedPackages(tx: Transaction, numbers: number[]): Promise<Map<number, LockedPackage>> {
   if (numbers.length === 0) return new Map();
-  const rows = await tx
-    .select({
-      number: packages.number,
-      state: packages.state,
-      userId: packages.userId,
-      toPay: dueSql(packages.number, 'cop'),
-    })
-    .from(packages)
-    .leftJoin(packageCharges, eq(packageCharges.packageNumber, packages.number))
-    .where(inArray(packages.number, numbers))
-    .orderBy(asc(packages.number))
-    .for('update', { of: packages });
+  const rows = await lockedWithDue(tx, numbers);
   // A statement of its own after the locks (an approval that committed meanwhile is seen): a package paid online
   // owes nothing at the door.
   const paid = new Set(
@@ -92,7 +81,7 @@ async function lockedPackages(tx: Transaction, numbers: number[]): Promise<Map<n
   return new Map(
     rows.map((row) => {
       const paidOnline = paid.has(row.number);
-      return [row.number, { ...row, toPay: paidOnline ? 0 : (row.toPay ?? 0), paidOnline }];
+      return [row.number, { ...row, toPay: paidOnline ? 0 : (row.dueCop ?? 0), paidOnline }];
     }),
   );
 }

@@ -1,17 +1,17 @@
 // Starting an online payment and reading it (PAYMENTS.md 'Online payment through Wompi'): only the owner pays,
 // only packages with a charge not yet settled, 'Recibido en Miami' onward and not delivered; the amount in pesos per
 // package is its current 'Valor a pagar'; the payment gets our 'Referencia' and the signed checkout URL.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { billingDataProblem } from '../../shared/einvoice/billing-data.ts';
 import { STATE_LABELS } from '../../shared/packages/states.ts';
 import type { PaymentStarted, PaymentView } from '../../shared/payments/api-types.ts';
 import { MIN_ONLINE_COP, paymentMessages } from '../../shared/payments/forms.ts';
 import { PAYABLE_STATES } from '../../shared/payments/labels.ts';
 import { recordAudit } from '../audit/audit.ts';
-import { dueSql } from '../charges/charge-lines.ts';
+import { lockedWithDue } from '../charges/charge-lines.ts';
 import { settlementsInForce } from '../collections/settlements.ts';
 import type { Database } from '../db/open.ts';
-import { onlinePaymentPackages, onlinePayments, packageCharges, packages } from '../db/schema.ts';
+import { onlinePaymentPackages, onlinePayments } from '../db/schema.ts';
 import { billingDataOf } from '../einvoice/billing-data.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { openRequestRefusals } from '../requests/requests.ts';
@@ -26,19 +26,7 @@ export async function startPayment(
 ): Promise<PaymentStarted> {
   const { reference, amountCop } = await db.transaction(async (tx) => {
     // Locked in order: a delivery or another payment of these packages waits for this one.
-    const rows = await tx
-      .select({
-        number: packages.number,
-        userId: packages.userId,
-        state: packages.state,
-        // 'Valor a pagar' as the customer sees it: the charge and its fee lines (consolidation, storage, ...).
-        totalCop: dueSql(packages.number, 'cop'),
-      })
-      .from(packages)
-      .leftJoin(packageCharges, eq(packageCharges.packageNumber, packages.number))
-      .where(inArray(packages.number, numbers))
-      .orderBy(asc(packages.number))
-      .for('update', { of: packages });
+    const rows = await lockedWithDue(tx, numbers);
     const byNumber = new Map(rows.map((row) => [row.number, row]));
     for (const number of numbers)
       if (byNumber.get(number)?.userId !== caller.id) throw new NotFound(paymentMessages.notFound(number));
@@ -54,9 +42,9 @@ export async function startPayment(
     for (const row of rows) {
       if (!PAYABLE_STATES.has(row.state))
         throw new Conflict('not_payable', paymentMessages.notPayable(row.number, STATE_LABELS[row.state]));
-      if (!row.totalCop) throw new Conflict('no_charge', paymentMessages.noCharge(row.number));
+      if (!row.dueCop) throw new Conflict('no_charge', paymentMessages.noCharge(row.number));
     }
-    const total = rows.reduce((sum, row) => sum + (row.totalCop ?? 0), 0);
+    const total = rows.reduce((sum, row) => sum + (row.dueCop ?? 0), 0);
     if (total < MIN_ONLINE_COP) throw new Invalid('too_small', paymentMessages.tooSmall);
     const [payment] = await tx
       .insert(onlinePayments)
@@ -67,7 +55,7 @@ export async function startPayment(
       rows.map((row) => ({
         paymentId: payment.id,
         packageNumber: row.number,
-        amountCop: row.totalCop ?? 0,
+        amountCop: row.dueCop ?? 0,
       })),
     );
     await recordAudit(tx, {
