@@ -4,6 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CustomerInvoice } from '../../shared/einvoice/api-types.ts';
 import { invoiceMessages } from '../../shared/einvoice/labels.ts';
+import { factIf } from '../../shared/facts.ts';
 import { formatCop } from '../../shared/money.ts';
 import { getPackageInvoice, invoiceFileUrl, packageInvoiceKeys } from '../api/einvoice.ts';
 import { FactList } from './fact-list.tsx';
@@ -26,9 +27,7 @@ function InvoiceFacts({ number, data }: { number: number; data: CustomerInvoice 
             `${formatCop(line.grossCop - line.discountCop)} (${taxOf(line)})`,
           ]),
           ['Total facturado', formatCop(data.totalCop)],
-          ...(data.customsCop > 0
-            ? [[invoiceMessages.customsApart, formatCop(data.customsCop)] as [string, string]]
-            : []),
+          ...factIf(data.customsCop > 0, invoiceMessages.customsApart, formatCop(data.customsCop)),
         ]}
       />
       {invoice.qrUrl && (

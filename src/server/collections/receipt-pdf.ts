@@ -1,10 +1,12 @@
 // 'Comprobante de pago' as a one-page PDF (pdfkit, ADR 0012): our name and NIT, the receipt's number, the package,
 // 'Valor a pagar' in USD and pesos, 'Valor pagado', the means, the reference, date and time. The PDF is written
 // uncompressed: it is a few kilobytes, and its text stays readable by any tool (a test reads it back).
+
 import PDFDocument from 'pdfkit';
 import type { PaymentReceipt } from '../../shared/collections/api-types.ts';
 import { collectionMessages } from '../../shared/collections/forms.ts';
 import { COLOMBIA_TIME_ZONE } from '../../shared/dates.ts';
+import { factIf } from '../../shared/facts.ts';
 import { formatCop, formatUsd } from '../../shared/money.ts';
 
 /** Bogotá's date and time, the customer's: '23 nov 2026, 3:05 p. m.'. */
@@ -21,7 +23,7 @@ export function receiptLines(receipt: PaymentReceipt): Array<[string, string]> {
     ['Fecha y hora del pago', bogota.format(new Date(receipt.paidAt))],
     ['Cliente', receipt.customer.name],
     ['Paquete', `${receipt.package.number} (guía ${receipt.package.guide})`],
-    ...(receipt.package.content ? ([['Contenido', receipt.package.content]] as Array<[string, string]>) : []),
+    ...factIf(receipt.package.content, 'Contenido', receipt.package.content),
     ...receipt.feeLines.map((line): [string, string] => [
       line.label,
       `${formatUsd(line.amountCents)} (${formatCop(line.amountCop)})`,
@@ -30,7 +32,7 @@ export function receiptLines(receipt: PaymentReceipt): Array<[string, string]> {
     ['Valor pagado', formatCop(receipt.paidCop)],
     ['Medio de pago', receipt.meansLabel],
     ['Referencia', receipt.reference || '—'],
-    ...(receipt.receivedBy ? ([['Recibido por', receipt.receivedBy]] as Array<[string, string]>) : []),
+    ...factIf(receipt.receivedBy, 'Recibido por', receipt.receivedBy ?? ''),
   ];
 }
 

@@ -1,7 +1,9 @@
 // 'Cobro' as staff read it: each figure beside what it came from (PACKAGES.md 'Charges'): the weight and measures
 // the warehouse typed, the rates in force the day it was received, each line's arithmetic, the credit used, and
 // 'Valor a pagar' in USD and COP with the TRM; then when it was computed and by whom.
+
 import { formatLocalDate, formatLocalDateTime } from '../../../shared/dates.ts';
+import { factIf } from '../../../shared/facts.ts';
 import { formatCop, formatUsd } from '../../../shared/money.ts';
 import type { StaffChargeBasis } from '../../api/operations.ts';
 import { formatNumber } from '../../components/format.ts';
@@ -30,16 +32,25 @@ function ChargeLines({ charge }: { charge: StaffChargeBasis }) {
   const { rates } = charge;
   const taxed = charge.declaredValueCents > rates.taxFreeThresholdCents;
   const base = charge.declaredValueCents + charge.freightCents + charge.insuranceCents;
+  const taxes: Array<[string, string]> = taxed
+    ? [
+        [
+          `Arancel (${percent(rates.tariffBasisPoints)} de ${formatUsd(base)}: valor, flete y seguro)`,
+          formatUsd(charge.tariffCents),
+        ],
+        [
+          `IVA (${percent(rates.vatBasisPoints)} de ${formatUsd(base + charge.tariffCents)})`,
+          formatUsd(charge.vatCents),
+        ],
+      ]
+    : [[`Impuestos (el valor declarado no supera ${formatUsd(rates.taxFreeThresholdCents)})`, formatUsd(0)]];
   const lines: Array<[string, string]> = [
     ['Peso', `${pounds(charge.weightLb)} → ${pounds(charge.actualLb)}`],
-    ...(charge.measuresIn
-      ? ([
-          [
-            `Peso volumétrico (${charge.measuresIn.map(formatNumber).join(' × ')} in ÷ ${rates.volumetricDivisor})`,
-            pounds(charge.volumetricLb),
-          ],
-        ] as Array<[string, string]>)
-      : []),
+    ...factIf(
+      charge.measuresIn,
+      `Peso volumétrico (${charge.measuresIn?.map(formatNumber).join(' × ')} in ÷ ${rates.volumetricDivisor})`,
+      pounds(charge.volumetricLb),
+    ),
     [`Peso cobrable (el mayor, mínimo ${pounds(rates.minWeightLb)})`, pounds(charge.chargeableLb)],
     [
       `Flete (${pounds(charge.chargeableLb)} × ${formatUsd(rates.pricePerLbCents)})`,
@@ -49,23 +60,7 @@ function ChargeLines({ charge }: { charge: StaffChargeBasis }) {
       `Seguro (${percent(rates.insuranceBasisPoints)} de ${formatUsd(charge.declaredValueCents)} declarados)`,
       formatUsd(charge.insuranceCents),
     ],
-    ...((taxed
-      ? [
-          [
-            `Arancel (${percent(rates.tariffBasisPoints)} de ${formatUsd(base)}: valor, flete y seguro)`,
-            formatUsd(charge.tariffCents),
-          ],
-          [
-            `IVA (${percent(rates.vatBasisPoints)} de ${formatUsd(base + charge.tariffCents)})`,
-            formatUsd(charge.vatCents),
-          ],
-        ]
-      : [
-          [
-            `Impuestos (el valor declarado no supera ${formatUsd(rates.taxFreeThresholdCents)})`,
-            formatUsd(0),
-          ],
-        ]) as Array<[string, string]>),
+    ...taxes,
     ...charge.lines.map((line): [string, string] => [
       `${line.label} (${line.quantity} × ${formatUsd(line.rateCents)})`,
       formatUsd(line.amountCents),
