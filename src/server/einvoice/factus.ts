@@ -2,6 +2,7 @@
 // refreshed (refresh_token grant, then the password again), POST /v1/bills/validate and /v1/credit-notes/validate,
 // its refusals as DIAN's codes, its 429 answered by waiting, and every request spaced to the configured rate.
 // The secrets are sent only in the token request's form and never appear in an answer or an error of this file.
+import { z } from 'zod';
 import type { FactusConfig } from './config.ts';
 import { factusCustomer, factusIssued, factusItems, factusRefusals } from './factus-payload.ts';
 import type { DocumentToSend, EinvoiceProvider, ProviderAnswer } from './provider.ts';
@@ -67,16 +68,12 @@ export function factusProvider(
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: form,
     });
-    const body = answer.body as {
-      access_token?: unknown;
-      refresh_token?: unknown;
-      expires_in?: unknown;
-    } | null;
-    if (answer.status !== 200 || typeof body?.access_token !== 'string') return null;
+    const body = answer.status === 200 ? tokenAnswer.safeParse(answer.body).data : undefined;
+    if (!body) return null;
     return {
       access: body.access_token,
-      refresh: typeof body.refresh_token === 'string' ? body.refresh_token : null,
-      expiresAt: Date.now() + (Number(body.expires_in) || 600) * 1000,
+      refresh: body.refresh_token ?? null,
+      expiresAt: Date.now() + (body.expires_in || 600) * 1000,
     };
   }
 
@@ -115,10 +112,10 @@ export function factusProvider(
     const known = municipalities.get(key);
     if (known !== undefined) return known;
     const answer = await call('GET', `/v1/municipalities?name=${encodeURIComponent(name.trim())}`);
-    const list = (answer.body as { data?: Array<{ id?: unknown; name?: unknown }> } | null)?.data ?? [];
     if (answer.status !== 200) throw new UnexpectedAnswer(answer);
-    const found = list.find((row) => String(row.name).toLowerCase() === key) ?? list[0];
-    if (typeof found?.id !== 'number') return null;
+    const list = municipalitiesAnswer.safeParse(answer.body).data?.data ?? [];
+    const found = list.find((row) => row.name.toLowerCase() === key) ?? list[0];
+    if (!found) return null;
     municipalities.set(key, found.id);
     return found.id;
   }
@@ -126,9 +123,8 @@ export function factusProvider(
   /** An invoice Factus already validated for `referenceCode` (a retry after an answer that never arrived). */
   async function issuedFor(referenceCode: string): Promise<ProviderAnswer | null> {
     const listed = await call('GET', `/v1/bills?filter[reference_code]=${encodeURIComponent(referenceCode)}`);
-    const rows = (listed.body as { data?: { data?: Array<{ number?: unknown }> } } | null)?.data?.data ?? [];
-    const number = rows[0]?.number;
-    if (listed.status !== 200 || typeof number !== 'string') return null;
+    const number = billsAnswer.safeParse(listed.body).data?.data.data[0]?.number;
+    if (listed.status !== 200 || number === undefined) return null;
     const shown = await call('GET', `/v1/bills/show/${encodeURIComponent(number)}`);
     return shown.status === 200 ? factusIssued(shown.body, 'bill') : null;
   }
@@ -184,16 +180,32 @@ export function factusProvider(
     },
     async download(number, format) {
       const answer = await call('GET', `/v1/bills/download-${format}/${encodeURIComponent(number)}`);
-      const data = (answer.body as { data?: Record<string, unknown> } | null)?.data;
+      const data = downloadAnswer.safeParse(answer.body).data?.data;
       const encoded = data?.[`${format}_base_64_encoded`];
-      if (answer.status !== 200 || typeof encoded !== 'string') return null;
+      if (answer.status !== 200 || encoded === undefined) return null;
       return {
-        fileName: `${String(data?.file_name ?? number)}.${format}`,
+        fileName: `${data?.file_name ?? number}.${format}`,
         bytes: Buffer.from(encoded, 'base64'),
       };
     },
   };
 }
+
+// Factus's answers as read here: checked, not cast (an answer of another shape reads as none).
+const tokenAnswer = z.object({
+  access_token: z.string(),
+  refresh_token: z.string().optional(),
+  expires_in: z.coerce.number().optional(),
+});
+const municipalitiesAnswer = z.object({ data: z.array(z.object({ id: z.number(), name: z.string() })) });
+const billsAnswer = z.object({ data: z.object({ data: z.array(z.object({ number: z.string() })) }) });
+const downloadAnswer = z.object({
+  data: z.object({
+    file_name: z.string().optional(),
+    pdf_base_64_encoded: z.string().optional(),
+    xml_base_64_encoded: z.string().optional(),
+  }),
+});
 
 /** An answer that stops a sending half-way (a lookup the provider failed). */
 class UnexpectedAnswer extends Error {
