@@ -58,6 +58,7 @@ export async function storageClock(
   const pauses = (await pausesOf(db, [row.number])).get(row.number) ?? [];
   const current = await ratesInForce(db, now);
   return {
+    freeDays: free,
     freeUntil: freeUntil(row.receivedAt, now, free, pauses),
     days: chargedDays(row.receivedAt, now, free, pauses),
     rateCents: current.storagePerDayCents,
@@ -71,13 +72,15 @@ export async function storageDays(
 ) {
   const waiting = row.state === 'recibido' || (row.state === 'retenido' && row.heldFrom === 'recibido');
   if (!waiting || !row.receivedAt) return { daysInWarehouse: null, freeStorageDaysLeft: null, storage: null };
-  const rates = await ratesInForce(db, row.receivedAt);
   const days = Math.max(0, Math.floor((Date.now() - row.receivedAt.getTime()) / DAY_MS));
+  // The clock reads the rates of the day of receipt once: its free days serve both figures.
   const clock = await storageClock(db, row);
+  if (!clock) return { daysInWarehouse: null, freeStorageDaysLeft: null, storage: null };
+  const { freeDays, ...shown } = clock;
   return {
     daysInWarehouse: days,
-    freeStorageDaysLeft: Math.max(0, rates.freeStorageDays - days),
-    storage: clock && { ...clock, freeUntil: clock.freeUntil.toISOString() },
+    freeStorageDaysLeft: Math.max(0, freeDays - days),
+    storage: { ...shown, freeUntil: clock.freeUntil.toISOString() },
   };
 }
 
