@@ -7,9 +7,9 @@ import { drivers, openTestDatabase } from '../../../test/support/database.ts';
 import { deliveryWorld } from '../../../test/support/delivery.ts';
 import { receivedPackage } from '../../../test/support/packages.ts';
 import { filePqr } from '../../../test/support/pqr.ts';
-import { TEST_APP_URL } from '../../../test/support/server.ts';
 import {
   type CheckoutChoice,
+  eventsInto,
   startWompiStandIn,
   TEST_CARD_APPROVED,
   TEST_NEQUI_APPROVED,
@@ -29,15 +29,7 @@ describe.each(drivers)('refunding online payments on %s', (driver) => {
   });
   beforeAll(() => {
     standIn.reset();
-    standIn.setEvents((raw, headers) =>
-      Promise.resolve(
-        world.server.app.request(`${TEST_APP_URL}/api/pagos/wompi/eventos`, {
-          method: 'POST',
-          headers,
-          body: raw,
-        }),
-      ),
-    );
+    standIn.setEvents(eventsInto(world.server));
   });
   const db = () => world.server.db;
   const row = async (reference: string) =>
