@@ -165,5 +165,12 @@ describe.each(drivers)('refunding online payments on %s', (driver) => {
     const radicado = await filePqr(world.customer, { type: 'reversion_pago', packageNumber: payment.number });
     const thread = await world.customer.client.get(`/api/pqr/${encodeURIComponent(radicado)}`);
     expect(thread.body).toMatchObject({ typeLabel: 'Reversión del pago', packageNumber: payment.number });
+    // Staff see it beside the payment, on 'Pagos en línea'; another payment shows none.
+    const listed = (await world.admin.get('/api/admin/pagos')).body.payments as Array<{
+      reference: string;
+      reversals: string[];
+    }>;
+    expect(listed.find((row) => row.reference === payment.reference)?.reversals).toEqual([radicado]);
+    expect(listed.filter((row) => row.reversals.length > 0)).toHaveLength(1);
   });
 });
