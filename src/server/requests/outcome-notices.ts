@@ -12,12 +12,11 @@ import { type packageRequests, users } from '../db/schema.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { layout } from '../mail/templates.ts';
 import { reachableByWhatsapp } from '../notices/consent.ts';
+import { firstName } from '../notices/package-notices.ts';
 import { queueNotices } from '../notices/queue.ts';
 import type { MailSettings } from '../packages/state-change.ts';
 
 type RequestRow = typeof packageRequests.$inferSelect;
-
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 /** 'paquete 100001', 'paquetes 100001, 100002'. */
 const packagesOf = (numbers: number[]) =>
