@@ -121,6 +121,14 @@ describe.each(drivers)('the notices of requests on %s', (driver) => {
     const mails = await mailsAbout(no);
     expect(mails.map((mail) => mail.subject)).toEqual([`CasilleroYa: rechazamos tu solicitud ${no}`]);
     expect(mails[0]?.text).toContain(`Motivo: ${reason}. No se te cobra.`);
+
+    // The stand-in checks each against its template as Meta would, and accepts it.
+    await server.notices?.sendDue();
+    const templates = standIn.received
+      .filter((message) => message.to === '573005550177')
+      .map((message) => message.template);
+    expect(templates).toEqual(expect.arrayContaining(['fotos_listas', 'solicitud_rechazada']));
+    for (const id of [photos, no]) expect((await noticesOf(id))[0]?.state).toBe('sent');
   });
 
   it("tells a return once, by its move to 'Devuelto'", async () => {
