@@ -8,7 +8,6 @@
 // - photos: the new photos given to the package, plus the fee;
 // - return: 'Devuelto' ('Devuelto a la tienda') with the carrier and guide, plus the fee.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { formatCop, formatUsd } from '../../shared/money.ts';
 import { LINE_OF_REQUEST } from '../../shared/requests/requests.ts';
 import { type Box, type CompleteBody, queueMessages } from '../../shared/requests/warehouse.ts';
 import { recordAudit } from '../audit/audit.ts';
@@ -34,7 +33,8 @@ import {
   recordEvent,
 } from '../packages/state-change.ts';
 import { attachPhotos } from '../warehouse/receiving.ts';
-import { lockedRequest, mailRequestOutcome, requestNumbers, scanForRequest } from './queue.ts';
+import { tellRequestOutcome } from './outcome-notices.ts';
+import { lockedRequest, requestNumbers, scanForRequest } from './queue.ts';
 import { closeRequest } from './requests.ts';
 
 type RequestRow = typeof packageRequests.$inferSelect;
@@ -235,14 +235,7 @@ export async function completeRequest(
     resultPackageNumber: newPackage,
   });
   if (!done) throw new Conflict('not_open', queueMessages.notOpen(request.state));
-  const fee = `${formatUsd(request.feeCents)} (${formatCop(request.feeCop)})`;
-  await mailRequestOutcome(
-    tx,
-    done,
-    'completada',
-    mail,
-    newPackage === null ? `Cargo: ${fee}.` : `Tu nuevo paquete es el ${newPackage}. Cargo: ${fee}.`,
-  );
+  await tellRequestOutcome(tx, done, numbers, mail);
   await recordAudit(tx, {
     action: 'request_completed',
     actorId: actor.id,
