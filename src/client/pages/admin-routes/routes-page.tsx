@@ -83,7 +83,7 @@ const LIST_COLUMNS = [
 function RouteTable({ routes }: { routes: RouteSummary[] }) {
   if (routes.length === 0) return <p>No hay rutas para este día. Crea una con «Nueva ruta».</p>;
   return (
-    // On a phone each route is a card, every value beside its column's name (styles.css 'table-wrap--cards').
+    // On a phone each route is a card, every value beside its column's name (components/tables.css 'table-wrap--cards').
     <TableScroll label={'Rutas del día, desplazable'} className="table-wrap--cards">
       <table className="route-list">
         <caption className="visually-hidden">Rutas del día con su avance</caption>
