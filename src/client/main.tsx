@@ -4,7 +4,6 @@ import './styles.css';
 import './components/forms.css';
 import './components/tables.css';
 import './components/cards.css';
-import './screens-to-move.css';
 import { type ComponentType, lazy } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import {

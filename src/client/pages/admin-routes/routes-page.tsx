@@ -20,6 +20,7 @@ import { Link } from '../../router.tsx';
 import { FlaggedPackages } from './flagged-packages.tsx';
 import { LateDeliveries } from './late-deliveries.tsx';
 import { NewRouteForm } from './new-route-form.tsx';
+import './admin-routes.css';
 
 function RoutesPage() {
   const id = useId();
