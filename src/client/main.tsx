@@ -1,5 +1,7 @@
 // The single-page app: one table of screens (patterns may hold parameters, e.g. `/paquetes/:number`); the welcome
 // screen ships in the first bundle, every other screen loads when it is first opened.
+// The base first, then the widgets many screens share; a screen's own sheet comes with its chunk, after them
+// (ADR 0019).
 import './styles.css';
 import './components/forms.css';
 import './components/tables.css';
