@@ -14,6 +14,7 @@ import {
   registerViaApi,
   signInThroughForm,
 } from './harness.ts';
+import { parcelPhoto } from './warehouse-support/barcodes.ts';
 
 const ADMIN = 'solicitudes-e2e@example.com';
 const PDF = Buffer.from('%PDF-1.4\ntrailer <<>>\n%%EOF\n');
@@ -185,6 +186,11 @@ describe('requests in Miami in Chromium', () => {
       ['Alto (in)', '10'],
     ];
     for (const [label, value] of box) await item.getByLabel(label).fill(value);
+    // The new box's photo, shrunk and uploaded as soon as it is chosen, reaches the customer's page.
+    await item
+      .getByLabel('Fotos', { exact: true })
+      .setInputFiles({ name: 'caja-nueva.jpg', mimeType: 'image/jpeg', buffer: await parcelPhoto(800, 600) });
+    await item.getByRole('list', { name: 'Fotos elegidas' }).getByText('Lista').waitFor();
     await item.getByRole('button', { name: 'Registrar reempaque' }).click();
     await queue.getByText(/completada\. Avisamos al cliente\./).waitFor();
 
@@ -194,6 +200,7 @@ describe('requests in Miami in Chromium', () => {
     await page.goto(`${e2e.app.url}/paquetes/${number}`);
     await page.getByRole('region', { name: 'Solicitudes' }).getByText('Completada').waitFor();
     await page.getByRole('region', { name: 'Tu cobro' }).getByText('Reempaque').waitFor();
+    await page.getByRole('list', { name: 'Fotos del paquete' }).getByRole('img').first().waitFor();
     const after = await total.textContent();
     const cop = (text: string | null) => Number(/\$ ([\d.]+) COP/.exec(text ?? '')?.[1]?.replaceAll('.', ''));
     expect(cop(after)).toBeLessThan(cop(before));

@@ -1,14 +1,15 @@
 // 'Completar' a request at the warehouse: a consolidation's packages scanned one by one (each ticked; another
 // request's or customer's refused, saying what it is), then the new box weighed and measured and 'Registrar
-// consolidado' ('Imprimir etiqueta' after); a repack's new boxes; photos; a return's 'Transportadora' and guide.
-import { type FormEvent, useState } from 'react';
+// consolidado' ('Imprimir etiqueta' after); a repack's new boxes, each with its photos; photos; a return's
+// 'Transportadora' and guide.
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
 import { type QueuedRequest, queueStep, scanForRequest } from '../../api/requests.ts';
 import { Field } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { PhotoPicker } from './photo-picker.tsx';
-import { usePhotoUploads } from './use-photo-uploads.ts';
+import { type PhotoOutcome, usePhotoUploads } from './use-photo-uploads.ts';
 
 type BoxValues = { weightLb: string; lengthIn: string; widthIn: string; heightIn: string };
 const EMPTY_BOX: BoxValues = { weightLb: '', lengthIn: '', widthIn: '', heightIn: '' };
@@ -79,6 +80,50 @@ function Scanner({
   );
 }
 
+type Settle = () => Promise<PhotoOutcome>;
+
+/** A repacked package's new box: weight, measures and its own photos (uploaded as soon as they are chosen). */
+function RepackBox(props: {
+  id: string;
+  number: number;
+  value: BoxValues;
+  onValue: (value: BoxValues) => void;
+  settlers: Map<number, Settle>;
+  onBusy: (number: number, busy: boolean) => void;
+}) {
+  const { number, settlers, onBusy } = props;
+  const photos = usePhotoUploads();
+  useEffect(() => {
+    settlers.set(number, photos.settle);
+    return () => void settlers.delete(number);
+  }, [settlers, number, photos.settle]);
+  useEffect(() => onBusy(number, photos.busy), [onBusy, number, photos.busy]);
+  return (
+    <fieldset>
+      <legend>Paquete {number}</legend>
+      <BoxFields prefix={props.id} value={props.value} onValue={props.onValue} />
+      <PhotoPicker
+        id={`${props.id}-photos`}
+        items={photos.items}
+        error={photos.limitError || undefined}
+        onAdd={photos.add}
+        onRemove={photos.remove}
+      />
+    </fieldset>
+  );
+}
+
+/** Each repacked box's staged photo ids, or the first box's reason it cannot go yet. */
+async function settleBoxes(settlers: Map<number, Settle>) {
+  const photoIds = new Map<number, string[]>();
+  for (const [number, settle] of settlers) {
+    const staged = await settle();
+    if ('error' in staged) return staged;
+    photoIds.set(number, staged.ids);
+  }
+  return { photoIds };
+}
+
 export function RequestComplete({
   request,
   onDone,
@@ -95,11 +140,24 @@ export function RequestComplete({
   const [created, setCreated] = useState<number | null>(null);
   const photos = usePhotoUploads();
   const withPhotos = request.kind === 'consolidar' || request.kind === 'fotos';
+  const [settlers] = useState(() => new Map<number, Settle>());
+  const [busyBoxes, setBusyBoxes] = useState<ReadonlySet<number>>(new Set());
+  const onBoxBusy = useCallback((number: number, busy: boolean) => {
+    setBusyBoxes((all) => {
+      if (all.has(number) === busy) return all;
+      const next = new Set(all);
+      if (busy) next.add(number);
+      else next.delete(number);
+      return next;
+    });
+  }, []);
 
   async function complete() {
     setError('');
     const staged = await photos.settle();
     if ('error' in staged) return setError(staged.error);
+    const repacked = await settleBoxes(settlers);
+    if ('error' in repacked) return setError(repacked.error);
     const body =
       request.kind === 'consolidar'
         ? { scanned: scanned.map(String), box: { ...box, photoIds: staged.ids } }
@@ -110,6 +168,7 @@ export function RequestComplete({
                 boxes: request.packages.map((pkg) => ({
                   number: pkg.number,
                   ...(boxes[pkg.number] ?? EMPTY_BOX),
+                  photoIds: repacked.photoIds.get(pkg.number) ?? [],
                 })),
               }
             : { carrier, carrierGuide };
@@ -151,14 +210,15 @@ export function RequestComplete({
       )}
       {request.kind === 'reempacar' &&
         request.packages.map((pkg) => (
-          <fieldset key={pkg.number}>
-            <legend>Paquete {pkg.number}</legend>
-            <BoxFields
-              prefix={`box-${request.id}-${pkg.number}`}
-              value={boxes[pkg.number] ?? EMPTY_BOX}
-              onValue={(value) => setBoxes((all) => ({ ...all, [pkg.number]: value }))}
-            />
-          </fieldset>
+          <RepackBox
+            key={pkg.number}
+            id={`box-${request.id}-${pkg.number}`}
+            number={pkg.number}
+            value={boxes[pkg.number] ?? EMPTY_BOX}
+            onValue={(value) => setBoxes((all) => ({ ...all, [pkg.number]: value }))}
+            settlers={settlers}
+            onBusy={onBoxBusy}
+          />
         ))}
       {request.kind === 'devolver' && (
         <>
@@ -181,7 +241,12 @@ export function RequestComplete({
         />
       )}
       {error && <Notice tone="error">{error}</Notice>}
-      <button type="button" className="button" disabled={photos.busy} onClick={() => void complete()}>
+      <button
+        type="button"
+        className="button"
+        disabled={photos.busy || busyBoxes.size > 0}
+        onClick={() => void complete()}
+      >
         {label}
       </button>
     </div>
