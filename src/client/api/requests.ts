@@ -9,7 +9,7 @@ import type {
   Scanned,
 } from '../../shared/requests/api-types.ts';
 import type { InstructionsChoice, Released } from '../../shared/requests/instructions.ts';
-import type { RepackOption, RequestKind } from '../../shared/requests/requests.ts';
+import type { RepackOption, RequestKind } from '../../shared/requests/kinds.ts';
 import { api, request } from './request.ts';
 
 export type { PackageRequest, QueuedRequest } from '../../shared/requests/api-types.ts';

@@ -9,10 +9,8 @@ import {
   REQUEST_LABELS,
   type RepackOption,
   type RequestKind,
-  requestFee,
-  requestMessages,
-  requestSummary,
-} from '../../shared/requests/requests.ts';
+} from '../../shared/requests/kinds.ts';
+import { requestFee, requestMessages, requestSummary } from '../../shared/requests/requests.ts';
 import { chargeKeys, getRates } from '../api/charges.ts';
 import { packageKeys } from '../api/packages.ts';
 import { RequestError } from '../api/request.ts';

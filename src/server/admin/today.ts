@@ -5,7 +5,7 @@
 import { and, count, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { AdminToday } from '../../shared/admin/api-types.ts';
 import { AWAITING_ANSWER, DUE_SOON_BUSINESS_DAYS } from '../../shared/pqr/states.ts';
-import { OPEN_REQUEST_STATES } from '../../shared/requests/requests.ts';
+import { OPEN_REQUEST_STATES } from '../../shared/requests/kinds.ts';
 import type { Database } from '../db/open.ts';
 import { collectionDaySums, deliveryRoutes, packageRequests, packages, pqrs } from '../db/schema.ts';
 import { flaggedPackages } from '../delivery/close.ts';

@@ -8,7 +8,7 @@
 // - photos: the new photos given to the package, plus the fee;
 // - return: 'Devuelto' ('Devuelto a la tienda') with the carrier and guide, plus the fee.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { LINE_OF_REQUEST } from '../../shared/requests/requests.ts';
+import { LINE_OF_REQUEST } from '../../shared/requests/kinds.ts';
 import { type Box, type CompleteBody, queueMessages } from '../../shared/requests/warehouse.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { addChargeLines, annulChargeLines } from '../charges/charge-lines.ts';

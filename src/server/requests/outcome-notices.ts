@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { formatCop, formatUsd } from '../../shared/money.ts';
 import type { TemplateName } from '../../shared/notices/templates.ts';
 import { paths, screenUrl } from '../../shared/paths.ts';
-import { REQUEST_LABELS } from '../../shared/requests/requests.ts';
+import { REQUEST_LABELS } from '../../shared/requests/kinds.ts';
 import type { Transaction } from '../db/open.ts';
 import { type packageRequests, users } from '../db/schema.ts';
 import { enqueueMail } from '../mail/outbox.ts';

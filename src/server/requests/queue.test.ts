@@ -166,14 +166,12 @@ describe.each(drivers)('the warehouse queue of requests on %s', (driver) => {
 
   it("gives back the referral credit the originals' charges used; the new package's charge uses it once", async () => {
     const thrifty = await signedUpCustomer(server, { name: 'Tomás Ahorrador' });
-    await server.db
-      .insert(creditLedger)
-      .values({
-        userId: thrifty.record.id,
-        kind: 'earned',
-        amountCents: 300,
-        referredUserId: customer.record.id,
-      });
+    await server.db.insert(creditLedger).values({
+      userId: thrifty.record.id,
+      kind: 'earned',
+      amountCents: 300,
+      referredUserId: customer.record.id,
+    });
     const numbers: number[] = [];
     for (let i = 0; i < 3; i++) numbers.push((await receivedPackage(thrifty, admin, { weight: '2' })).number);
     const usedBy = async (number: number) =>

@@ -3,7 +3,7 @@
 // is locked before any change, so two staff acting on one request at once get exactly one outcome.
 import { asc, eq, inArray, or } from 'drizzle-orm';
 import type { QueuedRequest } from '../../shared/requests/api-types.ts';
-import { OPEN_REQUEST_STATES, type RequestState } from '../../shared/requests/requests.ts';
+import { OPEN_REQUEST_STATES, type RequestState } from '../../shared/requests/kinds.ts';
 import { queueMessages } from '../../shared/requests/warehouse.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Reader } from '../collections/sums.ts';

@@ -5,14 +5,8 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { STATE_LABELS } from '../../shared/packages/states.ts';
 import type * as Api from '../../shared/requests/api-types.ts';
-import {
-  type NewRequest,
-  REQUEST_LABELS,
-  REQUEST_STATE_LABELS,
-  type RequestState,
-  requestFee,
-  requestMessages,
-} from '../../shared/requests/requests.ts';
+import { REQUEST_LABELS, REQUEST_STATE_LABELS, type RequestState } from '../../shared/requests/kinds.ts';
+import { type NewRequest, requestFee, requestMessages } from '../../shared/requests/requests.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { feesOf, ratesInForce } from '../charges/rates.ts';
 import { settlementsInForce } from '../collections/settlements.ts';

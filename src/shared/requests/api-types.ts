@@ -1,5 +1,5 @@
 // What the requests API answers (src/server/requests/routes.ts). Types only.
-import type { RepackOption, RequestKind, RequestState } from './requests.ts';
+import type { RepackOption, RequestKind, RequestState } from './kinds.ts';
 
 export interface RequestPackage {
   number: number;

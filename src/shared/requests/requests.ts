@@ -4,46 +4,14 @@ import { z } from 'zod';
 import type { FeeSettings } from '../charges/charge-lines.ts';
 import { centsToCop } from '../charges/charge-lines.ts';
 import { formatCop, formatUsd } from '../money.ts';
-
-export const REQUEST_KINDS = ['consolidar', 'reempacar', 'fotos', 'devolver'] as const;
-export type RequestKind = (typeof REQUEST_KINDS)[number];
-
-export const REQUEST_LABELS: Record<RequestKind, string> = {
-  consolidar: 'Consolidar',
-  reempacar: 'Reempacar',
-  fotos: 'Fotos adicionales',
-  devolver: 'Devolver a la tienda',
-};
-
-export const REQUEST_STATES = ['pendiente', 'en_proceso', 'completada', 'rechazada', 'cancelada'] as const;
-export type RequestState = (typeof REQUEST_STATES)[number];
-
-export const REQUEST_STATE_LABELS: Record<RequestState, string> = {
-  pendiente: 'Pendiente',
-  en_proceso: 'En proceso',
-  completada: 'Completada',
-  rechazada: 'Rechazada',
-  cancelada: 'Cancelada',
-};
-
-/** A request still open holds its packages: they cannot be dispatched, moved or asked for again. */
-export const OPEN_REQUEST_STATES: readonly RequestState[] = ['pendiente', 'en_proceso'];
-
-export const REPACK_OPTIONS = {
-  caja_pequena: 'Caja más pequeña',
-  quitar_caja: 'Quitar caja original',
-} as const;
-export type RepackOption = keyof typeof REPACK_OPTIONS;
-
-/** The charge line each kind's fee becomes (charge-lines.ts kinds). */
-export const LINE_OF_REQUEST = {
-  consolidar: 'consolidacion',
-  reempacar: 'reempaque',
-  fotos: 'fotos',
-  devolver: 'devolucion',
-} as const satisfies Record<RequestKind, string>;
-
-export const MAX_REQUEST_PACKAGES = 20;
+import {
+  MAX_REQUEST_PACKAGES,
+  REQUEST_KINDS,
+  REQUEST_LABELS,
+  REQUEST_STATE_LABELS,
+  type RequestKind,
+  type RequestState,
+} from './kinds.ts';
 
 export const requestMessages = {
   count: 'Una solicitud lleva de 1 a 20 paquetes.',

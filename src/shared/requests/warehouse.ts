@@ -1,7 +1,7 @@
 // The warehouse's side of the requests (REQUESTS.md '/bodega Solicitudes'): the bodies of 'Iniciar', 'Rechazar',
 // the scan and each kind's 'Completar', with their Spanish messages.
 import { z } from 'zod';
-import { REQUEST_STATE_LABELS, type RequestState } from './requests.ts';
+import { REQUEST_STATE_LABELS, type RequestState } from './kinds.ts';
 
 export const queueMessages = {
   reason: 'Escribe el motivo del rechazo.',

@@ -7,7 +7,7 @@ import { messages } from '../../../shared/messages.ts';
 import { formatCop, formatUsd } from '../../../shared/money.ts';
 import type { PackageDetail } from '../../../shared/packages/api-types.ts';
 import { paths } from '../../../shared/paths.ts';
-import { OPEN_REQUEST_STATES, type RequestKind } from '../../../shared/requests/requests.ts';
+import { OPEN_REQUEST_STATES, type RequestKind } from '../../../shared/requests/kinds.ts';
 import { packageKeys } from '../../api/packages.ts';
 import { cancelRequest, getRequests, type PackageRequest, requestKeys } from '../../api/requests.ts';
 import { Notice } from '../../components/notice.tsx';

@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
-import type { RequestKind } from '../../../shared/requests/requests.ts';
+import type { RequestKind } from '../../../shared/requests/kinds.ts';
 import { packageKeys } from '../../api/packages.ts';
 import { releasePackages } from '../../api/requests.ts';
 import { Notice } from '../../components/notice.tsx';

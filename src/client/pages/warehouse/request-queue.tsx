@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatLocalDateTime } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
-import { REPACK_OPTIONS } from '../../../shared/requests/requests.ts';
+import { REPACK_OPTIONS } from '../../../shared/requests/kinds.ts';
 import { getRequestQueue, type QueuedRequest, queueKeys, queueStep } from '../../api/requests.ts';
 import { Field } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { ChargeLineKind } from '../../../shared/charges/charge-lines.ts';
-import type { RepackOption, RequestKind, RequestState } from '../../../shared/requests/requests.ts';
+import type { RepackOption, RequestKind, RequestState } from '../../../shared/requests/kinds.ts';
 import { users } from './accounts.ts';
 import { rateSettings } from './charges.ts';
 import { packages } from './packages.ts';
