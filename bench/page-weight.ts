@@ -1,18 +1,20 @@
-// Page weight: after `npm run build`, the gzip bytes of the JS and CSS the first paint needs, from the Vite
-// manifest: for `/` the entry chunk, its static imports and their CSS; for `/register` also the lazily loaded
-// register route chunk with its static imports and CSS, and for `/bodega` the warehouse route chunk likewise (its
-// barcode polyfill loads only when the camera opens); for `/calculadora` its route chunk and the static imports
-// the entry lacks (and, apart, what it loads with the rates). When a budget is missed, the modules inside.
+// Page weight: after `npm run build`, the gzip bytes of the JS and CSS a screen needs. For `/` and `/register`, as
+// issue 35 defines it: every script and style the browser fetches before the person can act, i.e. until the network
+// is idle (bench/support/fetched.ts, the built app in Chromium). For `/bodega`, from the Vite manifest: the entry
+// chunk, the warehouse route chunk, their static imports and CSS (its barcode polyfill loads only when the camera
+// opens); for `/calculadora` its route chunk and the static imports the entry lacks (and, apart, what it loads with
+// the rates). When a budget is missed, the modules inside.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Rollup } from 'vite';
+import { fetchedUntilIdle } from './support/fetched.ts';
 import { type BenchResult, kb, markdownTable, type Row, verdict } from './support/report.ts';
 import { ROOT } from './support/root.ts';
-import { ensureBuild } from './support/server.ts';
+import { ensureBuild, withServer } from './support/server.ts';
 
 const CLIENT = join(ROOT, 'dist/client');
-const BUDGETS = { '/': 90 * 1024, '/register': 150 * 1024, '/bodega': 120 * 1024 };
+const BUDGETS = { '/': 83 * 1024, '/register': 150 * 1024, '/bodega': 120 * 1024 };
 const ENTRY = 'index.html';
 const REGISTER = 'pages/register/register-page.tsx';
 const WAREHOUSE = 'pages/warehouse/warehouse-page.tsx';
@@ -90,17 +92,21 @@ async function modulesOf(files: string[]): Promise<string> {
 export async function run(): Promise<BenchResult> {
   ensureBuild(true);
   const manifest = JSON.parse(readFileSync(join(CLIENT, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const pages = {
-    '/': closure(manifest, [ENTRY]),
-    '/register': closure(manifest, [ENTRY, REGISTER]),
-    '/bodega': closure(manifest, [ENTRY, WAREHOUSE]),
-  };
+  const [home, register] = await withServer('pglite', async (server) => [
+    await fetchedUntilIdle(`${server.url}/`),
+    await fetchedUntilIdle(`${server.url}/register`),
+  ]);
+  const pages = { '/': home, '/register': register, '/bodega': closure(manifest, [ENTRY, WAREHOUSE]) };
+  // Marked in the tables: what a page fetches after its first paint (beyond the manifest's static closure).
+  const firstPaint = new Set(closure(manifest, [ENTRY, REGISTER]));
   const rows: Row[] = [];
   const details: string[] = [
-    'After `npm run build`: the JS and CSS files the first paint needs, found in dist/client/.vite/manifest.json',
-    '(the entry chunk, its static imports and their CSS; for `/register` and `/bodega` also the lazily loaded route',
-    'chunk and its static imports), each gzipped with zlib at its default level, as the server compresses them.',
-    "`/bodega`'s barcode polyfill (JS and wasm) loads only when the camera opens, so it is not counted.",
+    'After `npm run build`. `/` and `/register`: every script and stylesheet the built app fetches in Chromium (a',
+    'phone-sized window) until the network is idle, what the person waits for before acting; files fetched after',
+    'the first paint are marked. `/bodega`: the files its first paint needs, from dist/client/.vite/manifest.json (the',
+    'entry chunk, its static imports and their CSS, the route chunk and its static imports). Each file gzipped with',
+    "zlib at its default level, as the server compresses them. `/bodega`'s barcode polyfill (JS and wasm) loads only",
+    'when the camera opens, so it is not counted.',
   ];
   const over: string[] = [];
   for (const [path, files] of Object.entries(pages) as [keyof typeof BUDGETS, string[]][]) {
@@ -108,35 +114,27 @@ export async function run(): Promise<BenchResult> {
     const total = list.reduce((sum, f) => sum + f.gzip, 0);
     const ok = total <= BUDGETS[path];
     if (!ok) over.push(...files);
+    const counted = path === '/bodega' ? 'first paint' : 'until the network is idle';
     rows.push({
-      measure: `${path}: gzip JS + CSS (${files.length} files)`,
+      measure: `${path}: gzip JS + CSS, ${counted} (${files.length} files)`,
       value: kb(total),
       budget: `≤ ${kb(BUDGETS[path])}`,
       verdict: verdict(ok),
     });
+    const name = (file: string) =>
+      path !== '/bodega' && !firstPaint.has(file) ? `${file} (after the first paint)` : file;
     details.push(
       '',
       `### \`${path}\``,
       '',
       markdownTable(
         ['file', 'raw', 'gzip'],
-        [...list.map((f) => [f.file, kb(f.raw), kb(f.gzip)]), ['**total**', '', `**${kb(total)}**`]],
+        [...list.map((f) => [name(f.file), kb(f.raw), kb(f.gzip)]), ['**total**', '', `**${kb(total)}**`]],
       ),
     );
   }
   warehouseDeferred(manifest, pages['/bodega'], rows);
-  rows.push({
-    measure: '/register: after the first paint (registration schema, zod)',
-    value: kb(
-      closure(manifest, manifest[REGISTER]?.dynamicImports ?? [])
-        .filter((file) => !pages['/register'].includes(file))
-        .map(sizes)
-        .reduce((sum, f) => sum + f.gzip, 0),
-    ),
-    budget: '—',
-    verdict: '—',
-  });
-  over.push(...calculatorWeight(manifest, pages['/'], rows, details));
+  over.push(...calculatorWeight(manifest, closure(manifest, [ENTRY]), rows, details));
   details.push(...cssPerScreen(manifest));
   if (over.length) details.push(await modulesOf([...new Set(over)]));
   return { rows, details: details.join('\n') };
