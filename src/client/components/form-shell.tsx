@@ -30,6 +30,8 @@ export function FormShell({
   children: ReactNode;
   'aria-describedby'?: string;
   'aria-labelledby'?: string;
+  /** The first focus inside the form, e.g. to fetch what checking it needs once the person starts filling it. */
+  onFocus?: () => void;
 }) {
   return (
     <FieldConventions.Provider value={markRequired ? MARKED : ANNOUNCED}>

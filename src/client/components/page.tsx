@@ -1,20 +1,14 @@
 // The frame of every screen but '/': the header (with the signed-in navigation), the page title in the tab, the
 // content, the footer, and the page's live region for quiet confirmations.
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { paths } from '../../shared/paths.ts';
-import { appConfig } from '../app-config.ts';
 import { useLocation } from '../router.tsx';
 import { LiveAnnouncer } from './live-announcer.tsx';
+import { usePageTitle } from './page-title.ts';
 import type { Role } from './session.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { MAIN_ID, SkipLink } from './skip-link.tsx';
-
-export function usePageTitle(title: string) {
-  useEffect(() => {
-    document.title = `${title} | ${appConfig.brandName}`;
-  }, [title]);
-}
 
 /** The screens only a signed-in person opens, and whose they are: their header shows that navigation at once. */
 const SCREEN_ROLES: Array<[path: string, role: Role]> = [

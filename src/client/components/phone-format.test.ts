@@ -2,23 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { isValidE164 } from '../../shared/registration.ts';
 import { PHONE_MAX_DIGITS } from '../../shared/registration-rules.ts';
 import {
-  buildCountries,
-  callingCodeOf,
+  COLOMBIA,
   caretAfterDigits,
   composeE164,
   countryLabel,
   DEFAULT_PHONE_COUNTRY,
   editNationalDigits,
   filterCountries,
+  matchesCountry,
+  normalizeSearch,
+  PLAIN_PHONE,
+} from './phone-format.ts';
+import {
+  buildCountries,
+  callingCodeOf,
   formatNational,
   limitNationalDigits,
-  matchesCountry,
   maxNationalDigits,
-  normalizeSearch,
   phoneCountries,
   splitE164,
   toE164,
-} from './phone-format.ts';
+} from './phone-numbers.ts';
 
 const countries = phoneCountries();
 const byCode = (code: string) => {
@@ -136,5 +140,23 @@ describe('editing', () => {
     expect(caretAfterDigits('300 1234567', 3)).toBe(3);
     expect(caretAfterDigits('300 1234567', 4)).toBe(5);
     expect(caretAfterDigits('(213) 3', 0)).toBe(1);
+  });
+});
+
+describe('the field before its country data arrives (PLAIN_PHONE)', () => {
+  it('names Colombia as the country data does', () => {
+    expect(byCode('CO')).toEqual(COLOMBIA);
+    expect(PLAIN_PHONE.phoneCountries()).toEqual([COLOMBIA]);
+  });
+
+  it('keeps the digits typed for Colombia, and the value the country data splits back to them', () => {
+    const value = PLAIN_PHONE.toE164('300 123-4567', 'CO');
+    expect(value).toBe('+573001234567');
+    expect(splitE164(value, 'CO')).toEqual({ country: 'CO', digits: '3001234567' });
+    expect(PLAIN_PHONE.splitE164(value, 'CO')).toEqual({ country: 'CO', digits: '3001234567' });
+    expect(PLAIN_PHONE.limitNationalDigits('1'.repeat(20), 'CO')).toBe(
+      limitNationalDigits('1'.repeat(20), 'CO'),
+    );
+    expect(PLAIN_PHONE.toE164('', 'CO')).toBe('');
   });
 });

@@ -1,7 +1,9 @@
-// Pure logic behind the registration phone input (SPEC.md §4 and §5): the Spanish country list and its search,
-// the 15-digit limit, the country mask and the E.164 value the form stores.
-import { AsYouType, type CountryCode, getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
+// Pure logic behind the registration phone input (SPEC.md §4 and §5) that needs no country data: the search of
+// the country list, the E.164 composition, the caret after an edit, and Colombia alone (PLAIN_PHONE) until the
+// country data (phone-numbers.ts, libphonenumber) arrives at the field's first use.
+import type { CountryCode } from 'libphonenumber-js/min';
 import { PHONE_MAX_DIGITS } from '../../shared/registration-rules.ts';
+import type { PhoneNumbers } from './phone-numbers.ts';
 
 export const DEFAULT_PHONE_COUNTRY: CountryCode = 'CO';
 export const COUNTRY_SEARCH_DEBOUNCE_MS = 250;
@@ -17,54 +19,14 @@ export interface PhoneCountry {
   searchName: string;
 }
 
-/** The country that owns a calling code shared by several countries, for numbers too short to tell them apart. */
-const MAIN_COUNTRY_OF_CALLING_CODE: Readonly<Record<string, CountryCode>> = {
-  '1': 'US',
-  '7': 'RU',
-  '44': 'GB',
-};
-
 /** Lower case, without accents or other combining marks, trimmed. */
 export function normalizeSearch(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 }
 
 /** Only the ASCII digits of a text. */
-function onlyDigits(text: string): string {
+export function onlyDigits(text: string): string {
   return text.replace(/\D/g, '');
-}
-
-function regionNames(locale: string): (code: string) => string {
-  try {
-    const names = new Intl.DisplayNames([locale], { type: 'region' });
-    return (code) => names.of(code) ?? code;
-  } catch {
-    return (code) => code;
-  }
-}
-
-/** Every country libphonenumber knows, with its Spanish name, sorted by that name. */
-export function buildCountries(locale = 'es'): PhoneCountry[] {
-  const nameOf = regionNames(locale);
-  return getCountries()
-    .map((code) => {
-      const name = nameOf(code);
-      return { code, name, callingCode: getCountryCallingCode(code), searchName: normalizeSearch(name) };
-    })
-    .sort((a, b) => a.name.localeCompare(b.name, locale));
-}
-
-let spanishCountries: readonly PhoneCountry[] | undefined;
-
-/** The Spanish country list, built once. */
-export function phoneCountries(): readonly PhoneCountry[] {
-  spanishCountries ??= buildCountries('es');
-  return spanishCountries;
-}
-
-/** The calling code of a country without the plus, e.g. '57' for CO. */
-export function callingCodeOf(country: CountryCode): string {
-  return getCountryCallingCode(country);
 }
 
 /**
@@ -106,70 +68,10 @@ export function countryLabel(country: PhoneCountry): string {
   return `${country.name} (+${country.callingCode})`;
 }
 
-/** How many national digits fit with the calling code inside the 15 digits of E.164. */
-export function maxNationalDigits(country: CountryCode): number {
-  return Math.max(0, PHONE_MAX_DIGITS - callingCodeOf(country).length);
-}
-
-/** The digits of a text, dropping those beyond the 15 allowed in total with the country's calling code. */
-export function limitNationalDigits(text: string, country: CountryCode): string {
-  return onlyDigits(text).slice(0, maxNationalDigits(country));
-}
-
-/** National digits formatted with the country's mask as they are typed: '3001234567' → '300 1234567' in CO. */
-export function formatNational(digits: string, country: CountryCode): string {
-  const national = limitNationalDigits(digits, country);
-  if (national === '') return '';
-  return new AsYouType(country).input(national);
-}
-
 /** '+' + calling code + digits, or '' without digits. */
 export function composeE164(callingCode: string, nationalDigits: string): string {
   const digits = onlyDigits(nationalDigits);
   return digits === '' ? '' : `+${callingCode}${digits}`;
-}
-
-/**
- * The E.164 value of national digits typed for a country, at most 15 digits, or '' when there are none. A
- * national trunk prefix the country's mask knows (the '0' of '07911 123456' in GB) is left out.
- */
-export function toE164(nationalDigits: string, country: CountryCode): string {
-  const callingCode = callingCodeOf(country);
-  const digits = limitNationalDigits(nationalDigits, country);
-  if (digits === '') return '';
-  const asYouType = new AsYouType(country);
-  asYouType.input(digits);
-  const value = asYouType.getNumberValue();
-  const significant = value?.startsWith(`+${callingCode}`) ? value.slice(callingCode.length + 1) : digits;
-  return composeE164(callingCode, significant);
-}
-
-/**
- * The country and national digits of a stored phone. The preferred country wins when its calling code fits,
- * since several countries share one (+1); '' gives the preferred country and no digits.
- */
-export function splitE164(
-  value: string,
-  preferred: CountryCode = DEFAULT_PHONE_COUNTRY,
-): { country: CountryCode; digits: string } {
-  const trimmed = value.trim();
-  const digits = onlyDigits(trimmed);
-  if (!trimmed.startsWith('+')) return { country: preferred, digits: limitNationalDigits(digits, preferred) };
-  const preferredCode = callingCodeOf(preferred);
-  if (digits.startsWith(preferredCode)) {
-    return { country: preferred, digits: limitNationalDigits(digits.slice(preferredCode.length), preferred) };
-  }
-  const asYouType = new AsYouType();
-  asYouType.input(`+${digits}`);
-  const callingCode = asYouType.getCallingCode();
-  if (callingCode === undefined)
-    return { country: preferred, digits: limitNationalDigits(digits, preferred) };
-  const country =
-    asYouType.getCountry() ??
-    MAIN_COUNTRY_OF_CALLING_CODE[callingCode] ??
-    getCountries().find((code) => callingCodeOf(code) === callingCode) ??
-    preferred;
-  return { country, digits: limitNationalDigits(digits.slice(callingCode.length), country) };
 }
 
 /**
@@ -211,3 +113,27 @@ export function caretAfterDigits(formatted: string, count: number): number {
   }
   return formatted.length;
 }
+
+/** The default country, named as Intl names it in Spanish, before the country data is loaded. */
+export const COLOMBIA: PhoneCountry = {
+  code: 'CO',
+  name: 'Colombia',
+  callingCode: '57',
+  searchName: 'colombia',
+};
+
+/**
+ * The phone field before its country data arrives: Colombia only, the digits unformatted (the mask follows once
+ * phone-numbers.ts is loaded, from the same value).
+ */
+export const PLAIN_PHONE: PhoneNumbers = {
+  phoneCountries: () => [COLOMBIA],
+  limitNationalDigits: (text) => onlyDigits(text).slice(0, PHONE_MAX_DIGITS - COLOMBIA.callingCode.length),
+  formatNational: (digits) => PLAIN_PHONE.limitNationalDigits(digits, 'CO'),
+  toE164: (digits) => composeE164(COLOMBIA.callingCode, PLAIN_PHONE.limitNationalDigits(digits, 'CO')),
+  splitE164: (value, preferred = DEFAULT_PHONE_COUNTRY) => {
+    const digits = onlyDigits(value);
+    const national = value.trim().startsWith(`+${COLOMBIA.callingCode}`) ? digits.slice(2) : digits;
+    return { country: preferred, digits: PLAIN_PHONE.limitNationalDigits(national, 'CO') };
+  },
+};

@@ -1,9 +1,12 @@
 // The registration phone input (SPEC.md §4): a debounced country search, the country list (Colombia by
 // default) and the number, formatted with the country's mask. The value is E.164 ('+573001234567') or ''.
+// The country data (phone-numbers.ts, libphonenumber ~34 KB gzip) loads when the field is first used (focus or
+// touch), or at once for a saved phone; until then the field is Colombia's, unformatted (PLAIN_PHONE).
 import type { CountryCode } from 'libphonenumber-js/min';
 import {
   type ChangeEvent,
   type KeyboardEvent,
+  useCallback,
   useEffect,
   useId,
   useLayoutEffect,
@@ -19,12 +22,9 @@ import {
   DEFAULT_PHONE_COUNTRY,
   editNationalDigits,
   filterCountries,
-  formatNational,
-  limitNationalDigits,
-  phoneCountries,
-  splitE164,
-  toE164,
+  PLAIN_PHONE,
 } from './phone-format.ts';
+import type { PhoneNumbers } from './phone-numbers.ts';
 
 interface PhoneState {
   country: CountryCode;
@@ -34,8 +34,30 @@ interface PhoneState {
   value: string;
 }
 
-function stateFromValue(value: string, preferred: CountryCode): PhoneState {
-  return { ...splitE164(value, preferred), value };
+function stateFromValue(numbers: PhoneNumbers, value: string, preferred: CountryCode): PhoneState {
+  return { ...numbers.splitE164(value, preferred), value };
+}
+
+let loading: Promise<PhoneNumbers> | null = null;
+/** The country data, fetched once; a failed download is tried again at the next use. */
+function loadPhoneNumbers(): Promise<PhoneNumbers> {
+  loading ??= import('./phone-numbers.ts').catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
+
+/** The country data once loaded (PLAIN_PHONE until then) and `load`, which fetches it on the field's first use. */
+function usePhoneNumbers(loadAtOnce: boolean): { numbers: PhoneNumbers; load: () => void } {
+  const [numbers, setNumbers] = useState<PhoneNumbers>(PLAIN_PHONE);
+  const load = useCallback(() => {
+    loadPhoneNumbers().then(setNumbers, () => {});
+  }, []);
+  useEffect(() => {
+    if (loadAtOnce) load();
+  }, [loadAtOnce, load]);
+  return { numbers, load };
 }
 
 export function PhoneInput({
@@ -52,17 +74,23 @@ export function PhoneInput({
   /** The form's id for the field: the number input is always 'telefono'. */
   id?: string;
 }) {
-  const countries = phoneCountries();
+  const { numbers, load } = usePhoneNumbers(value !== '');
+  const { formatNational, limitNationalDigits, toE164, splitE164 } = numbers;
+  const countries = numbers.phoneCountries();
   const id = useId();
   const searchId = `${id}-buscar`;
   const countryId = `${id}-pais`;
   const hintId = `${id}-ayuda`;
 
-  const [phone, setPhone] = useState<PhoneState>(() => stateFromValue(value, DEFAULT_PHONE_COUNTRY));
+  const [phone, setPhone] = useState(() => ({
+    ...stateFromValue(numbers, value, DEFAULT_PHONE_COUNTRY),
+    numbers,
+  }));
   let current = phone;
-  if (value !== phone.value) {
-    // The value changed from outside (a reset, a saved draft): follow it, keeping the chosen country if it fits.
-    current = stateFromValue(value, phone.country);
+  if (value !== phone.value || numbers !== phone.numbers) {
+    // The value changed from outside (a reset, a saved draft), or the country data arrived: follow the value,
+    // keeping the chosen country if it fits.
+    current = { ...stateFromValue(numbers, value, phone.country), numbers };
     setPhone(current);
   }
   const formatted = formatNational(current.digits, current.country);
@@ -94,7 +122,7 @@ export function PhoneInput({
   });
 
   function update(country: CountryCode, digits: string, alwaysEmit: boolean) {
-    const next: PhoneState = { country, digits, value: toE164(digits, country) };
+    const next = { country, digits, value: toE164(digits, country), numbers };
     setPhone(next);
     if (alwaysEmit || next.value !== current.value) onValue(next.value);
   }
@@ -137,7 +165,7 @@ export function PhoneInput({
   }
 
   return (
-    <fieldset className="phone-input" disabled={disabled}>
+    <fieldset className="phone-input" disabled={disabled} onFocus={load} onPointerDown={load}>
       <legend className="visually-hidden">Teléfono y país</legend>
       <div className="field phone-input__search">
         <label htmlFor={searchId}>Buscar país</label>

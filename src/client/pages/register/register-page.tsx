@@ -1,7 +1,6 @@
 // SPEC.md §2 Registration (also /invite?ref=CODE): the checks of §5 in order, then the server checks them again.
 // Every message stands beside its field; on success /login opens with the e-mail filled in (SPEC.md §4).
 
-import { useEffect } from 'react';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
 import { register } from '../../api/account.ts';
@@ -38,8 +37,9 @@ const EMPTY = {
   avisosWhatsapp: false,
 };
 
-// The schema (with zod, ~26 KB gzip) arrives right after the first paint, long before the form is sent. The captcha's
-// id and the referral code travel beside the form; the person types everything else.
+// The schema (with zod and the phone rules, ~57 KB gzip) is fetched when the person starts filling the form (its first
+// focus), long before it is sent, not while the page loads (issue 35: what loads before the person can act). The
+// captcha's id and the referral code travel beside the form; the person types everything else.
 let loading: ReturnType<typeof loadFormSchema> | null = null;
 async function loadFormSchema() {
   const { registrationSchema } = await import('../../../shared/registration.ts');
@@ -81,16 +81,14 @@ export default function RegisterPage() {
     },
   });
   const { values, errors, busy } = form;
-  useEffect(() => {
-    // Fetched once the form has painted; a failure here is retried (and reported) on submit.
-    formSchema().catch(() => {});
-  }, []);
+  // A failure here is retried (and reported) on submit.
+  const fetchSchema = () => formSchema().catch(() => {});
 
   return (
     <Page title="Crear cuenta">
       <h1>Regístrate y crea tu casillero</h1>
       {ref && <Notice tone="info">Te invitó un amigo con el código {ref}.</Notice>}
-      <FormShell form={form} markRequired aria-describedby="register-mail-note">
+      <FormShell form={form} markRequired aria-describedby="register-mail-note" onFocus={fetchSchema}>
         <fieldset disabled={busy}>
           <legend>Datos personales</legend>
           <FullNameField {...form.field('name')} />

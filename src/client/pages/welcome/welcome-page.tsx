@@ -8,7 +8,7 @@ import { paths } from '../../../shared/paths.ts';
 import { getRates } from '../../api/charges.ts';
 import { appConfig } from '../../app-config.ts';
 import { Logo } from '../../components/logo.tsx';
-import { usePageTitle } from '../../components/page.tsx';
+import { usePageTitle } from '../../components/page-title.ts';
 import { useSession } from '../../components/session.ts';
 import { SiteFooter } from '../../components/site-footer.tsx';
 import { MAIN_ID, SkipLink } from '../../components/skip-link.tsx';
