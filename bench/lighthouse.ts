@@ -1,6 +1,6 @@
 // Lighthouse (default config = the mobile preset: Moto G class phone, simulated slow 4G and 4× CPU slowdown) with
 // the system Chromium on `/`, `/login`, `/register` and, signed in as a new customer, `/locker` of a running server.
-// Lists the failing audits of any category under its budget.
+// Three runs each; lists the costly audits of the worst run of any category under 100.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { CHROMIUM_FLAGS, chromiumPath } from '../test/e2e/harness.ts';
 import { login, register } from './support/api.ts';
 import { type BenchResult, markdownTable, type Row, verdict } from './support/report.ts';
 import { withServer } from './support/server.ts';
+import { median } from './support/stats.ts';
 
 /** The pages, and whether Lighthouse opens them with a customer's session cookie. */
 const PAGES: Array<{ path: string; signedIn?: boolean }> = [
@@ -19,6 +20,8 @@ const PAGES: Array<{ path: string; signedIn?: boolean }> = [
   { path: '/locker', signedIn: true },
 ];
 export const BUDGETS: Record<string, number> = { performance: 95, accessibility: 100, 'best-practices': 95 };
+/** Runs per page: a budget holds when every run meets it (issue 35: '≥ 95 in three runs'). */
+const RUNS = 3;
 // The harness's flags (DESIGN.md trap 6), with Chrome's current headless mode, which Lighthouse needs.
 export const FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
@@ -38,6 +41,10 @@ export async function runLighthouse(url: string, port: number, cookie?: string) 
     if (attempt === 3) throw new Error(`lighthouse ${url}: ${error?.message}`);
     console.log(`  lighthouse ${url}: ${error?.message}; trying again`);
   }
+}
+
+function scoreOf(lhr: { categories: Record<string, { score: number | null } | undefined> }, id: string) {
+  return Math.round((lhr.categories[id]?.score ?? 0) * 100);
 }
 
 /** The text of an audit's first detail item (e.g. which issue Chrome logged), shortened. */
@@ -66,42 +73,47 @@ export async function run(): Promise<BenchResult> {
       await register(server.url, email);
       const { cookie } = await login(server.url, email);
       for (const { path: page, signedIn } of PAGES) {
-        const lhr = await runLighthouse(`${server.url}${page}`, chrome.port, signedIn ? cookie : undefined);
-        // A session that did not hold would measure /login instead.
-        if (new URL(lhr.finalDisplayedUrl).pathname !== page)
-          throw new Error(`lighthouse ${page}: ended on ${lhr.finalDisplayedUrl}`);
-        const scores: string[] = [];
+        const runs = [];
+        for (let i = 0; i < RUNS; i++) {
+          const lhr = await runLighthouse(`${server.url}${page}`, chrome.port, signedIn ? cookie : undefined);
+          // A session that did not hold would measure /login instead.
+          if (new URL(lhr.finalDisplayedUrl).pathname !== page)
+            throw new Error(`lighthouse ${page}: ended on ${lhr.finalDisplayedUrl}`);
+          runs.push(lhr);
+          const metric = (key: string) => lhr.audits[key]?.displayValue ?? '';
+          table.push([
+            page,
+            String(i + 1),
+            ...Object.keys(BUDGETS).map((id) => String(scoreOf(lhr, id))),
+            metric('first-contentful-paint'),
+            metric('largest-contentful-paint'),
+            metric('total-blocking-time'),
+            metric('cumulative-layout-shift'),
+          ]);
+        }
         for (const [id, budget] of Object.entries(BUDGETS)) {
-          const category = lhr.categories[id];
-          const score = Math.round((category?.score ?? 0) * 100);
-          scores.push(String(score));
+          const scores = runs.map((lhr) => scoreOf(lhr, id));
+          const worst = Math.min(...scores);
           rows.push({
-            measure: `${page}${signedIn ? ' (signed in)' : ''}: ${id}`,
-            value: String(score),
+            measure: `${page}${signedIn ? ' (signed in)' : ''}: ${id}, median of ${RUNS} (${scores.join(', ')})`,
+            value: String(median(scores)),
             budget: budget === 100 ? '100' : `≥ ${budget}`,
-            verdict: verdict(score >= budget),
+            verdict: verdict(worst >= budget),
           });
-          if (score === 100 || !category) continue;
-          // The audits that cost points: scored under 1 and weighted in this category.
+          // The audits that cost points in the worst run: scored under 1 and weighted in this category.
+          const lhr = runs[scores.indexOf(worst)];
+          const category = lhr?.categories[id];
+          if (worst === 100 || !lhr || !category) continue;
           for (const ref of category.auditRefs) {
             const audit = lhr.audits[ref.id];
             if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
             const line = `${page} ${id}: ${audit.id} (${Math.round(audit.score * 100)}) ${audit.title}${
               audit.displayValue ? ` — ${audit.displayValue}` : ''
             }${firstItem(audit.details)}`;
-            costs.push(score < budget ? `**under budget** ${line}` : line);
-            if (score < budget) console.log(`  ${line}`);
+            costs.push(worst < budget ? `**under budget** ${line}` : line);
+            if (worst < budget) console.log(`  ${line}`);
           }
         }
-        const metric = (key: string) => lhr.audits[key]?.displayValue ?? '';
-        table.push([
-          page,
-          ...scores,
-          metric('first-contentful-paint'),
-          metric('largest-contentful-paint'),
-          metric('total-blocking-time'),
-          metric('cumulative-layout-shift'),
-        ]);
       }
     } finally {
       await chrome.kill();
@@ -109,10 +121,10 @@ export async function run(): Promise<BenchResult> {
     }
     const details = [
       'Lighthouse 12, default (mobile) configuration with simulated throttling, system Chromium headless, against the',
-      'built app served by the server on loopback (PGlite). One run per page.',
+      `built app served by the server on loopback (PGlite). ${RUNS} runs per page; the worst run's costly audits.`,
       '',
       markdownTable(
-        ['page', 'performance', 'accessibility', 'best practices', 'FCP', 'LCP', 'TBT', 'CLS'],
+        ['page', 'run', 'performance', 'accessibility', 'best practices', 'FCP', 'LCP', 'TBT', 'CLS'],
         table,
       ),
       costs.length

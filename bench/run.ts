@@ -46,7 +46,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchResult
   'courier-route': { title: 'Courier screen', run: async () => (await import('./courier-route.ts')).run() },
   lighthouse: { title: 'Lighthouse', run: lighthouse.run },
   'experience-packages': {
-    title: 'Experience II: /paquetes',
+    title: 'Experience: Lighthouse on the daily phone screens',
     run: async () => (await import('./lighthouse-packages.ts')).run(),
   },
   day: { title: 'A day of traffic', run: async () => (await import('./day.ts')).run() },

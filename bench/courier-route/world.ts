@@ -12,8 +12,8 @@ const post = (server: BenchServer, cookie: string, path: string, body: unknown =
     ({ body: answer }) => answer as Record<string, unknown>,
   );
 
-/** A courier with a started route of today of STOPS packages of one customer; returns the courier's cookie. */
-export async function startedRoute(server: BenchServer): Promise<string> {
+/** A courier with a started route of today of `stops` packages of one customer; returns the courier's cookie. */
+export async function startedRoute(server: BenchServer, stops = STOPS): Promise<string> {
   const admin = await registerAdmin(server);
   await register(server.url, 'mensajero@bench.example.com');
   const courier = (await login(server.url, 'mensajero@bench.example.com')).cookie;
@@ -24,7 +24,7 @@ export async function startedRoute(server: BenchServer): Promise<string> {
   const { lockerNumber } = await register(server.url, 'cliente@bench.example.com');
   const customer = (await login(server.url, 'cliente@bench.example.com')).cookie;
   const numbers: number[] = [];
-  await pool(STOPS, 4, async (i) => {
+  await pool(stops, 4, async (i) => {
     const guide = `1ZCOURIER${String(i).padStart(9, '0')}`;
     const form = {
       guide,
