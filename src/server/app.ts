@@ -42,7 +42,7 @@ import { pqrStaffRoutes } from './pqr/staff-routes.ts';
 import { privacyRoutes } from './privacy/routes.ts';
 import { requestRoutes } from './requests/routes.ts';
 import { requestQueueRoutes } from './requests/warehouse-routes.ts';
-import { drawnPage, screenPages } from './screen-preloads.ts';
+import { drawnPage, screenPageFor, screenPages } from './screen-preloads.ts';
 import { createRateLimiter } from './security/rate-limit.ts';
 import { warehouseRoutes } from './warehouse/routes.ts';
 
@@ -200,7 +200,7 @@ export function createApp(deps: AppDeps) {
   app.get('*', (c) => {
     c.header('cache-control', 'no-cache');
     // The screens are shared/paths.ts's table, the one the client's router is typed by; anything else is a 404.
-    return c.html(screenHtml.get(c.req.path) ?? indexHtml, isScreenPath(c.req.path) ? 200 : 404);
+    return c.html(screenPageFor(screenHtml, c.req.path) ?? indexHtml, isScreenPath(c.req.path) ? 200 : 404);
   });
 
   return app;

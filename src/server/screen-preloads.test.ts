@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { drawnPage, screenPages } from './screen-preloads.ts';
+import { drawnPage, screenPageFor, screenPages } from './screen-preloads.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'preloads-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -71,6 +71,29 @@ describe('screenPages', () => {
     expect(page).toContain('<link rel="modulepreload" href="/assets/query-client-3.js">');
     expect(page).not.toContain('vendor-2.js');
     expect(page).not.toContain('states-5.js');
+  });
+
+  it("names a package's chunk, its answer with the number of the path and the session in /paquetes/:number's page (issue 37)", () => {
+    const packageDir = join(dir, 'package');
+    mkdirSync(join(packageDir, '.vite'), { recursive: true });
+    writeFileSync(
+      join(packageDir, '.vite/manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', isEntry: true },
+        'pages/package/package-page.tsx': { file: 'assets/package-page-2.js', imports: ['index.html'] },
+      }),
+    );
+    mkdirSync(join(packageDir, 'assets'));
+    writeFileSync(join(packageDir, 'assets/package-page-2.js'), 'x'.repeat(5000));
+    const pages = screenPages(packageDir, html);
+    const page = screenPageFor(pages, '/paquetes/100042') ?? '';
+    expect(page).toContain('<link rel="preload" href="/api/packages/100042" as="fetch" crossorigin>');
+    expect(page).toContain('<link rel="preload" href="/api/me" as="fetch" crossorigin>');
+    expect(page).toContain('<link rel="modulepreload" href="/assets/package-page-2.js">');
+    // Other paths, a receipt's among them, keep the plain index.html.
+    expect(screenPageFor(pages, '/paquetes/100042/comprobante')).toBeNull();
+    expect(screenPageFor(pages, '/paquetes/abc')).toBeNull();
+    expect(screenPageFor(pages, '/locker')).toBeNull();
   });
 
   it('changes nothing without a build manifest', () => {

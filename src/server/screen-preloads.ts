@@ -2,9 +2,10 @@
 // index.html for '/reparto' names the courier chunk's files (<link rel="modulepreload">, its stylesheet as a
 // preload) and the route's API answer (<link rel="preload" as="fetch">), so the browser asks for all of them right
 // after the HTML, in parallel, instead of HTML → entry → route chunk → API one after the other; '/paquetes' the same
-// with its list and the session, '/register' with its form's files. The files come from Vite's manifest of the build.
+// with its list and the session, '/register' with its form's files, a package's page `/paquetes/:number` (issue 37)
+// with its package (the number from the path) and the session. The files come from Vite's manifest of the build.
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { paths } from '../shared/paths.ts';
+import { packageDetailPattern, paths } from '../shared/paths.ts';
 
 interface ManifestChunk {
   file: string;
@@ -22,12 +23,18 @@ const SCREENS: Record<string, { chunk: string; fetches: string[]; largeOnly?: bo
   // Issue 24: 'Mis paquetes' (first page, no search, no chip: the request the screen opens with) and the session
   // its header reads. Only its large files: a dozen preloads of under 1 KB each delayed the first paint more than
   // they saved (docs/PERFORMANCE.md 'Experience II: /paquetes'); the entry asks for them in one round with the chunk.
-  // '/register': the form's chunk and what it imports (the phone field's country data, the shared schemas) leave with
-  // the entry instead of after it; Lighthouse's LCP is the form's hint, drawn once they are all in.
+  // '/register': the form's chunk and what it imports leave with the entry instead of after it; Lighthouse's LCP is
+  // the form's hint, drawn once they are all in (the phone's country data and the schemas wait for the first use).
   [paths.register]: { chunk: 'pages/register/register-page.tsx', fetches: [] },
   [paths.packages]: {
     chunk: 'pages/packages/packages-page.tsx',
     fetches: ['/api/packages', '/api/me'],
+    largeOnly: true,
+  },
+  // Issue 37: a package's page waited on HTML → entry → page chunk → its answer (LCP 3.2 s, Lighthouse 71–83).
+  [packageDetailPattern]: {
+    chunk: 'pages/package/package-page.tsx',
+    fetches: ['/api/packages/:number', '/api/me'],
     largeOnly: true,
   },
 };
@@ -90,4 +97,21 @@ export function screenPages(clientDir: string, indexHtml: string): Map<string, s
     pages.set(path, indexHtml.replace('</head>', `${links}</head>`));
   }
   return pages;
+}
+
+/**
+ * The page for a request path, or null for the plain index.html: its screen's own, a pattern's (`/paquetes/:number`)
+ * with the path's parameters written into its answers' links. Parameters are numbers (shared/paths.ts).
+ */
+export function screenPageFor(pages: Map<string, string>, path: string): string | null {
+  const exact = pages.get(path);
+  if (exact !== undefined) return exact;
+  for (const [pattern, page] of pages) {
+    const names = [...pattern.matchAll(/:([a-z]+)/g)].map((match) => match[1] ?? '');
+    if (names.length === 0) continue;
+    const match = new RegExp(`^${pattern.replace(/:[a-z]+/g, '(\\d{1,9})')}$`).exec(path);
+    if (!match) continue;
+    return names.reduce((html, name, i) => html.replaceAll(`/:${name}"`, `/${match[i + 1]}"`), page);
+  }
+  return null;
 }

@@ -5,7 +5,7 @@
 // The page answers its person's question first (issue 37): once delivered, the proof ('Entregado el … a …', 'Pagaste
 // …', 'Comprobante de pago') above the tracker, the charge's lines folded; on its way, since when and when expected.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
 import type { PackageDetail, PrealertSaved } from '../../../shared/packages/api-types.ts';
 import { customerMayEdit } from '../../../shared/packages/states.ts';
@@ -86,6 +86,9 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
   const editable = customerMayEdit(pkg.state);
   const invoice = pkg.files.find((file) => file.kind === 'invoice');
   const lead = transitLead(pkg);
+  // The first paint draws what the person came for (the state, the action, the charge); the sections below follow in
+  // a render React may pause, so no long task holds the phone (issue 37: Lighthouse mobile ≥ 95).
+  const below = useDeferredValue(true, false);
 
   /** After any change: the answer replaces the cached package, and every list is read again. */
   function changed(saved: PrealertSaved) {
@@ -125,13 +128,17 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
       <StateTracker pkg={pkg} />
       <ActionBox pkg={pkg} onSaved={changed} onRefused={refused} />
       <PackageCharge pkg={pkg} />
-      <PackageRequests pkg={pkg} />
-      <EinvoiceBox number={pkg.number} />
-      <PackageFacts pkg={pkg} />
-      <PackageFiles pkg={pkg} />
-      <DeliveryAttemptList attempts={pkg.attempts} />
-      <PackageHistory events={pkg.events} />
-      {editable && (
+      {below && (
+        <>
+          <PackageRequests pkg={pkg} />
+          <EinvoiceBox number={pkg.number} />
+          <PackageFacts pkg={pkg} />
+          <PackageFiles pkg={pkg} />
+          <DeliveryAttemptList attempts={pkg.attempts} />
+          <PackageHistory events={pkg.events} />
+        </>
+      )}
+      {below && editable && (
         <>
           <InvoiceUpload
             number={pkg.number}
