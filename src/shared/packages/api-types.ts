@@ -22,6 +22,8 @@ export interface PackageSummary {
   /** Its money was settled (online, at the door or by a carrier); 'Pagado en línea' when `paidOnline`. */
   paid: boolean;
   paidOnline: boolean;
+  /** 'Saldo pendiente': lines stored after its charge was paid (a storage fee), still owed; null when none. */
+  balance: { cents: number; cop: number } | null;
 }
 
 /** GET /api/packages: a page, newest first, and how many of the customer's packages are in each state. */
