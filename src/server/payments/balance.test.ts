@@ -1,0 +1,298 @@
+// 'Saldo pendiente' (issue 32, PAYMENTS.md), on every driver, against the Wompi stand-in: a storage fee stored after
+// a package was paid online is owed, exactly that line; the customer's page and list and the courier's stop show
+// it; paid online or collected at the door it becomes a second settlement of the package ('balance'), once, with
+// its collection, its receipt and its invoice of that line alone; two payments of it at once, and a door delivery
+// racing its online payment, apply it once. 'Saldo a favor' cannot arise (a paid package is never recomputed).
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drivers } from '../../../test/support/database.ts';
+import { deliveryBody, deliveryWorld, startedRoute } from '../../../test/support/delivery.ts';
+import {
+  signedEvent,
+  startWompiStandIn,
+  TEST_CARD_APPROVED,
+  WOMPI_TEST_KEYS,
+} from '../../../test/support/wompi-stand-in.ts';
+import { doorMessages } from '../../shared/delivery/door-choices.ts';
+import { paymentMessages } from '../../shared/payments/forms.ts';
+import { DAY_MS } from '../../shared/requests/storage.ts';
+import { routeMoney } from '../collections/sums.ts';
+import {
+  collections,
+  einvoices,
+  onlinePayments,
+  packageChargeLines,
+  packages,
+  paymentReceipts,
+  settlementLines,
+  settlements,
+} from '../db/schema.ts';
+import { chargeStorage } from '../requests/storage.ts';
+import { FLAGS } from './apply.ts';
+
+const standIn = await startWompiStandIn({ retryMs: [20, 40, 80] });
+afterAll(() => standIn.close());
+
+describe.each(drivers)("'Saldo pendiente' on %s", (driver) => {
+  const world = deliveryWorld(driver, {
+    admin: 'saldo-admin@example.com',
+    customer: 'Sara Saldo',
+    couriers: ['Rita Reparto'],
+    env: standIn.env,
+  });
+  const db = () => world.server.db;
+  const client = () => world.customer.client;
+  beforeAll(() => {
+    standIn.reset();
+    standIn.silence(false);
+    standIn.setEvents((raw, headers) =>
+      Promise.resolve(
+        world.server.app.request('http://localhost/api/pagos/wompi/eventos', {
+          method: 'POST',
+          headers,
+          body: raw,
+        }),
+      ),
+    );
+  });
+
+  const start = (numbers: number[]) => client().post('/api/pagos', { packages: numbers });
+  const state = async (reference: string) => (await client().get(`/api/pagos/${reference}`)).body.state;
+  /** Pays `number`'s charge (or balance) online with the approved test card. */
+  const payOnline = async (number: number) => {
+    const started = await start([number]);
+    expect(started.status).toBe(200);
+    await standIn.checkout(started.body.checkoutUrl, { method: 'CARD', card: TEST_CARD_APPROVED });
+    await expect.poll(() => state(started.body.reference)).toBe('aprobado');
+    return started.body as { reference: string; amountCop: number };
+  };
+  /** The storage fee stored when the package left Miami, 40 days after its receipt: the line as stored. */
+  const storageAfterPayment = async (number: number) => {
+    const [row] = await db().select().from(packages).where(eq(packages.number, number));
+    if (!row?.receivedAt) throw new Error('not received');
+    const leftAt = new Date(row.receivedAt.getTime() + 40 * DAY_MS);
+    await db().transaction((tx) => chargeStorage(tx, [row], leftAt, null));
+    const lines = await db()
+      .select()
+      .from(packageChargeLines)
+      .where(eq(packageChargeLines.packageNumber, number));
+    expect(lines).toHaveLength(1);
+    const [line] = lines;
+    if (line?.kind !== 'almacenaje' || line.amountCop <= 0) throw new Error('no storage line');
+    return line;
+  };
+  const inForce = (number: number) =>
+    db()
+      .select()
+      .from(settlements)
+      .where(and(eq(settlements.packageNumber, number), isNull(settlements.voidedAt)))
+      .orderBy(settlements.id);
+  const collectionsOf = (number: number) =>
+    db()
+      .select()
+      .from(collections)
+      .where(and(eq(collections.packageNumber, number), isNull(collections.voidedAt)))
+      .orderBy(collections.id);
+  const stopOf = async (number: number) =>
+    (await world.courier.client.get(`/api/delivery/stops/${number}`)).body.stop;
+  /** A package on a started route whose charge was paid online, then charged its storage. */
+  const paidThenStored = async () => {
+    const route = await startedRoute(world.admin, world.customer, world.courier.record.id, 1);
+    const [number = 0] = route.numbers;
+    const paid = await payOnline(number);
+    return { route, number, paid, line: await storageAfterPayment(number) };
+  };
+
+  it("leaves 'Saldo pendiente' of exactly the storage line, shown to the customer and the courier, and pays it online once", async () => {
+    const { number, paid, line } = await paidThenStored();
+    const balance = { cents: line.amountCents, cop: line.amountCop };
+    const page = (await client().get(`/api/packages/${number}`)).body;
+    expect(page).toMatchObject({ paid: true, paidOnline: true, balance });
+    expect(page.charge.totalCop - page.balance.cop).toBe(paid.amountCop);
+    const listed = (await client().get('/api/packages')).body.packages.find(
+      (pkg: { number: number }) => pkg.number === number,
+    );
+    expect(listed).toMatchObject({ paidOnline: true, balance });
+    expect(await stopOf(number)).toMatchObject({ paidOnline: true, valueToPayCop: line.amountCop });
+
+    const balancePaid = await payOnline(number);
+    expect(balancePaid.amountCop).toBe(line.amountCop);
+    const [charge, settled] = await inForce(number);
+    expect(charge).toMatchObject({ part: 'charge', dueCop: paid.amountCop, paidCop: paid.amountCop });
+    expect(settled).toMatchObject({
+      part: 'balance',
+      source: 'online',
+      dueCop: line.amountCop,
+      dueCents: line.amountCents,
+      paidCop: line.amountCop,
+      freightCents: 0,
+      creditUsedCents: 0,
+    });
+    // The charge's settlement froze no storage; the balance's froze exactly the storage line.
+    const frozen = await db().select().from(settlementLines).where(eq(settlementLines.chargeLineId, line.id));
+    expect(frozen).toEqual([
+      expect.objectContaining({ settlementId: settled?.id, amountCop: line.amountCop }),
+    ]);
+    const money = await collectionsOf(number);
+    expect(money.map((row) => [row.part, row.amountCop, row.means, row.source])).toEqual([
+      ['charge', paid.amountCop, 'wompi', 'online'],
+      ['balance', line.amountCop, 'wompi', 'online'],
+    ]);
+    expect(
+      await db().select().from(paymentReceipts).where(eq(paymentReceipts.packageNumber, number)),
+    ).toHaveLength(2);
+    // The balance's invoice: one, with the storage line alone.
+    const invoices = await db()
+      .select()
+      .from(einvoices)
+      .where(eq(einvoices.settlementId, settled?.id ?? 0));
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0]).toMatchObject({ kind: 'invoice', totalCop: line.amountCop, customsCop: 0 });
+    expect(invoices[0]?.lines.map((invoiceLine) => invoiceLine.kind)).toEqual(['almacenaje']);
+    // Nothing left: no balance, a new payment refused, the courier reads 'Pagado: no cobrar' and records no money.
+    expect((await client().get(`/api/packages/${number}`)).body.balance).toBeNull();
+    const again = await start([number]);
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(paymentMessages.alreadyPaid(number));
+    expect(await stopOf(number)).toMatchObject({ paidOnline: true, valueToPayCop: 0 });
+    const charging = await world.courier.client.post(
+      `/api/delivery/stops/${number}/deliver`,
+      deliveryBody(500),
+    );
+    expect(charging.status).toBe(400);
+    expect(charging.body.error.message).toBe(doorMessages.paidOnline);
+    const delivered = await world.courier.client.post(
+      `/api/delivery/stops/${number}/deliver`,
+      deliveryBody(0, { means: undefined }),
+    );
+    expect(delivered.status).toBe(200);
+    expect(await inForce(number)).toHaveLength(2);
+    expect(await collectionsOf(number)).toHaveLength(2);
+  });
+
+  it("collects 'Saldo pendiente' at the door once: its settlement, collection and invoice, in the route's money", async () => {
+    const { route, number, line } = await paidThenStored();
+    const unnoted = await world.courier.client.post(
+      `/api/delivery/stops/${number}/deliver`,
+      deliveryBody(0, { means: undefined }),
+    );
+    expect(unnoted.status).toBe(400);
+    expect(unnoted.body.error.message).toBe(doorMessages.differenceNote);
+    const delivered = await world.courier.client.post(
+      `/api/delivery/stops/${number}/deliver`,
+      deliveryBody(line.amountCop),
+    );
+    expect(delivered.status).toBe(200);
+    const [, settled] = await inForce(number);
+    expect(settled).toMatchObject({
+      part: 'balance',
+      source: 'route',
+      routeId: route.id,
+      dueCop: line.amountCop,
+      paidCop: line.amountCop,
+    });
+    expect(settled?.deliveryId).not.toBeNull();
+    const [, collected] = await collectionsOf(number);
+    expect(collected).toMatchObject({ part: 'balance', amountCop: line.amountCop, means: 'efectivo' });
+    // The route's close and 'Mi caja' count the balance collected, and nothing of the charge paid online.
+    const money = await routeMoney(db(), route.id);
+    expect(money.expectedCop).toBe(line.amountCop);
+    expect(money.byMeans).toContainEqual(
+      expect.objectContaining({ means: 'efectivo', amountCop: line.amountCop }),
+    );
+    const invoices = await db()
+      .select()
+      .from(einvoices)
+      .where(eq(einvoices.settlementId, settled?.id ?? 0));
+    expect(invoices.map((row) => row.totalCop)).toEqual([line.amountCop]);
+    expect((await client().get(`/api/packages/${number}`)).body.balance).toBeNull();
+    // Sent again with another key: already delivered, nothing more recorded.
+    const twice = await world.courier.client.post(
+      `/api/delivery/stops/${number}/deliver`,
+      deliveryBody(line.amountCop),
+    );
+    expect(twice.status).toBe(409);
+    expect(await collectionsOf(number)).toHaveLength(2);
+  });
+
+  /** Two checkouts approved silently (no event yet), and their signed events to send together. */
+  const approvedSilently = async (urls: string[]) => {
+    standIn.silence(true);
+    const paid = [];
+    for (const url of urls)
+      paid.push(await standIn.checkout(url, { method: 'CARD', card: TEST_CARD_APPROVED }));
+    standIn.silence(false);
+    return paid.map(({ transaction }) => {
+      if (!transaction) throw new Error('no transaction');
+      return signedEvent(transaction, WOMPI_TEST_KEYS.WOMPI_EVENTS_SECRET);
+    });
+  };
+  const postEvent = (event: ReturnType<typeof signedEvent>) =>
+    world.server.app.request('http://localhost/api/pagos/wompi/eventos', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-event-checksum': event.signature.checksum },
+      body: JSON.stringify(event),
+    });
+  const flagOf = async (reference: string) =>
+    (await db().select().from(onlinePayments).where(eq(onlinePayments.paymentReference, reference)))[0]?.flag;
+
+  it('applies one of two payments of a balance approved at once; the other is flagged for a refund', async () => {
+    const { number, line } = await paidThenStored();
+    const first = await start([number]);
+    const second = await start([number]);
+    expect([first.body.amountCop, second.body.amountCop]).toEqual([line.amountCop, line.amountCop]);
+    const events = await approvedSilently([first.body.checkoutUrl, second.body.checkoutUrl]);
+    const answers = await Promise.all(events.map(postEvent));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect((await inForce(number)).map((row) => row.part)).toEqual(['charge', 'balance']);
+    expect((await collectionsOf(number)).map((row) => row.amountCop)).toEqual([
+      expect.any(Number),
+      line.amountCop,
+    ]);
+    const flags = [await flagOf(first.body.reference), await flagOf(second.body.reference)];
+    expect(flags.filter((flag) => flag === FLAGS.alreadyPaid)).toHaveLength(1);
+    expect(flags.filter((flag) => flag === null)).toHaveLength(1);
+  });
+
+  it('settles a balance once when the door delivery races its online payment', async () => {
+    const { number, line } = await paidThenStored();
+    const started = await start([number]);
+    const [event] = await approvedSilently([started.body.checkoutUrl]);
+    if (!event) throw new Error('no event');
+    const [online, door] = await Promise.all([
+      postEvent(event),
+      world.courier.client.post(`/api/delivery/stops/${number}/deliver`, deliveryBody(line.amountCop)),
+    ]);
+    expect(online.status).toBe(200);
+    const balances = (await inForce(number)).filter((row) => row.part === 'balance');
+    expect(balances).toHaveLength(1);
+    expect((await collectionsOf(number)).filter((row) => row.part === 'balance')).toEqual([
+      expect.objectContaining({ amountCop: line.amountCop }),
+    ]);
+    if (door.status === 200) {
+      // The door came first: the online approval found the balance settled and was flagged for a refund.
+      expect(balances[0]?.source).toBe('route');
+      expect(await flagOf(started.body.reference)).toBe(FLAGS.alreadyPaid);
+    } else {
+      // The payment came first: nothing left to collect, the courier's amount refused.
+      expect(door.status).toBe(400);
+      expect(door.body.error.message).toBe(doorMessages.paidOnline);
+      expect(balances[0]?.source).toBe('online');
+    }
+  });
+
+  it("'Reembolsar' of the balance's payment voids that settlement alone: the charge stays paid, the balance is owed again", async () => {
+    const { number, line } = await paidThenStored();
+    const balancePaid = await payOnline(number);
+    const refunded = await world.admin.post(`/api/admin/pagos/${balancePaid.reference}/reembolso`, {
+      motivo: 'Cobro de almacenaje revisado',
+      referencia: '',
+    });
+    expect(refunded.status).toBe(200);
+    expect((await inForce(number)).map((row) => row.part)).toEqual(['charge']);
+    expect((await client().get(`/api/packages/${number}`)).body).toMatchObject({
+      paidOnline: true,
+      balance: { cents: line.amountCents, cop: line.amountCop },
+    });
+  });
+});
