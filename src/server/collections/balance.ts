@@ -62,3 +62,24 @@ export async function settledWithBalance(db: Reader, numbers: number[]): Promise
     }),
   );
 }
+
+/** What the package's page tells of its money: how its charge was settled (null: not yet), its 'Saldo pendiente',
+ * and whether one was paid (its own 'Comprobante de pago'). */
+export async function paymentFacts(db: Reader, number: number) {
+  const settled = (await settledWithBalance(db, [number])).get(number);
+  const balancePaid = await db
+    .select({ id: settlements.id })
+    .from(settlements)
+    .where(
+      and(
+        eq(settlements.packageNumber, number),
+        eq(settlements.part, 'balance' satisfies SettlementPart),
+        isNull(settlements.voidedAt),
+      ),
+    );
+  return {
+    settledBy: settled?.source ?? null,
+    balance: settled?.balance ?? null,
+    balancePaid: balancePaid.length > 0,
+  };
+}

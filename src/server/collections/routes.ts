@@ -59,6 +59,9 @@ function collectionIdParam(c: Context): number {
   return id;
 }
 
+/** Which receipt of a package: its charge's, or with `?parte=saldo` its 'Saldo pendiente''s. */
+const partParam = (c: Context) => (c.req.query('parte') === 'saldo' ? 'balance' : 'charge');
+
 export function collectionRoutes({ db, auth, config }: RouteDeps) {
   const routes = new Hono<SessionEnv>();
   const admin = requireCaller(auth, db, { role: 'admin', verifiedEmail: config.production });
@@ -136,12 +139,12 @@ export function collectionRoutes({ db, auth, config }: RouteDeps) {
 
   routes.get('/packages/:number/receipt', signedIn, async (c) => {
     c.header('cache-control', 'no-store');
-    const receipt = await paymentReceipt(db, packageNumberParam(c), viewerOf(c), company);
+    const receipt = await paymentReceipt(db, packageNumberParam(c), viewerOf(c), company, partParam(c));
     return c.json(receipt satisfies Api.PaymentReceipt);
   });
 
   routes.get('/packages/:number/receipt.pdf', signedIn, async (c) => {
-    const receipt = await paymentReceipt(db, packageNumberParam(c), viewerOf(c), company);
+    const receipt = await paymentReceipt(db, packageNumberParam(c), viewerOf(c), company, partParam(c));
     const pdf = await receiptPdf(receipt);
     c.header('content-type', 'application/pdf');
     c.header('content-disposition', `attachment; filename="comprobante-${receipt.receiptCode}.pdf"`);

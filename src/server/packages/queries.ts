@@ -14,7 +14,7 @@ import { courierRegimeWarning } from '../../shared/packages/prealert.ts';
 import { type PackageState, STAFF_ONLY_STATES } from '../../shared/packages/states.ts';
 import { dueSql, lineSums, openLinesOf, shownLine } from '../charges/charge-lines.ts';
 import { ratesOfCharge, storedCharge } from '../charges/package-charge.ts';
-import { settledWithBalance } from '../collections/balance.ts';
+import { paymentFacts, settledWithBalance } from '../collections/balance.ts';
 import { containing } from '../db/like.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { packageCharges, packageEvents, packages, settlements, users } from '../db/schema.ts';
@@ -192,12 +192,6 @@ export async function findVisiblePackage(
   return row ?? null;
 }
 
-/** How package `number`'s charge was settled (null: not yet) and its 'Saldo pendiente'. */
-async function settledOf(db: Database | Transaction, number: number) {
-  const settled = (await settledWithBalance(db, [number])).get(number);
-  return { settledBy: settled?.source ?? null, balance: settled?.balance ?? null };
-}
-
 const decimal = (value: string | null) => (value === null ? null : Number(value));
 
 export async function packageDetail(
@@ -266,16 +260,19 @@ export async function packageDetail(
       notice: event.kind === 'state' ? (noticeOf.get(event.id) ?? null) : null,
     }));
   const weightLb = decimal(row.weightLb);
+  const settled = await paymentFacts(db, row.number);
   return {
     ...summary(
       {
         ...row,
         toPayCents: due?.cents ?? null,
         toPayCop: due?.cop ?? null,
-        ...(await settledOf(db, row.number)),
+        settledBy: settled.settledBy,
+        balance: settled.balance,
       },
       viewer,
     ),
+    balancePaid: settled.balancePaid,
     quantity: row.quantity,
     deliveryAddress: row.deliveryAddress,
     addressChoice: row.addressChoice === 2 ? 2 : 1,

@@ -149,6 +149,19 @@ describe.each(drivers)("'Saldo pendiente' on %s", (driver) => {
     expect(invoices).toHaveLength(1);
     expect(invoices[0]).toMatchObject({ kind: 'invoice', totalCop: line.amountCop, customsCop: 0 });
     expect(invoices[0]?.lines.map((invoiceLine) => invoiceLine.kind)).toEqual(['almacenaje']);
+    // Two receipts: the charge's, and the balance's with the storage line alone.
+    expect((await client().get(`/api/packages/${number}/receipt`)).body).toMatchObject({
+      paidCop: paid.amountCop,
+    });
+    const receipt = (await client().get(`/api/packages/${number}/receipt?parte=saldo`)).body;
+    expect(receipt).toMatchObject({
+      valueToPayCop: line.amountCop,
+      paidCop: line.amountCop,
+      meansLabel: 'Wompi',
+      feeLines: [{ label: 'Almacenaje', amountCop: line.amountCop }],
+      pdfPath: `/api/packages/${number}/receipt.pdf?parte=saldo`,
+    });
+    expect((await client().get(`/api/packages/${number}`)).body.balancePaid).toBe(true);
     // Nothing left: no balance, a new payment refused, the courier reads 'Pagado: no cobrar' and records no money.
     expect((await client().get(`/api/packages/${number}`)).body.balance).toBeNull();
     const again = await start([number]);
@@ -205,7 +218,15 @@ describe.each(drivers)("'Saldo pendiente' on %s", (driver) => {
       .from(einvoices)
       .where(eq(einvoices.settlementId, settled?.id ?? 0));
     expect(invoices.map((row) => row.totalCop)).toEqual([line.amountCop]);
-    expect((await client().get(`/api/packages/${number}`)).body.balance).toBeNull();
+    expect((await client().get(`/api/packages/${number}`)).body).toMatchObject({
+      balance: null,
+      balancePaid: true,
+    });
+    expect((await client().get(`/api/packages/${number}/receipt?parte=saldo`)).body).toMatchObject({
+      paidCop: line.amountCop,
+      meansLabel: 'Efectivo',
+      receivedBy: 'Marta Gómez',
+    });
     // Sent again with another key: already delivered, nothing more recorded.
     const twice = await world.courier.client.post(
       `/api/delivery/stops/${number}/deliver`,
@@ -279,6 +300,31 @@ describe.each(drivers)("'Saldo pendiente' on %s", (driver) => {
       expect(door.body.error.message).toBe(doorMessages.paidOnline);
       expect(balances[0]?.source).toBe('online');
     }
+  });
+
+  it('settles a charge paid while its storage was being stored with what it paid: the storage is the balance', async () => {
+    const route = await startedRoute(world.admin, world.customer, world.courier.record.id, 1);
+    const [number = 0] = route.numbers;
+    const started = await start([number]);
+    const line = await storageAfterPayment(number);
+    await standIn.checkout(started.body.checkoutUrl, { method: 'CARD', card: TEST_CARD_APPROVED });
+    await expect.poll(() => state(started.body.reference)).toBe('aprobado');
+    const [charge] = await inForce(number);
+    expect(charge).toMatchObject({
+      part: 'charge',
+      dueCop: started.body.amountCop,
+      paidCop: started.body.amountCop,
+    });
+    expect(
+      await db()
+        .select()
+        .from(settlementLines)
+        .where(eq(settlementLines.settlementId, charge?.id ?? 0)),
+    ).toEqual([]);
+    expect((await client().get(`/api/packages/${number}`)).body.balance).toEqual({
+      cents: line.amountCents,
+      cop: line.amountCop,
+    });
   });
 
   it("'Reembolsar' of the balance's payment voids that settlement alone: the charge stays paid, the balance is owed again", async () => {

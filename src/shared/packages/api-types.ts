@@ -101,6 +101,8 @@ export interface PackageCharge {
 
 /** GET /api/packages/:number */
 export interface PackageDetail extends PackageSummary {
+  /** Its 'Saldo pendiente' was paid (online or at the door): it has that payment's 'Comprobante de pago' too. */
+  balancePaid: boolean;
   quantity: number;
   deliveryAddress: string;
   /** 1 or 2: which of the customer's addresses it was copied from. */

@@ -90,6 +90,11 @@ export function PackageCharge({ pkg }: { pkg: PackageDetail }) {
               <Link to={paths.receipt(pkg.number)}>Comprobante de pago</Link>
             </p>
           )}
+          {pkg.balancePaid && (
+            <p>
+              <Link to={paths.balanceReceipt(pkg.number)}>Comprobante de pago del saldo</Link>
+            </p>
+          )}
           {paid ? (
             <details className="package-charge__lines">
               <summary>Detalle del cobro</summary>
