@@ -11,6 +11,10 @@ import type { SettlementPart } from '../db/schema/settlements.ts';
 import { settlementLines, settlements } from '../db/schema.ts';
 import type { Reader } from './sums.ts';
 
+/** The part a package's receipt or invoice is asked for: `?parte=saldo` its balance's, anything else its charge's. */
+export const partOfParam = (parte: string | undefined): SettlementPart =>
+  parte === 'saldo' ? 'balance' : 'charge';
+
 /** The fee lines in force of `numbers` that no settlement in force covers, oldest first, by package. */
 export async function uncoveredLinesOf(
   db: Reader,

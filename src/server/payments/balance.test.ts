@@ -149,6 +149,11 @@ describe.each(drivers)("'Saldo pendiente' on %s", (driver) => {
     expect(invoices).toHaveLength(1);
     expect(invoices[0]).toMatchObject({ kind: 'invoice', totalCop: line.amountCop, customsCop: 0 });
     expect(invoices[0]?.lines.map((invoiceLine) => invoiceLine.kind)).toEqual(['almacenaje']);
+    // The customer reads each invoice apart: the charge's on the package, the balance's with '?parte=saldo'.
+    expect((await client().get(`/api/packages/${number}/factura`)).body.totalCop).toBe(paid.amountCop);
+    const balanceInvoice = (await client().get(`/api/packages/${number}/factura?parte=saldo`)).body;
+    expect(balanceInvoice).toMatchObject({ totalCop: line.amountCop, customsCop: 0 });
+    expect(balanceInvoice.lines).toHaveLength(1);
     // Two receipts: the charge's, and the balance's with the storage line alone.
     expect((await client().get(`/api/packages/${number}/receipt`)).body).toMatchObject({
       paidCop: paid.amountCop,

@@ -38,7 +38,7 @@ function ReceiptPage() {
         {(data) => (
           <>
             <ReceiptSheet receipt={data} />
-            <EinvoiceBox number={data.package.number} />
+            <EinvoiceBox number={data.package.number} search={search} />
             {back}
           </>
         )}
