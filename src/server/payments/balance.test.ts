@@ -7,6 +7,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
 import { deliveryBody, deliveryWorld, startedRoute } from '../../../test/support/delivery.ts';
+import { packageInColombia } from '../../../test/support/packages.ts';
 import {
   signedEvent,
   startWompiStandIn,
@@ -239,6 +240,37 @@ describe.each(drivers)("'Saldo pendiente' on %s", (driver) => {
     );
     expect(twice.status).toBe(409);
     expect(await collectionsOf(number)).toHaveLength(2);
+  });
+
+  it("leaves a carrier's 'Entregado' the balance to collect, and nothing when a package paid online owes none", async () => {
+    const staffDelivers = async (number: number) => {
+      const out = {
+        numbers: [number],
+        state: 'en_reparto',
+        carrier: 'Servientrega',
+        carrierGuide: `SV${number}`,
+      };
+      expect((await world.admin.post('/api/admin/packages/state', out)).status).toBe(200);
+      const done = { numbers: [number], state: 'entregado', receivedBy: 'Portería' };
+      expect((await world.admin.post('/api/admin/packages/state', done)).status).toBe(200);
+    };
+    const owing = (await packageInColombia(world.customer, world.admin)).number;
+    await payOnline(owing);
+    const line = await storageAfterPayment(owing);
+    await staffDelivers(owing);
+    expect((await inForce(owing)).map((row) => [row.part, row.source, row.dueCop])).toEqual([
+      ['charge', 'online', expect.any(Number)],
+      ['balance', 'carrier', line.amountCop],
+    ]);
+    expect((await collectionsOf(owing)).map((row) => [row.part, row.source, row.amountCop])).toEqual([
+      ['charge', 'online', expect.any(Number)],
+      ['balance', 'carrier', line.amountCop],
+    ]);
+    const settledUp = (await packageInColombia(world.customer, world.admin)).number;
+    await payOnline(settledUp);
+    await staffDelivers(settledUp);
+    expect((await inForce(settledUp)).map((row) => row.part)).toEqual(['charge']);
+    expect(await collectionsOf(settledUp)).toHaveLength(1);
   });
 
   /** Two checkouts approved silently (no event yet), and their signed events to send together. */
