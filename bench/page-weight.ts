@@ -137,6 +137,7 @@ export async function run(): Promise<BenchResult> {
     verdict: '—',
   });
   over.push(...calculatorWeight(manifest, pages['/'], rows, details));
+  details.push(...cssPerScreen(manifest));
   if (over.length) details.push(await modulesOf([...new Set(over)]));
   return { rows, details: details.join('\n') };
 }
@@ -220,4 +221,29 @@ function calculatorWeight(
     ),
   );
   return ok ? [] : route;
+}
+
+/**
+ * The stylesheets each screen's first paint loads (the entry's and its route chunk's, with their static imports'):
+ * ADR 0019 keeps a screen's rules beside it, so a screen pays for its own and the shared ones only.
+ */
+function cssPerScreen(manifest: Manifest): string[] {
+  const screens = Object.keys(manifest)
+    .filter((key) => /^pages\/.*-page\.tsx$/.test(key))
+    .sort();
+  const table = [ENTRY, ...screens].map((key) => {
+    const sheets = closure(manifest, key === ENTRY ? [ENTRY] : [ENTRY, key])
+      .filter((file) => file.endsWith('.css'))
+      .map(sizes);
+    const sum = (field: 'raw' | 'gzip') => kb(sheets.reduce((total, f) => total + f[field], 0));
+    return [key === ENTRY ? '`/` (the entry)' : key, String(sheets.length), sum('raw'), sum('gzip')];
+  });
+  return [
+    '',
+    '### CSS per screen',
+    '',
+    "The entry's stylesheet and the screen's own (its route chunk and static imports), raw and gzip.",
+    '',
+    markdownTable(['screen', 'sheets', 'raw', 'gzip'], table),
+  ];
 }

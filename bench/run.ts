@@ -37,6 +37,7 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchResult
   notices: { title: 'WhatsApp notices', run: notices.run },
   einvoice: { title: 'Electronic invoices', run: async () => (await import('./einvoice.ts')).run() },
   payments: { title: 'Online payments (Wompi events)', run: payments.run },
+  requests: { title: 'Requests in Miami', run: async () => (await import('./requests.ts')).run() },
   observability: {
     title: 'Observability',
     run: async () => (await import('./observability.ts')).run(),

@@ -1,5 +1,11 @@
 // The single-page app: one table of screens (patterns may hold parameters, e.g. `/paquetes/:number`); the welcome
 // screen ships in the first bundle, every other screen loads when it is first opened.
+// The base first, then the widgets many screens share; a screen's own sheet comes with its chunk, after them
+// (ADR 0019).
+import './styles.css';
+import './components/forms.css';
+import './components/tables.css';
+import './components/cards.css';
 import { type ComponentType, lazy } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import {
@@ -17,7 +23,6 @@ import {
 } from '../shared/paths.ts';
 import { App } from './app.tsx';
 import WelcomePage from './pages/welcome/welcome-page.tsx';
-import './styles.css';
 
 const RegisterPage = lazy(() => import('./pages/register/register-page.tsx'));
 

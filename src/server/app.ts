@@ -58,6 +58,8 @@ export interface AppDeps {
   /** The instance's metrics (start.ts makes them, so its workers count their failures there too). */
   metrics?: Metrics;
   clientDir?: string;
+  /** The worker that applies Wompi's stored events (start.ts), woken when one arrives. */
+  paymentEvents?: { wake(): void } | null;
   /** Tests only: draws '/reparto' instead of the build's dist/server/server-render.js. */
   renderCourierRoute?: RenderCourierRoute;
   /** Tests only: see RegistrationContext.failAfterLockerNumber. */
@@ -166,7 +168,13 @@ export function createApp(deps: AppDeps) {
   api.route('/', whatsappWebhookRoutes({ db, config: config.whatsapp }));
   api.route(
     '/',
-    paymentRoutes({ db, auth, config, provider: config.wompi ? wompiProvider(config.wompi) : null }),
+    paymentRoutes({
+      db,
+      auth,
+      config,
+      provider: config.wompi ? wompiProvider(config.wompi) : null,
+      wakeEvents: () => deps.paymentEvents?.wake(),
+    }),
   );
   api.route('/admin', noticeAdminRoutes({ db, auth, config }));
   api.route('/admin/audit', auditRoutes({ db, auth, config }));

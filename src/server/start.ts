@@ -23,6 +23,7 @@ import { mailQueuedNotices, type NoticeWorker, startNoticeWorker } from './notic
 import { type FailureKind, log } from './observability/log.ts';
 import { createMetrics, type Metrics } from './observability/metrics.ts';
 import { WOMPI_OFF_LINE } from './payments/config.ts';
+import { startPaymentEventWorker } from './payments/events.ts';
 import { startPendingCheck } from './payments/pending-check.ts';
 import { wompiProvider } from './payments/wompi.ts';
 import { pqrSettingsOf } from './pqr/settings.ts';
@@ -86,6 +87,8 @@ export async function startServer(
     clientDir?: string;
     mailPollMs?: number;
     noticePollMs?: number;
+    /** How often the worker of Wompi's stored events looks for what another instance left (default 5 s). */
+    paymentPollMs?: number;
     invoicePollMs?: number;
     /**
      * Where a mail goes when there is no SMTP_URL (the development mailbox): stdout by default, outside the JSON
@@ -161,6 +164,15 @@ export async function startServer(
     invoices.wake();
   } else log.info(EINVOICE_OFF_LINE);
   if (!config.wompi) log.info(WOMPI_OFF_LINE);
+  const paymentEvents = config.wompi
+    ? startPaymentEventWorker({
+        db,
+        mail: config,
+        pollMs: options.paymentPollMs,
+        log: failureLog('payments'),
+      })
+    : null;
+  paymentEvents?.wake();
   const stopPendingCheck = config.wompi
     ? startPendingCheck(db, wompiProvider(config.wompi), config, failureLog('payments'))
     : () => {};
@@ -170,6 +182,7 @@ export async function startServer(
     database,
     auth,
     metrics,
+    paymentEvents,
     clientDir: options.clientDir,
     failAfterLockerNumber: options.failAfterLockerNumber,
     renderCourierRoute: options.renderCourierRoute,
@@ -187,6 +200,7 @@ export async function startServer(
     metrics,
     notices,
     invoices,
+    paymentEvents,
     endStreams: () => live.closeAll(),
     async close() {
       stopHousekeeping();
@@ -196,6 +210,7 @@ export async function startServer(
       await live.closeAll();
       await notices?.stop();
       await invoices?.stop();
+      await paymentEvents?.stop();
       await mail.stop();
       await database.close();
     },

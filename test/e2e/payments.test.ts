@@ -2,9 +2,10 @@
 // WOMPI_* keys, and it posts its signed events to the app): a customer ticks two packages on 'Mis paquetes', pays
 // them with the approved test card on the stand-in's Web Checkout and comes back to 'Pago aprobado'; a second tab
 // left on 'Mis paquetes' turns both into 'Pagado en línea' without a reload. A declined card says 'Pago rechazado',
-// and 'Intentar de nuevo' with the good card is approved.
+// and 'Intentar de nuevo' with the good card is approved. The courier's stop of a paid package says 'Pagado: no cobrar'.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isoDayInColombia } from '../../src/shared/dates.ts';
 import { startWompiStandIn, type WompiStandIn } from '../support/wompi-stand-in.ts';
 import { apiCall, appInBrowser, recordViaApi, registerViaApi, signInThroughForm } from './harness.ts';
 
@@ -28,6 +29,8 @@ describe('Paying online in Chromium, against the Wompi stand-in', () => {
 
   let email = '';
   let page: Page;
+  /** The two packages the first journey pays. */
+  let paidNumbers: number[] = [];
 
   async function receivedPackage(content: string) {
     const customer = await apiCall(e2e.app, email, PASSWORD);
@@ -62,6 +65,7 @@ describe('Paying online in Chromium, against the Wompi stand-in', () => {
     email = `pagos-${Date.now()}@example.com`;
     await registerViaApi(e2e.app, { email, name: 'Paula Pagadora' });
     const numbers = [await receivedPackage('Zapatos'), await receivedPackage('Libros')];
+    paidNumbers = numbers;
 
     page = await e2e.browser.newPage();
     await signInThroughForm(page, e2e.app, email, PASSWORD);
@@ -93,5 +97,37 @@ describe('Paying online in Chromium, against the Wompi stand-in', () => {
     await page.goto(`${e2e.app.url}/paquetes/${number}`);
     await page.getByText('Pagado en línea:').waitFor();
     expect(await page.getByRole('button', { name: 'Pagar en línea' }).count()).toBe(0);
+  });
+
+  it("shows the courier 'Pagado: no cobrar' on the stop of a package paid online", async () => {
+    const [paid = 0] = paidNumbers;
+    const admin = await apiCall(e2e.app, ADMIN, PASSWORD);
+    const courierForm = await registerViaApi(e2e.app, { name: 'Rafa Reparto' });
+    const courier = await apiCall(e2e.app, courierForm.email, courierForm.password);
+    const me = await courier<{ id: string }>('GET', '/api/me');
+    expect((await admin('POST', `/api/admin/users/${me.body.id}/role`, { role: 'reparto' })).status).toBe(
+      200,
+    );
+    for (const state of ['en_transito', 'en_aduana', 'en_bodega_colombia'])
+      expect((await admin('POST', '/api/admin/packages/state', { numbers: [paid], state })).status).toBe(200);
+    const created = await admin<{ route: { id: number } }>('POST', '/api/admin/delivery/routes', {
+      date: isoDayInColombia(new Date()),
+      courierId: me.body.id,
+      zone: 'Laureles',
+    });
+    const routeId = created.body.route.id;
+    expect(
+      (await admin('POST', `/api/admin/delivery/routes/${routeId}/stops`, { packages: [String(paid)] }))
+        .status,
+    ).toBe(200);
+    expect((await admin('POST', `/api/admin/delivery/routes/${routeId}/start`)).status).toBe(200);
+
+    const phone = await e2e.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signInThroughForm(phone, e2e.app, courierForm.email, courierForm.password);
+    await phone.waitForURL(`${e2e.app.url}/reparto`);
+    const stop = phone.getByRole('article', { name: `1. Paquete ${paid}` });
+    await stop.getByText('Pagado: no cobrar').waitFor();
+    expect(await stop.getByText('Valor a pagar').count()).toBe(0);
+    await phone.close();
   });
 });

@@ -1,49 +1,93 @@
 // Requests in Miami (issue 31) in Chromium: a customer chooses three packages on 'Mis paquetes', sees the fee in USD
 // and pesos before 'Confirmar solicitud', and the warehouse completes the consolidation on /bodega by scanning each
 // package, weighing and measuring the new box and 'Registrar consolidado'; the originals then say 'Consolidado en
-// el paquete N' and the new package's charge carries 'Consolidación'.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, appInBrowser, recordViaApi, registerViaApi, signInThroughForm } from './harness.ts';
+// el paquete N', the new package's charge carries 'Consolidación' and the customer pays its 'Valor a pagar' on the
+// Wompi stand-in. A repack lowers the charge; a return asked with the store's label ends 'Devuelto'.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWompiStandIn, type WompiStandIn } from '../support/wompi-stand-in.ts';
+import {
+  apiCall,
+  appInBrowser,
+  type RunningApp,
+  recordViaApi,
+  registerViaApi,
+  signInThroughForm,
+} from './harness.ts';
 
 const ADMIN = 'solicitudes-e2e@example.com';
+const PDF = Buffer.from('%PDF-1.4\ntrailer <<>>\n%%EOF\n');
+
+type Call = Awaited<ReturnType<typeof apiCall>>;
+
+/** A package prealerted by `customer` and received at the warehouse: its number. */
+async function receivedPackage(
+  customer: Call,
+  admin: Call,
+  lockerNumber: string,
+  guide: string,
+  content: string,
+  box: Record<string, string> = {},
+) {
+  const prealert = await customer<{ package: { number: number } }>('POST', '/api/packages', {
+    guide,
+    store: 'Amazon',
+    content,
+    declaredValue: '20',
+    quantity: 1,
+    address: 1,
+    instructions: '',
+  });
+  expect(prealert.status).toBe(201);
+  const receipt = await admin('POST', '/api/warehouse/receipts', {
+    guide,
+    lockerNumber,
+    weightLb: '2',
+    ...box,
+  });
+  expect(receipt.status).toBe(201);
+  return prealert.body.package.number;
+}
+
+async function signIn(page: Page, app: RunningApp, email: string, password: string) {
+  await signInThroughForm(page, app, email, password);
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
 
 describe('requests in Miami in Chromium', () => {
-  const e2e = appInBrowser({ env: { ADMIN_EMAILS: ADMIN } });
-  let adminPassword = '';
+  // Filled before the app starts (hooks run in order): the Wompi stand-in's URLs and keys.
+  const env: Record<string, string> = { ADMIN_EMAILS: ADMIN };
+  let wompi: WompiStandIn;
   beforeAll(async () => {
-    adminPassword = (await registerViaApi(e2e.app, { email: ADMIN, name: 'Bodega Jefa' })).password;
+    wompi = await startWompiStandIn({ retryMs: [200, 400, 800] });
+    Object.assign(env, wompi.env);
   });
+  const e2e = appInBrowser({ env });
+  afterAll(async () => {
+    await wompi?.close();
+  });
+  let adminPassword = '';
+  /** The warehouse's API session, the account made by the first journey that needs it. */
+  const adminCall = async () => {
+    if (!adminPassword)
+      adminPassword = (await registerViaApi(e2e.app, { email: ADMIN, name: 'Bodega Jefa' })).password;
+    return apiCall(e2e.app, ADMIN, adminPassword);
+  };
 
-  it('a customer consolidates three packages and the warehouse completes it by scanning', async () => {
-    const admin = await apiCall(e2e.app, ADMIN, adminPassword);
+  it("a customer consolidates three packages, the warehouse completes it by scanning, and the customer pays the new one's 'Valor a pagar'", async () => {
+    wompi.setEvents(`${e2e.app.url}/api/pagos/wompi/eventos`);
+    const admin = await adminCall();
     const account = await registerViaApi(e2e.app, { name: 'Carolina Consolida' });
     const record = await recordViaApi(e2e.app, account.email, account.password);
     const customer = await apiCall(e2e.app, account.email, account.password);
     const numbers: number[] = [];
-    for (const [index, content] of ['Libro', 'Camisa', 'Cable'].entries()) {
-      const guide = `TBA00000000931${index}`;
-      const prealert = await customer<{ package: { number: number } }>('POST', '/api/packages', {
-        guide,
-        store: 'Amazon',
-        content,
-        declaredValue: '20',
-        quantity: 1,
-        address: 1,
-        instructions: '',
-      });
-      expect(prealert.status).toBe(201);
-      const receipt = await admin('POST', '/api/warehouse/receipts', {
-        guide,
-        lockerNumber: record.lockerNumber,
-        weightLb: '2',
-      });
-      expect(receipt.status).toBe(201);
-      numbers.push(prealert.body.package.number);
-    }
+    for (const [index, content] of ['Libro', 'Camisa', 'Cable'].entries())
+      numbers.push(
+        await receivedPackage(customer, admin, record.lockerNumber, `TBA00000000931${index}`, content),
+      );
 
     const page = await e2e.browser.newPage();
-    await signInThroughForm(page, e2e.app, account.email, account.password);
-    await page.waitForURL((url) => url.pathname !== '/login');
+    await signIn(page, e2e.app, account.email, account.password);
     await page.goto(`${e2e.app.url}/paquetes`);
     for (const number of numbers) await page.getByLabel(`Elegir paquete ${number}`).check();
     const chosen = page.getByRole('region', { name: 'Solicitudes' });
@@ -56,8 +100,7 @@ describe('requests in Miami in Chromium', () => {
     await page.getByText(/^Solicitud \d+ enviada\./).waitFor();
 
     const bodega = await e2e.browser.newPage();
-    await signInThroughForm(bodega, e2e.app, ADMIN, adminPassword);
-    await bodega.waitForURL((url) => url.pathname !== '/login');
+    await signIn(bodega, e2e.app, ADMIN, adminPassword);
     await bodega.goto(`${e2e.app.url}/bodega`);
     const queue = bodega.getByRole('region', { name: 'Solicitudes' });
     await queue.getByText('Carolina Consolida').waitFor();
@@ -83,8 +126,7 @@ describe('requests in Miami in Chromium', () => {
 
     // The browser's one profile now holds the warehouse's session: the customer signs in again.
     await bodega.close();
-    await signInThroughForm(page, e2e.app, account.email, account.password);
-    await page.waitForURL((url) => url.pathname !== '/login');
+    await signIn(page, e2e.app, account.email, account.password);
     await page.goto(`${e2e.app.url}/paquetes/${numbers[0]}`);
     const history = page.getByRole('region', { name: 'Historial' });
     await history.getByText('Consolidado en el paquete').waitFor();
@@ -92,37 +134,28 @@ describe('requests in Miami in Chromium', () => {
     await page.goto(`${e2e.app.url}/paquetes/${fresh}`);
     const charge = page.getByRole('region', { name: 'Tu cobro' });
     await charge.getByText('Consolidación').waitFor();
+    await charge.getByRole('button', { name: 'Pagar en línea' }).click();
+    await page.waitForURL(`${wompi.url}/p/**`);
+    await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pagar' }).click();
+    await page.getByRole('heading', { name: 'Pago aprobado' }).waitFor({ timeout: 20_000 });
+    await page.goto(`${e2e.app.url}/paquetes/${fresh}`);
+    await page.getByText('Pagado en línea:').waitFor();
   });
 
   it("a customer asks 'Reempacar' on the package's page and the warehouse's new box lowers 'Valor a pagar'", async () => {
-    const admin = await apiCall(e2e.app, ADMIN, adminPassword);
+    const admin = await adminCall();
     const account = await registerViaApi(e2e.app, { name: 'Rosa Reempaque' });
     const record = await recordViaApi(e2e.app, account.email, account.password);
     const customer = await apiCall(e2e.app, account.email, account.password);
-    const guide = 'TBA000000009400';
-    const prealert = await customer<{ package: { number: number } }>('POST', '/api/packages', {
-      guide,
-      store: 'Amazon',
-      content: 'Lámpara',
-      declaredValue: '30',
-      quantity: 1,
-      address: 1,
-      instructions: '',
-    });
-    const number = prealert.body.package.number;
-    const received = await admin('POST', '/api/warehouse/receipts', {
-      guide,
-      lockerNumber: record.lockerNumber,
-      weightLb: '2',
+    const number = await receivedPackage(customer, admin, record.lockerNumber, 'TBA000000009400', 'Lámpara', {
       lengthIn: '20',
       widthIn: '20',
       heightIn: '20',
     });
-    expect(received.status).toBe(201);
 
     const page = await e2e.browser.newPage();
-    await signInThroughForm(page, e2e.app, account.email, account.password);
-    await page.waitForURL((url) => url.pathname !== '/login');
+    await signIn(page, e2e.app, account.email, account.password);
     await page.goto(`${e2e.app.url}/paquetes/${number}`);
     const total = page.locator('.package-charge__total');
     const before = await total.textContent();
@@ -139,8 +172,7 @@ describe('requests in Miami in Chromium', () => {
     await requests.getByText('Pendiente').waitFor();
 
     const bodega = await e2e.browser.newPage();
-    await signInThroughForm(bodega, e2e.app, ADMIN, adminPassword);
-    await bodega.waitForURL((url) => url.pathname !== '/login');
+    await signIn(bodega, e2e.app, ADMIN, adminPassword);
     await bodega.goto(`${e2e.app.url}/bodega`);
     const queue = bodega.getByRole('region', { name: 'Solicitudes' });
     const item = queue.getByRole('listitem').filter({ hasText: 'Rosa Reempaque' });
@@ -158,13 +190,59 @@ describe('requests in Miami in Chromium', () => {
 
     // The browser's one profile now holds the warehouse's session: the customer signs in again.
     await bodega.close();
-    await signInThroughForm(page, e2e.app, account.email, account.password);
-    await page.waitForURL((url) => url.pathname !== '/login');
+    await signIn(page, e2e.app, account.email, account.password);
     await page.goto(`${e2e.app.url}/paquetes/${number}`);
     await page.getByRole('region', { name: 'Solicitudes' }).getByText('Completada').waitFor();
     await page.getByRole('region', { name: 'Tu cobro' }).getByText('Reempaque').waitFor();
     const after = await total.textContent();
     const cop = (text: string | null) => Number(/\$ ([\d.]+) COP/.exec(text ?? '')?.[1]?.replaceAll('.', ''));
     expect(cop(after)).toBeLessThan(cop(before));
+  });
+
+  it("a customer asks 'Devolver a la tienda' with the store's label, and the package ends 'Devuelto'", async () => {
+    const admin = await adminCall();
+    const account = await registerViaApi(e2e.app, { name: 'Diana Devuelve' });
+    const record = await recordViaApi(e2e.app, account.email, account.password);
+    const customer = await apiCall(e2e.app, account.email, account.password);
+    const number = await receivedPackage(customer, admin, record.lockerNumber, 'TBA000000009500', 'Zapatos');
+
+    const page = await e2e.browser.newPage();
+    await signIn(page, e2e.app, account.email, account.password);
+    await page.goto(`${e2e.app.url}/paquetes/${number}`);
+    const requests = page.getByRole('region', { name: 'Solicitudes' });
+    await requests.getByRole('button', { name: 'Devolver a la tienda' }).click();
+    await requests
+      .getByLabel('Guía de devolución de la tienda')
+      .setInputFiles({ name: 'guia-tienda.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await requests.getByText('Guía de devolución adjunta.').waitFor();
+    await requests
+      .getByText(
+        'Devolver a la tienda 1 paquete: US$ 4,00 ($ 16.000). Lo enviaremos a la tienda con su guía prepagada.',
+      )
+      .waitFor();
+    await requests.getByRole('button', { name: 'Confirmar solicitud' }).click();
+    await requests.getByText(/^Solicitud \d+ enviada\./).waitFor();
+
+    const bodega = await e2e.browser.newPage();
+    await signIn(bodega, e2e.app, ADMIN, adminPassword);
+    await bodega.goto(`${e2e.app.url}/bodega`);
+    const item = bodega
+      .getByRole('region', { name: 'Solicitudes' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Diana Devuelve' });
+    await item.getByRole('button', { name: 'Iniciar' }).click();
+    await item.getByRole('button', { name: 'Completar' }).click();
+    await item.getByLabel('Transportadora').fill('UPS');
+    await item.getByLabel('Guía de devolución').fill('1Z999AA10123456784');
+    await item.getByRole('button', { name: 'Registrar devolución' }).click();
+    await bodega.getByText(/completada\. Avisamos al cliente\./).waitFor();
+
+    // The browser's one profile now holds the warehouse's session: the customer signs in again.
+    await bodega.close();
+    await signIn(page, e2e.app, account.email, account.password);
+    await page.goto(`${e2e.app.url}/paquetes/${number}`);
+    await page.getByRole('region', { name: 'Solicitudes' }).getByText('Completada').waitFor();
+    await page.getByRole('region', { name: 'Historial' }).getByText('Devuelto a la tienda').waitFor();
+    expect(await page.getByText('Devuelto', { exact: true }).count()).toBeGreaterThan(0);
   });
 });

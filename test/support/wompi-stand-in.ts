@@ -45,6 +45,26 @@ export {
 /** Where the stand-in posts its events: a URL, or the app's own request function (tests in-process). */
 export type EventTarget = string | ((raw: string, headers: Record<string, string>) => Promise<Response>);
 
+/**
+ * Events posted into an in-process server, answered once the server's worker has applied them (the app answers
+ * Wompi as soon as an event is stored; a test then reads what it did).
+ */
+export function eventsInto(server: {
+  app: { request: (path: string, init: RequestInit) => Response | Promise<Response> };
+  config: { appUrl: string };
+  paymentEvents: { runDue(): Promise<number> } | null;
+}): EventTarget {
+  return async (raw, headers) => {
+    const answer = await server.app.request(`${server.config.appUrl}/api/pagos/wompi/eventos`, {
+      method: 'POST',
+      headers,
+      body: raw,
+    });
+    await server.paymentEvents?.runDue();
+    return answer;
+  };
+}
+
 export async function startWompiStandIn(
   options: { port?: number; events?: EventTarget; asyncMs?: number; retryMs?: number[] } = {},
 ) {

@@ -8,6 +8,7 @@ import { type MouseEvent, useId, useState } from 'react';
 import { paths } from '../../shared/paths.ts';
 import { Link, useLocation } from '../router.tsx';
 import { type Role, signOutHere, useSession } from './session.ts';
+import './signed-in-nav.css';
 
 interface NavLink {
   to: string;

@@ -3,6 +3,7 @@
 import { paths } from '../../shared/paths.ts';
 import { appConfig } from '../app-config.ts';
 import { Link } from '../router.tsx';
+import './site-footer.css';
 
 /** '13055550114' → '+1 305 555 0114', '573001112233' → '+57 300 111 2233'; other numbers as '+digits'. */
 export function displayPhone(digits: string): string {

@@ -6,6 +6,7 @@ import { Link } from '../router.tsx';
 import { Logo } from './logo.tsx';
 import { type Role, useSession } from './session.ts';
 import { HOME, SignedInNav } from './signed-in-nav.tsx';
+import './site-header.css';
 
 /** `screenRole`: the role the screen implies (session.ts useSession), null on a public screen. */
 export function SiteHeader({ screenRole }: { screenRole: Role | null }) {

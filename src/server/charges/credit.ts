@@ -39,6 +39,35 @@ export async function creditUsedBy(
   return { cents: -used.cents, cop: -used.cop };
 }
 
+/** What the charges of `numbers` have used so far, each package's in one read (a consolidation's originals). */
+export async function creditUsedByEach(
+  db: Database | Transaction,
+  userId: string,
+  numbers: number[],
+): Promise<Map<number, CreditAmounts>> {
+  const used = new Map<number, CreditAmounts>();
+  if (numbers.length === 0) return used;
+  const rows = await db
+    .select({
+      number: creditLedger.packageNumber,
+      cents: sum(creditLedger.amountCents),
+      cop: sum(creditLedger.amountCop),
+    })
+    .from(creditLedger)
+    .where(
+      and(
+        eq(creditLedger.userId, userId),
+        inArray(creditLedger.packageNumber, numbers),
+        inArray(creditLedger.kind, ['used', 'adjusted']),
+      ),
+    )
+    .groupBy(creditLedger.packageNumber);
+  for (const row of rows)
+    if (row.number !== null)
+      used.set(row.number, { cents: -Number(row.cents ?? 0), cop: -Number(row.cop ?? 0) });
+  return used;
+}
+
 async function ledgerSum(db: Database | Transaction, where: SQL | undefined): Promise<CreditAmounts> {
   const [row] = await db
     .select({ cents: sum(creditLedger.amountCents), cop: sum(creditLedger.amountCop) })

@@ -24,7 +24,7 @@ export interface MoveContext {
   charge?: { totalCop: number };
 }
 
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 const linkOf = (appUrl: string, number: number) => `${appUrl}${paths.packageDetail(number)}`;
 
 export function moveParameters(to: PackageState, context: MoveContext): string[] | null {

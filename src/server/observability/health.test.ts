@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
 import { getPlain, waitingMail } from '../../../test/support/metrics.ts';
 import { startTestServer } from '../../../test/support/server.ts';
-import { outbox } from '../db/schema.ts';
+import { outbox, paymentEvents } from '../db/schema.ts';
 import { QUEUE_STUCK_SECONDS } from './routes.ts';
 
 const json = async (server: Parameters<typeof getPlain>[0], path: string) => {
@@ -51,6 +51,23 @@ describe.each(drivers)('health on %s', (driver) => {
         .update(outbox)
         .set({ nextAttemptAt: new Date(Date.now() - 60_000) })
         .where(isNull(outbox.sentAt));
+      expect((await json(server, '/api/health/ready')).status).toBe(200);
+      // A Wompi event stored long ago and never applied (no worker here: Wompi is off) is a stuck queue too.
+      await server.db.insert(paymentEvents).values({
+        transactionId: '1234-1-stuck',
+        status: 'APPROVED',
+        reference: 'CY99999998',
+        amountInCents: 8_500_000,
+        currency: 'COP',
+        via: 'evento',
+        outcome: 'recibido',
+        receivedAt: new Date(Date.now() - (QUEUE_STUCK_SECONDS + 60) * 1000),
+      });
+      expect((await json(server, '/api/health/ready')).body).toMatchObject({
+        queues: false,
+        stuck: ['payments'],
+      });
+      await server.db.delete(paymentEvents);
       expect((await json(server, '/api/health/ready')).status).toBe(200);
 
       await server.db.execute(sql`

@@ -16,7 +16,7 @@ import {
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-const QUEUES: readonly QueueName[] = ['mail', 'whatsapp'];
+const QUEUES: readonly QueueName[] = ['mail', 'whatsapp', 'payments'];
 
 export interface MetricsOptions {
   /** The business' gauges are read at most once in this many seconds (METRICS_BUSINESS_SECONDS); 0: every scrape. */
@@ -62,7 +62,7 @@ export function createMetrics(database: OpenDatabase, options: MetricsOptions) {
   );
   const queueDepth = gauge(
     'casillero_queue_depth',
-    'Rows waiting in a queue (mail: the outbox not sent yet; whatsapp: notices still queued).',
+    'Rows waiting in a queue (mail: the outbox not sent yet; whatsapp: notices still queued; payments: Wompi events not yet applied).',
     ['queue'],
   );
   const queueOldest = gauge(

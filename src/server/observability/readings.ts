@@ -8,12 +8,20 @@ import { FINAL_STATES, PACKAGE_STATES } from '../../shared/packages/states.ts';
 import { bogotaDay } from '../../shared/pqr/business-days.ts';
 import { AWAITING_ANSWER, type PqrState } from '../../shared/pqr/states.ts';
 import { type Database, MIGRATIONS_FOLDER } from '../db/open.ts';
-import { collectionDaySums, deliveryRoutes, notices, outbox, packages, pqrs } from '../db/schema.ts';
+import {
+  collectionDaySums,
+  deliveryRoutes,
+  notices,
+  outbox,
+  packages,
+  paymentEvents,
+  pqrs,
+} from '../db/schema.ts';
 
-export type QueueName = 'mail' | 'whatsapp';
+export type QueueName = 'mail' | 'whatsapp' | 'payments';
 
 export interface QueueReading {
-  /** Rows waiting to be sent (mail not sent yet; notices still queued). */
+  /** Rows waiting (mail not sent yet; notices still queued; Wompi's events stored, not yet applied). */
   depth: number;
   /** Seconds since the oldest waiting row was queued; 0 when none waits. */
   oldestAgeSeconds: number;
@@ -25,7 +33,7 @@ const secondsSince = (at: Date | string | null, now: number) =>
   at === null ? 0 : Math.max(0, Math.round((now - new Date(at).getTime()) / 1000));
 
 export async function readQueues(db: Database, now = Date.now()): Promise<Record<QueueName, QueueReading>> {
-  const [[mail], [whatsapp]] = await Promise.all([
+  const [[mail], [whatsapp], [payments]] = await Promise.all([
     db
       .select({ depth: count(), oldest: min(outbox.createdAt), due: min(outbox.nextAttemptAt) })
       .from(outbox)
@@ -34,13 +42,18 @@ export async function readQueues(db: Database, now = Date.now()): Promise<Record
       .select({ depth: count(), oldest: min(notices.createdAt), due: min(notices.nextAttemptAt) })
       .from(notices)
       .where(eq(notices.state, 'queued')),
+    // A stored event is due at once: the worker applies it within moments of its arrival.
+    db
+      .select({ depth: count(), oldest: min(paymentEvents.receivedAt), due: min(paymentEvents.receivedAt) })
+      .from(paymentEvents)
+      .where(eq(paymentEvents.outcome, 'recibido')),
   ]);
   const reading = (row: typeof mail) => ({
     depth: row?.depth ?? 0,
     oldestAgeSeconds: secondsSince(row?.oldest ?? null, now),
     overdueSeconds: secondsSince(row?.due ?? null, now),
   });
-  return { mail: reading(mail), whatsapp: reading(whatsapp) };
+  return { mail: reading(mail), whatsapp: reading(whatsapp), payments: reading(payments) };
 }
 
 /** The states a package can still leave: the final ones only grow (a million delivered), so they are not counted. */

@@ -42,13 +42,32 @@ const isDoublePayment = (error: unknown) =>
   isUniqueViolation(error, 'settlements_package_unique') ||
   isUniqueViolation(error, 'collections_package_unique');
 
+/** An event as stored ('recibido' until applied): what decide() reads. */
+export type StoredEvent = typeof paymentEvents.$inferSelect;
+
+/** The row a verdict is stored as, waiting to be applied. */
+export const eventRow = (transaction: ProviderTransaction, via: Via) => ({
+  transactionId: transaction.id,
+  status: transaction.status,
+  reference: transaction.reference,
+  amountInCents: transaction.amountInCents,
+  currency: transaction.currency,
+  method: transaction.method,
+  statusMessage: transaction.statusMessage,
+  via,
+  outcome: 'recibido',
+});
+
+/**
+ * Applies a verdict the app asked the provider for (the return page, the check of payments left pending): recorded
+ * and applied in one transaction. Wompi's events take the inbox instead (events.ts).
+ */
 export async function applyVerdict(
   db: Database,
   transaction: ProviderTransaction,
-  via: Via,
   mail: MailSettings,
 ): Promise<Outcome> {
-  // A repeat (Wompi retries until it reads 200) is answered without opening a transaction.
+  // Already recorded (by an event or an earlier look): answered without opening a transaction.
   const [seen] = await db
     .select({ id: paymentEvents.id })
     .from(paymentEvents)
@@ -56,36 +75,42 @@ export async function applyVerdict(
       and(eq(paymentEvents.transactionId, transaction.id), eq(paymentEvents.status, transaction.status)),
     );
   if (seen) return 'repetido';
+  const run = (lostRace: boolean) =>
+    db.transaction(async (tx) => {
+      const [event] = await tx
+        .insert(paymentEvents)
+        .values(eventRow(transaction, 'consulta'))
+        .onConflictDoNothing()
+        .returning();
+      return event ? decide(tx, event, lostRace, mail) : 'repetido';
+    });
+  return retryLostRace(run);
+}
+
+/**
+ * Runs `apply`; when another payment of one of its packages was applied meanwhile (the settlement's unique index),
+ * runs it again as the race's loser: recorded and flagged, not applied.
+ */
+export async function retryLostRace<T>(apply: (lostRace: boolean) => Promise<T>): Promise<T> {
   try {
-    return await db.transaction((tx) => decide(tx, transaction, via, false, mail));
+    return await apply(false);
   } catch (error) {
     if (!isDoublePayment(error)) throw error;
-    // Another payment of one of its packages was applied meanwhile: this one is recorded and flagged, not applied.
-    return db.transaction((tx) => decide(tx, transaction, via, true, mail));
+    return apply(true);
   }
 }
 
-async function decide(
-  tx: Transaction,
-  transaction: ProviderTransaction,
-  via: Via,
-  lostRace: boolean,
-  mail: MailSettings,
-) {
-  const [event] = await tx
-    .insert(paymentEvents)
-    .values({
-      transactionId: transaction.id,
-      status: transaction.status,
-      reference: transaction.reference,
-      amountInCents: transaction.amountInCents,
-      currency: transaction.currency,
-      via,
-      outcome: 'recibido',
-    })
-    .onConflictDoNothing()
-    .returning({ id: paymentEvents.id });
-  if (!event) return 'repetido';
+/** What stored event `event` (locked by the caller, still 'recibido') does, inside the caller's transaction. */
+export async function decide(tx: Transaction, event: StoredEvent, lostRace: boolean, mail: MailSettings) {
+  const transaction: ProviderTransaction = {
+    id: event.transactionId,
+    reference: event.reference,
+    amountInCents: event.amountInCents,
+    currency: event.currency,
+    status: event.status,
+    statusMessage: event.statusMessage,
+    method: event.method,
+  };
   const [payment] = await tx
     .select()
     .from(onlinePayments)

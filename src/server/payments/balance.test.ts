@@ -8,12 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
 import { deliveryBody, deliveryWorld, startedRoute } from '../../../test/support/delivery.ts';
 import { packageInColombia } from '../../../test/support/packages.ts';
-import {
-  signedEvent,
-  startWompiStandIn,
-  TEST_CARD_APPROVED,
-  WOMPI_TEST_KEYS,
-} from '../../../test/support/wompi-stand-in.ts';
+import { eventsInto, startWompiStandIn, TEST_CARD_APPROVED } from '../../../test/support/wompi-stand-in.ts';
 import { doorMessages } from '../../shared/delivery/door-choices.ts';
 import { paymentMessages } from '../../shared/payments/forms.ts';
 import { DAY_MS } from '../../shared/requests/storage.ts';
@@ -30,6 +25,8 @@ import {
 } from '../db/schema.ts';
 import { chargeStorage } from '../requests/storage.ts';
 import { FLAGS } from './apply.ts';
+import { applyWaitingEvents, receiveEvent } from './events.ts';
+import { wompiProvider } from './wompi.ts';
 
 const standIn = await startWompiStandIn({ retryMs: [20, 40, 80] });
 afterAll(() => standIn.close());
@@ -46,15 +43,7 @@ describe.each(drivers)("'Saldo pendiente' on %s", (driver) => {
   beforeAll(() => {
     standIn.reset();
     standIn.silence(false);
-    standIn.setEvents((raw, headers) =>
-      Promise.resolve(
-        world.server.app.request('http://localhost/api/pagos/wompi/eventos', {
-          method: 'POST',
-          headers,
-          body: raw,
-        }),
-      ),
-    );
+    standIn.setEvents(eventsInto(world.server));
   });
 
   const start = (numbers: number[]) => client().post('/api/pagos', { packages: numbers });
@@ -273,24 +262,21 @@ describe.each(drivers)("'Saldo pendiente' on %s", (driver) => {
     expect(await collectionsOf(settledUp)).toHaveLength(1);
   });
 
-  /** Two checkouts approved silently (no event yet), and their signed events to send together. */
-  const approvedSilently = async (urls: string[]) => {
+  /** Checkouts approved with no event sent: each one's event then stored ('recibido'), waiting for a worker. */
+  const storedUnapplied = async (urls: string[]) => {
+    const config = world.server.config.wompi;
+    if (!config) throw new Error('Wompi should be on');
     standIn.silence(true);
-    const paid = [];
-    for (const url of urls)
-      paid.push(await standIn.checkout(url, { method: 'CARD', card: TEST_CARD_APPROVED }));
-    standIn.silence(false);
-    return paid.map(({ transaction }) => {
+    for (const url of urls) {
+      const paid = await standIn.checkout(url, { method: 'CARD', card: TEST_CARD_APPROVED });
+      const transaction = await wompiProvider(config).transaction(paid.transaction?.id ?? '');
       if (!transaction) throw new Error('no transaction');
-      return signedEvent(transaction, WOMPI_TEST_KEYS.WOMPI_EVENTS_SECRET);
-    });
+      expect(await receiveEvent(db(), transaction)).toBe('recibido');
+    }
+    standIn.silence(false);
   };
-  const postEvent = (event: ReturnType<typeof signedEvent>) =>
-    world.server.app.request('http://localhost/api/pagos/wompi/eventos', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-event-checksum': event.signature.checksum },
-      body: JSON.stringify(event),
-    });
+  /** A worker applying the stored events, as each instance's does. */
+  const worker = () => applyWaitingEvents(db(), world.server.config);
   const flagOf = async (reference: string) =>
     (await db().select().from(onlinePayments).where(eq(onlinePayments.paymentReference, reference)))[0]?.flag;
 
@@ -299,9 +285,10 @@ describe.each(drivers)("'Saldo pendiente' on %s", (driver) => {
     const first = await start([number]);
     const second = await start([number]);
     expect([first.body.amountCop, second.body.amountCop]).toEqual([line.amountCop, line.amountCop]);
-    const events = await approvedSilently([first.body.checkoutUrl, second.body.checkoutUrl]);
-    const answers = await Promise.all(events.map(postEvent));
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    await storedUnapplied([first.body.checkoutUrl, second.body.checkoutUrl]);
+    // Two instances' workers race on the two approvals.
+    const applied = await Promise.all([worker(), worker()]);
+    expect(applied[0] + applied[1]).toBe(2);
     expect((await inForce(number)).map((row) => row.part)).toEqual(['charge', 'balance']);
     expect((await collectionsOf(number)).map((row) => row.amountCop)).toEqual([
       expect.any(Number),
@@ -315,13 +302,12 @@ describe.each(drivers)("'Saldo pendiente' on %s", (driver) => {
   it('settles a balance once when the door delivery races its online payment', async () => {
     const { number, line } = await paidThenStored();
     const started = await start([number]);
-    const [event] = await approvedSilently([started.body.checkoutUrl]);
-    if (!event) throw new Error('no event');
-    const [online, door] = await Promise.all([
-      postEvent(event),
+    await storedUnapplied([started.body.checkoutUrl]);
+    const [applied, door] = await Promise.all([
+      worker(),
       world.courier.client.post(`/api/delivery/stops/${number}/deliver`, deliveryBody(line.amountCop)),
     ]);
-    expect(online.status).toBe(200);
+    expect(applied).toBe(1);
     const balances = (await inForce(number)).filter((row) => row.part === 'balance');
     expect(balances).toHaveLength(1);
     expect((await collectionsOf(number)).filter((row) => row.part === 'balance')).toEqual([

@@ -38,7 +38,7 @@ export async function checkPendingPayments(
       .filter((transaction) => transaction.status !== 'PENDING')
       .sort((a, b) => Number(b.status === 'APPROVED') - Number(a.status === 'APPROVED'));
     for (const transaction of final)
-      if ((await applyVerdict(db, transaction, 'consulta', mail)) === 'aplicado') decided++;
+      if ((await applyVerdict(db, transaction, mail)) === 'aplicado') decided++;
   }
   return decided;
 }

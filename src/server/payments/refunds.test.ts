@@ -7,9 +7,9 @@ import { drivers, openTestDatabase } from '../../../test/support/database.ts';
 import { deliveryWorld } from '../../../test/support/delivery.ts';
 import { receivedPackage } from '../../../test/support/packages.ts';
 import { filePqr } from '../../../test/support/pqr.ts';
-import { TEST_APP_URL } from '../../../test/support/server.ts';
 import {
   type CheckoutChoice,
+  eventsInto,
   startWompiStandIn,
   TEST_CARD_APPROVED,
   TEST_NEQUI_APPROVED,
@@ -29,15 +29,7 @@ describe.each(drivers)('refunding online payments on %s', (driver) => {
   });
   beforeAll(() => {
     standIn.reset();
-    standIn.setEvents((raw, headers) =>
-      Promise.resolve(
-        world.server.app.request(`${TEST_APP_URL}/api/pagos/wompi/eventos`, {
-          method: 'POST',
-          headers,
-          body: raw,
-        }),
-      ),
-    );
+    standIn.setEvents(eventsInto(world.server));
   });
   const db = () => world.server.db;
   const row = async (reference: string) =>
@@ -173,5 +165,12 @@ describe.each(drivers)('refunding online payments on %s', (driver) => {
     const radicado = await filePqr(world.customer, { type: 'reversion_pago', packageNumber: payment.number });
     const thread = await world.customer.client.get(`/api/pqr/${encodeURIComponent(radicado)}`);
     expect(thread.body).toMatchObject({ typeLabel: 'Reversión del pago', packageNumber: payment.number });
+    // Staff see it beside the payment, on 'Pagos en línea'; another payment shows none.
+    const listed = (await world.admin.get('/api/admin/pagos')).body.payments as Array<{
+      reference: string;
+      reversals: string[];
+    }>;
+    expect(listed.find((row) => row.reference === payment.reference)?.reversals).toEqual([radicado]);
+    expect(listed.filter((row) => row.reversals.length > 0)).toHaveLength(1);
   });
 });

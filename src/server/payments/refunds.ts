@@ -2,13 +2,13 @@
 // (PSE, Nequi, Bancolombia, or a card Wompi would not void) is recorded as a manual refund with its reference. In one
 // transaction the payment becomes 'reembolsado', the settlements it made are voided (audited, as a correction's)
 // so the package owes its 'Valor a pagar' again, and the refund is audited.
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { PaymentRefunded, StaffPayment } from '../../shared/payments/api-types.ts';
 import { paymentMessages } from '../../shared/payments/forms.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { voidSettlements } from '../collections/settlements.ts';
 import type { Database } from '../db/open.ts';
-import { onlinePaymentPackages, onlinePayments, users } from '../db/schema.ts';
+import { onlinePaymentPackages, onlinePayments, pqrs, users } from '../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { notifyPackageChanges } from '../packages/state-change.ts';
 import type { PaymentProvider } from './port.ts';
@@ -96,15 +96,30 @@ export async function staffPayments(db: Database, limit = 50): Promise<StaffPaym
   const covered = ids.length
     ? await db.select().from(onlinePaymentPackages).where(inArray(onlinePaymentPackages.paymentId, ids))
     : [];
-  return rows.map(({ payment, customerName }) => ({
-    reference: payment.paymentReference,
-    state: payment.state,
-    amountCop: payment.amountCop,
-    method: payment.method,
-    transactionId: payment.transactionId,
-    customerName,
-    packages: covered.filter((row) => row.paymentId === payment.id).map((row) => row.packageNumber),
-    flag: payment.flag,
-    decidedAt: payment.decidedAt?.toISOString() ?? null,
-  }));
+  const numbers = [...new Set(covered.map((row) => row.packageNumber))];
+  const reversals = numbers.length
+    ? await db
+        .select({ radicado: pqrs.radicado, packageNumber: pqrs.packageNumber, userId: pqrs.userId })
+        .from(pqrs)
+        .where(and(eq(pqrs.type, 'reversion_pago'), inArray(pqrs.packageNumber, numbers)))
+        .orderBy(asc(pqrs.number))
+    : [];
+  return rows.map(({ payment, customerName }) => {
+    const packages = covered.filter((row) => row.paymentId === payment.id).map((row) => row.packageNumber);
+    return {
+      reference: payment.paymentReference,
+      state: payment.state,
+      amountCop: payment.amountCop,
+      method: payment.method,
+      transactionId: payment.transactionId,
+      customerName,
+      packages,
+      flag: payment.flag,
+      decidedAt: payment.decidedAt?.toISOString() ?? null,
+      // The payer's own claims on these packages (a package is one customer's, so theirs alone).
+      reversals: reversals
+        .filter((row) => row.userId === payment.userId && packages.includes(row.packageNumber ?? 0))
+        .map((row) => row.radicado),
+    };
+  });
 }

@@ -12,6 +12,7 @@ import { Conflict } from '../errors.ts';
 import { ApiError, clientIp, readBody } from '../http.ts';
 import { logWarning } from '../observability/log.ts';
 import { applyVerdict } from './apply.ts';
+import { receiveEvent } from './events.ts';
 import { paymentOf, paymentView, startPayment } from './payments.ts';
 import type { PaymentProvider } from './port.ts';
 import { refundPayment, staffPayments } from './refunds.ts';
@@ -23,11 +24,14 @@ export function paymentRoutes({
   auth,
   config,
   provider,
+  wakeEvents,
 }: {
   db: Database;
   auth: Auth;
   config: Config;
   provider: PaymentProvider | null;
+  /** Wakes this instance's worker of stored events (start.ts). */
+  wakeEvents: () => void;
 }) {
   const routes = new Hono<SessionEnv>();
   const customer = requireCaller(auth, db);
@@ -56,7 +60,7 @@ export function paymentRoutes({
       try {
         const transaction = await provider.transaction(transactionId);
         if (transaction?.reference === payment.paymentReference) {
-          await applyVerdict(db, transaction, 'consulta', config);
+          await applyVerdict(db, transaction, config);
           return c.json(
             (await paymentView(
               db,
@@ -92,7 +96,9 @@ export function paymentRoutes({
       logWarning('payments', 'Evento de Wompi con firma inválida: rechazado');
       throw new ApiError(401, 'invalid_signature', EVENT_REFUSED);
     }
-    const outcome = await applyVerdict(db, event.transaction, 'evento', config);
+    // Stored, answered, then applied by the worker: Wompi reads 200 as soon as the event cannot be lost.
+    const outcome = await receiveEvent(db, event.transaction);
+    if (outcome === 'recibido') wakeEvents();
     return c.json({ ok: true, outcome });
   });
 

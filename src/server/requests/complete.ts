@@ -8,12 +8,11 @@
 // - photos: the new photos given to the package, plus the fee;
 // - return: 'Devuelto' ('Devuelto a la tienda') with the carrier and guide, plus the fee.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { formatCop, formatUsd } from '../../shared/money.ts';
 import { LINE_OF_REQUEST } from '../../shared/requests/requests.ts';
 import { type Box, type CompleteBody, queueMessages } from '../../shared/requests/warehouse.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { addChargeLines, annulChargeLines } from '../charges/charge-lines.ts';
-import { creditUsedBy } from '../charges/credit.ts';
+import { creditUsedByEach } from '../charges/credit.ts';
 import { chargePackage } from '../charges/package-charge.ts';
 import type { Transaction } from '../db/open.ts';
 import {
@@ -34,7 +33,8 @@ import {
   recordEvent,
 } from '../packages/state-change.ts';
 import { attachPhotos } from '../warehouse/receiving.ts';
-import { lockedRequest, mailRequestOutcome, requestNumbers, scanForRequest } from './queue.ts';
+import { tellRequestOutcome } from './outcome-notices.ts';
+import { lockedRequest, requestNumbers, scanForRequest } from './queue.ts';
 import { closeRequest } from './requests.ts';
 
 type RequestRow = typeof packageRequests.$inferSelect;
@@ -76,8 +76,12 @@ async function consolidate(
   actor: Actor,
   mail: MailSettings,
 ) {
+  // A scan of one of its own numbers needs no lookup; a guide, or another package, is read as 'Escanear' reads it.
   const scanned = new Set<number>();
-  for (const code of body.scanned) scanned.add((await scanForRequest(tx, request.id, code)).number);
+  for (const code of body.scanned) {
+    const own = numbers.find((number) => String(number) === code.trim());
+    scanned.add(own ?? (await scanForRequest(tx, request.id, code)).number);
+  }
   const missing = numbers.filter((number) => !scanned.has(number));
   if (missing.length > 0)
     throw new Invalid('invalid', queueMessages.missingScans(missing), { field: 'scanned' });
@@ -115,8 +119,9 @@ async function consolidate(
   await attachPhotos(tx, body.box.photoIds, created.number, first.userId);
   // The originals owe nothing: their charges annulled, the credit they used given back for the new charge.
   const annulNote = `Anulado: consolidado en ${created.number}`;
+  const usedByEach = await creditUsedByEach(tx, first.userId, numbers);
   for (const row of originals) {
-    const used = await creditUsedBy(tx, first.userId, row.number);
+    const used = usedByEach.get(row.number) ?? { cents: 0, cop: 0 };
     if (used.cents !== 0 || used.cop !== 0)
       await tx.insert(creditLedger).values({
         userId: first.userId,
@@ -235,14 +240,7 @@ export async function completeRequest(
     resultPackageNumber: newPackage,
   });
   if (!done) throw new Conflict('not_open', queueMessages.notOpen(request.state));
-  const fee = `${formatUsd(request.feeCents)} (${formatCop(request.feeCop)})`;
-  await mailRequestOutcome(
-    tx,
-    done,
-    'completada',
-    mail,
-    newPackage === null ? `Cargo: ${fee}.` : `Tu nuevo paquete es el ${newPackage}. Cargo: ${fee}.`,
-  );
+  await tellRequestOutcome(tx, done, numbers, mail);
   await recordAudit(tx, {
     action: 'request_completed',
     actorId: actor.id,

@@ -17,6 +17,7 @@ import {
 import { queueMessages } from '../../shared/requests/warehouse.ts';
 import {
   auditLog,
+  creditLedger,
   outbox,
   packageChargeLines,
   packageCharges,
@@ -161,6 +162,40 @@ describe.each(drivers)('the warehouse queue of requests on %s', (driver) => {
     expect(await audited('request_started', id)).toBe(1);
     expect(await audited('request_completed', id)).toBe(1);
     expect((await act(id, 'complete', { scanned: numbers.map(String), box: BOX })).status).toBe(409);
+  });
+
+  it("gives back the referral credit the originals' charges used; the new package's charge uses it once", async () => {
+    const thrifty = await signedUpCustomer(server, { name: 'Tomás Ahorrador' });
+    await server.db
+      .insert(creditLedger)
+      .values({
+        userId: thrifty.record.id,
+        kind: 'earned',
+        amountCents: 300,
+        referredUserId: customer.record.id,
+      });
+    const numbers: number[] = [];
+    for (let i = 0; i < 3; i++) numbers.push((await receivedPackage(thrifty, admin, { weight: '2' })).number);
+    const usedBy = async (number: number) =>
+      (await server.db.select().from(creditLedger).where(eq(creditLedger.packageNumber, number))).reduce(
+        (total, row) => total - row.amountCents,
+        0,
+      );
+    // The credit went to the first charges, up to what was left.
+    expect((await Promise.all(numbers.map(usedBy))).reduce((a, b) => a + b, 0)).toBe(300);
+    const asked = await thrifty.client.post('/api/requests', { kind: 'consolidar', numbers });
+    expect(asked.status).toBe(201);
+    const id = asked.body.request.id as number;
+    expect((await act(id, 'start')).status).toBe(200);
+    const done = await act(id, 'complete', { scanned: numbers.map(String), box: BOX });
+    expect(done.status).toBe(200);
+    for (const number of numbers) expect(await usedBy(number)).toBe(0);
+    expect(await usedBy(done.body.newPackage)).toBe(300);
+    const ledger = await server.db
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.userId, thrifty.record.id));
+    expect(ledger.reduce((total, row) => total + row.amountCents, 0)).toBe(0);
   });
 
   it('gives exactly one outcome when two staff complete one request at once', async () => {

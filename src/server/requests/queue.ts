@@ -1,19 +1,17 @@
 // The warehouse's queue of requests ('Solicitudes' on /bodega, staff only): the open ones oldest first, 'Iniciar',
-// 'Rechazar' with its 'Motivo' (the customer is mailed) and the scan of a consolidation's packages. The request row
+// 'Rechazar' with its 'Motivo' (the customer is told) and the scan of a consolidation's packages. The request row
 // is locked before any change, so two staff acting on one request at once get exactly one outcome.
 import { asc, eq, inArray, or } from 'drizzle-orm';
-import { paths, screenUrl } from '../../shared/paths.ts';
 import type { QueuedRequest } from '../../shared/requests/api-types.ts';
-import { OPEN_REQUEST_STATES, REQUEST_LABELS, type RequestState } from '../../shared/requests/requests.ts';
+import { OPEN_REQUEST_STATES, type RequestState } from '../../shared/requests/requests.ts';
 import { queueMessages } from '../../shared/requests/warehouse.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Reader } from '../collections/sums.ts';
 import type { Transaction } from '../db/open.ts';
 import { packageRequestItems, packageRequests, packages, users } from '../db/schema.ts';
 import { Conflict, NotFound } from '../errors.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { layout } from '../mail/templates.ts';
 import type { Actor, MailSettings } from '../packages/state-change.ts';
+import { tellRequestOutcome } from './outcome-notices.ts';
 import { closeRequest, openRequestsOf, shownRequests } from './requests.ts';
 
 type RequestRow = typeof packageRequests.$inferSelect;
@@ -70,35 +68,7 @@ export async function startRequest(tx: Transaction, id: number, actor: Actor) {
   await recordAudit(tx, { action: 'request_started', actorId: actor.id, detail: { requestId: id } });
 }
 
-/** The customer's mail when their request is completed or refused. */
-export async function mailRequestOutcome(
-  tx: Transaction,
-  row: RequestRow,
-  outcome: 'completada' | 'rechazada',
-  mail: MailSettings,
-  detail: string,
-) {
-  const [owner] = await tx
-    .select({ email: users.email, name: users.name, deletedAt: users.deletedAt })
-    .from(users)
-    .where(eq(users.id, row.userId));
-  if (!owner || owner.deletedAt) return;
-  const numbers = await requestNumbers(tx, row.id);
-  const what = `${REQUEST_LABELS[row.kind]} (paquetes ${numbers.join(', ')})`;
-  const heading =
-    outcome === 'completada' ? `Completamos tu solicitud ${row.id}` : `Rechazamos tu solicitud ${row.id}`;
-  const first = numbers[0] ?? 0;
-  await enqueueMail(tx, {
-    to: owner.email,
-    subject: `${mail.brandName}: ${heading.toLowerCase()}`,
-    ...layout(mail.brandName, heading, [`Hola ${owner.name}.`, `Solicitud ${row.id}: ${what}.`, detail], {
-      label: 'Ver mi paquete',
-      url: screenUrl(mail.appUrl, paths.packageDetail(row.resultPackageNumber ?? first)),
-    }),
-  });
-}
-
-/** 'Rechazar' with its 'Motivo': the request closes, no fee is charged, the customer is mailed. */
+/** 'Rechazar' with its 'Motivo': the request closes, no fee is charged, the customer is told. */
 export async function refuseRequest(
   tx: Transaction,
   id: number,
@@ -113,7 +83,7 @@ export async function refuseRequest(
     finishedBy: actor.id,
   });
   if (!refused) throw new Conflict('not_open', queueMessages.notOpen(row.state));
-  await mailRequestOutcome(tx, refused, 'rechazada', mail, `Motivo: ${reason}. No se te cobra.`);
+  await tellRequestOutcome(tx, refused, await requestNumbers(tx, id), mail);
   await recordAudit(tx, { action: 'request_refused', actorId: actor.id, detail: { requestId: id, reason } });
   return refused;
 }

@@ -2,11 +2,12 @@
 // in the warehouse past 'Días de bodega gratis' (of the rates of its receipt) become an 'almacenaje' line, each day
 // at 'Almacenaje por día (USD)' as in force that day, in integer cents. Our holds ('Retenido') and our work on its
 // requests ('En proceso') do not count. Read for the package's page too ('Almacenaje gratis hasta el …').
-import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { centsToCop } from '../../shared/charges/charge-lines.ts';
 import { chargedDays, DAY_MS, freeUntil, type Pause } from '../../shared/requests/storage.ts';
 import { ratesInForce } from '../charges/rates.ts';
 import type { Reader } from '../collections/sums.ts';
+import { anyInteger, insertRows } from '../db/lists.ts';
 import type { Transaction } from '../db/open.ts';
 import {
   packageChargeLines,
@@ -27,7 +28,7 @@ export async function pausesOf(db: Reader, numbers: number[]): Promise<Map<numbe
   const events = await db
     .select({ number: packageEvents.packageNumber, state: packageEvents.state, at: packageEvents.at })
     .from(packageEvents)
-    .where(and(inArray(packageEvents.packageNumber, numbers), eq(packageEvents.kind, 'state')))
+    .where(and(anyInteger(packageEvents.packageNumber, numbers), eq(packageEvents.kind, 'state')))
     .orderBy(asc(packageEvents.packageNumber), asc(packageEvents.id));
   events.forEach((event, index) => {
     if (event.state !== 'retenido') return;
@@ -42,7 +43,7 @@ export async function pausesOf(db: Reader, numbers: number[]): Promise<Map<numbe
     })
     .from(packageRequestItems)
     .innerJoin(packageRequests, eq(packageRequests.id, packageRequestItems.requestId))
-    .where(and(inArray(packageRequestItems.packageNumber, numbers), isNotNull(packageRequests.startedAt)));
+    .where(and(anyInteger(packageRequestItems.packageNumber, numbers), isNotNull(packageRequests.startedAt)));
   for (const { number, from, to } of working) if (from) add(number, { from, to });
   return pauses;
 }
@@ -97,7 +98,7 @@ export async function chargeStorage(tx: Transaction, rows: PackageRow[], at: Dat
     .from(packageChargeLines)
     .where(
       and(
-        inArray(packageChargeLines.packageNumber, numbers),
+        anyInteger(packageChargeLines.packageNumber, numbers),
         eq(packageChargeLines.kind, 'almacenaje'),
         isNull(packageChargeLines.annulledAt),
       ),
@@ -136,5 +137,5 @@ export async function chargeStorage(tx: Transaction, rows: PackageRow[], at: Dat
       createdBy,
     });
   }
-  if (lines.length > 0) await tx.insert(packageChargeLines).values(lines);
+  await insertRows(tx, packageChargeLines, lines);
 }

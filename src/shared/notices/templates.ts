@@ -9,7 +9,10 @@ export type TemplateName =
   | 'paquete_en_reparto'
   | 'paquete_entregado'
   | 'paquete_devuelto'
-  | 'intento_entrega';
+  | 'intento_entrega'
+  | 'solicitud_completada'
+  | 'solicitud_rechazada'
+  | 'fotos_listas';
 
 export interface Template {
   name: TemplateName;
@@ -85,6 +88,42 @@ export const TEMPLATES: Record<TemplateName, Template> = {
     body: 'Hola {{1}}, hoy no pudimos entregar tu paquete {{2}}: {{3}}. Volveremos a intentarlo; si necesitas algo, responde a este mensaje.',
     parameters: ['Nombre', 'Número de paquete', 'Motivo'],
     example: ['Ana', '100001', 'No había nadie'],
+  },
+  solicitud_completada: {
+    name: 'solicitud_completada',
+    category: 'UTILITY',
+    language: 'es',
+    body: 'Hola {{1}}, completamos tu solicitud {{2}}: {{3}}. Cargo: {{4}}. Los detalles están en {{5}}.',
+    parameters: ['Nombre', 'Número de solicitud', 'Solicitud y paquetes', 'Cargo', 'Enlace al paquete'],
+    example: [
+      'Ana',
+      '12',
+      'Consolidar (paquetes 100001, 100002); tu nuevo paquete es el 100003',
+      'US$ 5,00 ($ 20.000)',
+      'https://casilleroya.co/paquetes/100003',
+    ],
+  },
+  solicitud_rechazada: {
+    name: 'solicitud_rechazada',
+    category: 'UTILITY',
+    language: 'es',
+    body: 'Hola {{1}}, no pudimos hacer tu solicitud {{2}} ({{3}}): {{4}}. No se te cobra; los detalles están en {{5}}.',
+    parameters: ['Nombre', 'Número de solicitud', 'Solicitud y paquetes', 'Motivo', 'Enlace al paquete'],
+    example: [
+      'Ana',
+      '12',
+      'Fotos adicionales (paquete 100001)',
+      'Contiene baterías de litio: no se puede abrir',
+      'https://casilleroya.co/paquetes/100001',
+    ],
+  },
+  fotos_listas: {
+    name: 'fotos_listas',
+    category: 'UTILITY',
+    language: 'es',
+    body: 'Hola {{1}}, ya están las fotos adicionales de tu solicitud {{2}} ({{3}}). Cargo: {{4}}. Míralas en {{5}} cuando quieras.',
+    parameters: ['Nombre', 'Número de solicitud', 'Paquetes', 'Cargo', 'Enlace al paquete'],
+    example: ['Ana', '12', 'paquete 100001', 'US$ 2,00 ($ 8.000)', 'https://casilleroya.co/paquetes/100001'],
   },
 };
 

@@ -30,6 +30,8 @@ export interface StaffPayment {
   /** Why staff must look at it; null when all is well. */
   flag: string | null;
   decidedAt: string | null;
+  /** The customer's 'Reversión del pago' PQR filed for its packages (radicados), shown beside it. */
+  reversals: string[];
 }
 
 /** GET /api/pagos/:referencia */

@@ -23,6 +23,7 @@ import { OnlinePayments } from './online-payments.tsx';
 import { PendingMoney } from './pending-money.tsx';
 import { RangeFigures } from './range-figures.tsx';
 import { RemittanceImport } from './remittance-import.tsx';
+import './admin-collections.css';
 
 /** The last 7 days of Colombia's calendar, today included. */
 function lastWeek(): DayRange {

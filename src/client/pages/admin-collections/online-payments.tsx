@@ -2,7 +2,9 @@
 // and 'Reembolsar' with its 'Motivo' (and the refund's 'Referencia' when Wompi does not void it: PSE, Nequi).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Link } from 'wouter';
 import { formatCop } from '../../../shared/money.ts';
+import { paths } from '../../../shared/paths.ts';
 import type { StaffPayment } from '../../../shared/payments/api-types.ts';
 import { PAYMENT_STATE_TITLES } from '../../../shared/payments/labels.ts';
 import { getStaffPayments, paymentKeys, refundPayment } from '../../api/payments.ts';
@@ -78,6 +80,12 @@ export function OnlinePayments() {
               <td>
                 {PAYMENT_STATE_TITLES[payment.state]}
                 {payment.flag && <strong> · {payment.flag}</strong>}
+                {payment.reversals.map((radicado) => (
+                  <span key={radicado}>
+                    {' · '}
+                    <Link to={paths.adminPqrDetail(radicado)}>Reversión del pago {radicado}</Link>
+                  </span>
+                ))}
               </td>
               <td>
                 {payment.state === 'aprobado' &&

@@ -18,6 +18,7 @@ import { StaffNav } from '../../components/staff-nav.tsx';
 import { Link, useLocation, useParams } from '../../router.tsx';
 import { DispatchMoves } from './dispatch-moves.tsx';
 import { AddPackages, DispatchPackages } from './dispatch-packages.tsx';
+import './admin-dispatches.css';
 
 function DispatchPage() {
   const id = useParams().id ?? '';

@@ -13,6 +13,7 @@ import { QueryStates, showsStaffNav } from '../../components/query-states.tsx';
 import { StaffNav } from '../../components/staff-nav.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
 import { Link } from '../../router.tsx';
+import './admin-dispatches.css';
 
 function Dispatches() {
   const list = useQuery({

@@ -12,6 +12,7 @@ import { QueryStates, showsStaffNav } from '../../components/query-states.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { StaffNav } from '../../components/staff-nav.tsx';
 import { LastNotices, NoticeCounts, OptedOut } from './notice-tables.tsx';
+import './admin-notices.css';
 
 const RANGES = [1, 7, 30, 90].map((days) => ({
   value: String(days),

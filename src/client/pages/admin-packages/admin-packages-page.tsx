@@ -21,6 +21,7 @@ import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../components/use-debounced
 import { Link, useSearchParams } from '../../router.tsx';
 import { BoardTable, totalText } from './board-table.tsx';
 import { ImportStates } from './import-states.tsx';
+import './admin-packages.css';
 
 function Board() {
   const queryClient = useQueryClient();

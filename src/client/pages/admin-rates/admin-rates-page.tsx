@@ -12,6 +12,7 @@ import { Link } from '../../router.tsx';
 import { InvoiceTaxes } from './invoice-taxes.tsx';
 import { RatesForm } from './rates-form.tsx';
 import { RatesHistory } from './rates-history.tsx';
+import './admin-rates.css';
 
 function AdminRatesPage() {
   return (

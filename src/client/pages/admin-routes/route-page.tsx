@@ -28,6 +28,7 @@ import type { RouteArrival } from './new-route-form.tsx';
 import { RouteClose } from './route-close.tsx';
 import { RouteMoves } from './route-moves.tsx';
 import { RouteStops } from './route-stops.tsx';
+import './admin-routes.css';
 
 function RoutePage() {
   const id = useParams().id ?? '';

@@ -20,6 +20,7 @@ import { Link } from '../../router.tsx';
 import { FlaggedPackages } from './flagged-packages.tsx';
 import { LateDeliveries } from './late-deliveries.tsx';
 import { NewRouteForm } from './new-route-form.tsx';
+import './admin-routes.css';
 
 function RoutesPage() {
   const id = useId();
@@ -83,7 +84,7 @@ const LIST_COLUMNS = [
 function RouteTable({ routes }: { routes: RouteSummary[] }) {
   if (routes.length === 0) return <p>No hay rutas para este día. Crea una con «Nueva ruta».</p>;
   return (
-    // On a phone each route is a card, every value beside its column's name (styles.css 'table-wrap--cards').
+    // On a phone each route is a card, every value beside its column's name (components/tables.css 'table-wrap--cards').
     <TableScroll label={'Rutas del día, desplazable'} className="table-wrap--cards">
       <table className="route-list">
         <caption className="visually-hidden">Rutas del día con su avance</caption>

@@ -17,6 +17,7 @@ import { NoAccess } from './no-access.tsx';
 import { useLockerList } from './use-locker-list.ts';
 import { usersCount } from './users-count.ts';
 import { UsersTable } from './users-table.tsx';
+import './admin.css';
 
 function LockerList() {
   const list = useLockerList();

@@ -14,6 +14,7 @@ import { Page } from '../../components/page.tsx';
 import { QueryStates } from '../../components/query-states.tsx';
 import { Link } from '../../router.tsx';
 import { NoAccess } from './no-access.tsx';
+import './admin.css';
 
 interface Item {
   label: string;

@@ -13,6 +13,7 @@ import { Page } from '../../components/page.tsx';
 import { Link } from '../../router.tsx';
 import type { CalculatorField, CalculatorValues, ErrorSlot } from './calculator-form.ts';
 import { CalculatorResult, RatesNote } from './calculator-result.tsx';
+import './calculator.css';
 
 /** The checks and the arithmetic (zod inside): loaded with the rates, so the form paints without waiting for them. */
 type Engine = typeof import('./calculator-form.ts');

@@ -13,6 +13,7 @@ import { Notice } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { useParams } from '../../router.tsx';
 import { Code128Svg } from './code128-svg.tsx';
+import './label.css';
 
 function LabelPage() {
   const number = useParams().number ?? '';

@@ -17,6 +17,7 @@ import { Link, useNavigate } from '../../router.tsx';
 import { Referrals } from './referrals.tsx';
 import { SendToAddress } from './send-to-address.tsx';
 import { VerifyReminder } from './verify-reminder.tsx';
+import './locker.css';
 
 function LockerScreen() {
   const state = useMe();

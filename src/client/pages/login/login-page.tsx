@@ -14,6 +14,7 @@ import { Page } from '../../components/page.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { useLocation, useNavigate } from '../../router.tsx';
+import './login.css';
 
 /** The warehouse screen, where bodega staff work. */
 const BODEGA_PATH = '/bodega';

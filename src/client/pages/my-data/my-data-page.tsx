@@ -19,6 +19,7 @@ import { InstructionsSwitch } from './instructions-switch.tsx';
 import { DeleteSection, ExportSection } from './leave-sections.tsx';
 import { CedulaForm, EmailChangeForm } from './password-protected-change.tsx';
 import { WhatsappSwitch } from './whatsapp-switch.tsx';
+import './my-data.css';
 
 function MyData() {
   const queryClient = useQueryClient();

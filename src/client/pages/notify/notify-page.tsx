@@ -26,6 +26,7 @@ import { SignedInNav } from '../../components/signed-in-nav.tsx';
 import { useNavigate } from '../../router.tsx';
 import { InvoiceField } from './invoice-field.tsx';
 import { SavedNotice, type SaveResult } from './saved-notice.tsx';
+import './notify.css';
 
 function NotifyScreen() {
   const state = useMe();

@@ -30,6 +30,7 @@ import { PackageFacts, PackageFiles } from './package-facts.tsx';
 import { PackageRequests } from './package-requests.tsx';
 import { StateTracker } from './state-tracker.tsx';
 import { transitLead } from './transit-lead.ts';
+import './package.css';
 
 function PackagePage() {
   const { number = '' } = useParams();

@@ -21,6 +21,7 @@ import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../components/use-debounced
 import { Link, useNavigate, useSearchParams } from '../../router.tsx';
 import { ChosenRequests } from './chosen-requests.tsx';
 import { EmptyState, PackageCards, StateChips } from './package-rows.tsx';
+import './packages.css';
 
 function PackagesPage() {
   return (

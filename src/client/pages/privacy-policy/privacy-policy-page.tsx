@@ -2,6 +2,7 @@ import { PRIVACY_POLICY_VERSION } from '../../../shared/policy.ts';
 import { appConfig } from '../../app-config.ts';
 import { Page } from '../../components/page.tsx';
 import { Link } from '../../router.tsx';
+import './privacy-policy.css';
 
 // The data-processing policy (Ley 1581 de 2012, Decreto 1377 de 2013 compiled in Decreto 1074 de 2015),
 // served at /politica-de-datos and linked from the registration consent box.

@@ -14,6 +14,7 @@ import { Page } from '../../components/page.tsx';
 import { QueryStates } from '../../components/query-states.tsx';
 import { SignedInNav } from '../../components/signed-in-nav.tsx';
 import { Link, useParams, useSearchParams } from '../../router.tsx';
+import './receipt.css';
 
 function ReceiptPage() {
   const { number = '' } = useParams();

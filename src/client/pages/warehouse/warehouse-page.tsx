@@ -14,6 +14,7 @@ import { RequestQueue } from './request-queue.tsx';
 import { TodayList } from './today-list.tsx';
 import { UnidentifiedList } from './unidentified-list.tsx';
 import { WarehouseNav } from './warehouse-nav.tsx';
+import './warehouse.css';
 
 function WarehousePage() {
   return (

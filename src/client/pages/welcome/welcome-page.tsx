@@ -13,6 +13,7 @@ import { useSession } from '../../components/session.ts';
 import { SiteFooter } from '../../components/site-footer.tsx';
 import { MAIN_ID, SkipLink } from '../../components/skip-link.tsx';
 import { Link, useNavigate } from '../../router.tsx';
+import './welcome.css';
 
 export default function WelcomePage() {
   const navigate = useNavigate();

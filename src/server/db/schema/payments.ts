@@ -86,12 +86,18 @@ export const paymentEvents = pgTable(
     reference: text('reference').notNull(),
     amountInCents: bigint('amount_in_cents', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
+    /** How the customer paid and the provider's message, as the event told them (the worker applies from here). */
+    method: text('method').$type<OnlineMethod>().notNull().default('Otro'),
+    statusMessage: text('status_message'),
     /** 'evento' (Wompi's webhook) or 'consulta' (the app asked GET /v1/transactions/:id). */
     via: text('via').notNull(),
     paymentId: integer('payment_id').references(() => onlinePayments.id),
-    /** What was done with it: 'aplicado', 'sin cambio', or the mismatch flagged for staff. */
+    /** What was done with it: 'recibido' (waiting for the worker), 'aplicado', 'sin cambio', or the flag for staff. */
     outcome: text('outcome').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('payment_events_transaction_status_unique').on(table.transactionId, table.status)],
+  (table) => [
+    uniqueIndex('payment_events_transaction_status_unique').on(table.transactionId, table.status),
+    index('payment_events_waiting_idx').on(table.id).where(sql`outcome = 'recibido'`),
+  ],
 );
