@@ -123,21 +123,24 @@ export async function applyDeliveries(
       .values(rows)
       .returning({ id: deliveries.id, number: deliveries.packageNumber });
     const idOf = new Map(inserted.map((row) => [row.number, row.id]));
-    // A package paid online was settled by its payment: its delivery records no money.
+    // A package paid online was settled by its payment: its delivery records no money, or only its 'Saldo pendiente'.
     await settlePackages(
       tx,
-      accepted
-        .filter((entry) => !entry.paidOnline)
-        .map(({ item: { number, form }, routeId, afterClose }) => ({
-          number,
-          source: 'route' as const,
-          routeId,
-          courierId,
-          deliveryId: idOf.get(number) ?? null,
-          at: new Date(form.at),
-          paid: { amountCop: form.collectedCop, means: form.means ?? null, reference: form.reference },
-          afterClose,
-        })),
+      accepted.flatMap(({ item: { number, form }, routeId, afterClose, settles }) =>
+        settles === null
+          ? []
+          : {
+              number,
+              source: 'route' as const,
+              routeId,
+              courierId,
+              deliveryId: idOf.get(number) ?? null,
+              at: new Date(form.at),
+              paid: { amountCop: form.collectedCop, means: form.means ?? null, reference: form.reference },
+              afterClose,
+              part: settles,
+            },
+      ),
       courierId,
     );
     for (const routeId of new Set(accepted.map((entry) => entry.routeId)))
