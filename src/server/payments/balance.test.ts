@@ -9,14 +9,17 @@ import { drivers } from '../../../test/support/database.ts';
 import { deliveryBody, deliveryWorld, startedRoute } from '../../../test/support/delivery.ts';
 import { packageInColombia } from '../../../test/support/packages.ts';
 import { eventsInto, startWompiStandIn, TEST_CARD_APPROVED } from '../../../test/support/wompi-stand-in.ts';
+import { isoDayInColombia } from '../../shared/dates.ts';
 import { doorMessages } from '../../shared/delivery/door-choices.ts';
 import { paymentMessages } from '../../shared/payments/forms.ts';
 import { DAY_MS } from '../../shared/requests/storage.ts';
+import { amountDueLine } from '../charges/package-charge.ts';
 import { routeMoney } from '../collections/sums.ts';
 import {
   collections,
   einvoices,
   onlinePayments,
+  outbox,
   packageChargeLines,
   packages,
   paymentReceipts,
@@ -92,6 +95,37 @@ describe.each(drivers)("'Saldo pendiente' on %s", (driver) => {
     const paid = await payOnline(number);
     return { route, number, paid, line: await storageAfterPayment(number) };
   };
+
+  it("tells the customer out for delivery what is left to pay: 'saldo pendiente', or nothing when paid online", async () => {
+    const owing = (await packageInColombia(world.customer, world.admin)).number;
+    const settledOne = (await packageInColombia(world.customer, world.admin)).number;
+    await payOnline(owing);
+    await payOnline(settledOne);
+    const line = await storageAfterPayment(owing);
+    const date = isoDayInColombia(new Date());
+    const created = await world.admin.post('/api/admin/delivery/routes', {
+      date,
+      courierId: world.courier.record.id,
+      zone: 'Bogotá norte',
+    });
+    const id = created.body.route.id as number;
+    await world.admin.post(`/api/admin/delivery/routes/${id}/stops`, {
+      packages: [String(owing), String(settledOne)],
+    });
+    expect((await world.admin.post(`/api/admin/delivery/routes/${id}/start`)).status).toBe(200);
+    const mailOf = async (number: number) => {
+      const mails = await db().select().from(outbox).where(eq(outbox.toAddress, world.customer.form.email));
+      return mails
+        .filter((mail) => mail.text.includes(`${number}`) && mail.text.includes('Valor a pagar'))
+        .at(-1)?.text;
+    };
+    expect(await mailOf(owing)).toContain(
+      amountDueLine({ totalCents: line.amountCents, totalCop: line.amountCop, note: 'saldo pendiente' }),
+    );
+    expect(await mailOf(settledOne)).toContain(
+      amountDueLine({ totalCents: 0, totalCop: 0, note: 'pagado en línea' }),
+    );
+  });
 
   it("leaves 'Saldo pendiente' of exactly the storage line, shown to the customer and the courier, and pays it online once", async () => {
     const { number, paid, line } = await paidThenStored();
