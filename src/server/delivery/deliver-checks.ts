@@ -12,6 +12,7 @@ import { lockedWithDue } from '../charges/charge-lines.ts';
 import type { Transaction } from '../db/open.ts';
 import { deliveries, settlements } from '../db/schema.ts';
 import { Conflict, DomainError, Invalid } from '../errors.ts';
+import type { StoredFile } from '../files/store.ts';
 import {
   type ActionStop,
   type KeyUse,
@@ -21,9 +22,10 @@ import {
   stopsForAction,
 } from './door-common.ts';
 
+/** Stored before the delivery's transaction opens (doorPhoto); their rows are written in it. */
 export interface DeliveryPhotos {
-  photo: Buffer | null;
-  noveltyPhoto: Buffer | null;
+  photo: StoredFile | null;
+  noveltyPhoto: StoredFile | null;
 }
 
 export interface DeliveryItem {
