@@ -6,6 +6,14 @@ import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
+import {
+  attemptBody,
+  deliveryBody,
+  deliveryWorld,
+  photoDataUrl,
+  startedRoute,
+  valueToPay,
+} from '../../../test/support/delivery.ts';
 import { startS3, type TestS3 } from '../../../test/support/s3.ts';
 import {
   type browser,
@@ -15,7 +23,7 @@ import {
   type TestServer,
 } from '../../../test/support/server.ts';
 import { receiptMessages } from '../../shared/warehouse/receipt.ts';
-import { files } from '../db/schema.ts';
+import { deliveries, deliveryAttempts, files } from '../db/schema.ts';
 import { objectStore, recordFile, storeFile } from './store.ts';
 import { sweepOrphans } from './sweep.ts';
 
@@ -25,6 +33,15 @@ const image = (background: string) =>
     .toBuffer();
 
 const cases = drivers.flatMap((driver) => [[driver, 'database'] as const, [driver, 'bucket'] as const]);
+
+/** Objects in the bucket (if any) that no row points at, once the sweep has passed with no grace left: none. */
+async function expectNoOrphans(server: TestServer) {
+  const bucket = objectStore();
+  if (!bucket) return;
+  await sweepOrphans(server.db, 0);
+  const rows = new Set((await server.db.select({ id: files.id }).from(files)).map((row) => row.id));
+  for await (const page of bucket.list()) expect(page.filter((object) => !rows.has(object.id))).toEqual([]);
+}
 
 describe.each(cases)('two uploads of one photo at once on %s, bytes in the %s', (driver, store) => {
   let server: TestServer;
@@ -184,3 +201,75 @@ describe.each(cases)('two uploads of one photo at once on %s, bytes in the %s', 
     await expectRowsAndObjectsAgree();
   });
 });
+
+describe.each(cases)('two door photos of one stop at once on %s, bytes in the %s', (driver, store) => {
+  let s3: TestS3 | undefined;
+  const env: Record<string, string> = {};
+  beforeAll(async () => {
+    if (store !== 'bucket') return;
+    s3 = await startS3();
+    Object.assign(env, s3.env);
+  });
+  afterAll(() => s3?.close());
+  const world = deliveryWorld(driver, {
+    admin: `puerta-${driver}-${store}@example.com`,
+    customer: 'Lina Cliente',
+    couriers: ['Tomás Mensajero'],
+    env,
+  });
+
+  it('two phones deliver one stop, each with its photo: one delivery, whose photo is there and its owner sees', async () => {
+    const { server, admin, customer, courier } = world;
+    const [number = 0] = (await startedRoute(admin, customer, courier.record.id, 1)).numbers;
+    const toPay = await valueToPay(courier.client, number);
+    const body = async () => deliveryBody(toPay, { photo: await photoDataUrl() });
+    const [one, two] = [await body(), await body()];
+    const answers = await Promise.all(
+      [one, two].map((form) => courier.client.post(`/api/delivery/stops/${number}/deliver`, form)),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const [delivery, ...others] = await server.db
+      .select({ photoId: deliveries.photoId })
+      .from(deliveries)
+      .where(eq(deliveries.packageNumber, number));
+    expect(others).toEqual([]);
+    const photos = await server.db.select().from(files).where(eq(files.packageNumber, number));
+    expect(photos.map((photo) => [photo.id, photo.kind, photo.ownerId])).toEqual([
+      [delivery?.photoId, 'delivery', customer.record.id],
+    ]);
+    if (store === 'bucket') expect(await objectStore()?.exists(delivery?.photoId ?? '')).toBe(true);
+    await expectNoOrphans(server);
+  });
+
+  it('an attempt refused in its transaction (the stop already attempted) leaves no row; its object is swept', async () => {
+    const { server, admin, customer, courier } = world;
+    const [number = 0] = (await startedRoute(admin, customer, courier.record.id, 1)).numbers;
+    const path = `/api/delivery/stops/${number}/attempt`;
+    expect((await courier.client.post(path, attemptBody({ photo: await photoDataUrl() }))).status).toBe(200);
+    const objectsBefore = await countObjects();
+    const refused = await courier.client.post(path, attemptBody({ photo: await photoDataUrl() }));
+    expect(refused.status).toBe(409);
+    const attempts = await server.db
+      .select({ photoId: deliveryAttempts.photoId })
+      .from(deliveryAttempts)
+      .where(eq(deliveryAttempts.packageNumber, number));
+    const photos = await server.db
+      .select({ id: files.id })
+      .from(files)
+      .where(eq(files.packageNumber, number));
+    expect(photos.map((photo) => photo.id)).toEqual(attempts.map((attempt) => attempt.photoId));
+    if (store === 'bucket') {
+      // The refused attempt's photo was stored before its transaction: kept through the grace period, then swept.
+      expect(await countObjects()).toBe(objectsBefore + 1);
+      expect(await sweepOrphans(server.db)).toBe(0);
+      await expectNoOrphans(server);
+      expect(await countObjects()).toBe(objectsBefore);
+    }
+  });
+});
+
+async function countObjects() {
+  let count = 0;
+  for await (const page of objectStore()?.list() ?? []) count += page.length;
+  return count;
+}
