@@ -218,7 +218,7 @@ describe.each(cases)('two door photos of one stop at once on %s, bytes in the %s
     env,
   });
 
-  it('two phones deliver one stop, each with its photo: one delivery, whose photo is there and its owner sees', async () => {
+  it('two phones deliver one stop, each with its photo: one delivery, whose photo is there, given to its owner', async () => {
     const { server, admin, customer, courier } = world;
     const [number = 0] = (await startedRoute(admin, customer, courier.record.id, 1)).numbers;
     const toPay = await valueToPay(courier.client, number);
