@@ -143,7 +143,11 @@ describe.each(cases)('two uploads of one photo at once on %s, bytes in the %s', 
     const answers = await Promise.all([receive(first), receive(second)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
     const refused = answers.find((answer) => answer.status === 409);
-    expect(refused?.body.error.message).toBe(receiptMessages.photoTaken);
+    expect(refused?.body.error).toMatchObject({
+      code: 'photo_taken',
+      field: 'photoIds',
+      message: receiptMessages.photoTaken,
+    });
     const [winner, loser] = answers[0]?.status === 201 ? [first, second] : [second, first];
 
     // The photo and its thumbnail went together, to the winner's package and owner.
