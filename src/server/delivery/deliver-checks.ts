@@ -14,6 +14,7 @@ import type { Transaction } from '../db/open.ts';
 import type { SettlementPart } from '../db/schema/settlements.ts';
 import { deliveries } from '../db/schema.ts';
 import { Conflict, DomainError, Invalid } from '../errors.ts';
+import type { StoredFile } from '../files/store.ts';
 import {
   type ActionStop,
   type KeyUse,
@@ -23,9 +24,10 @@ import {
   stopsForAction,
 } from './door-common.ts';
 
+/** Stored before the delivery's transaction opens (doorPhoto); their rows are written in it. */
 export interface DeliveryPhotos {
-  photo: Buffer | null;
-  noveltyPhoto: Buffer | null;
+  photo: StoredFile | null;
+  noveltyPhoto: StoredFile | null;
 }
 
 export interface DeliveryItem {
