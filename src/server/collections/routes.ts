@@ -135,26 +135,17 @@ export function collectionRoutes({ db, auth, config }: RouteDeps) {
     },
   );
 
+  /** The receipt asked for: the package's charge's, or its balance's with `?parte=saldo`. */
+  const receiptAsked = (c: Context<SessionEnv>) =>
+    paymentReceipt(db, packageNumberParam(c), viewerOf(c), company, partOfParam(c.req.query('parte')));
+
   routes.get('/packages/:number/receipt', signedIn, async (c) => {
     c.header('cache-control', 'no-store');
-    const receipt = await paymentReceipt(
-      db,
-      packageNumberParam(c),
-      viewerOf(c),
-      company,
-      partOfParam(c.req.query('parte')),
-    );
-    return c.json(receipt satisfies Api.PaymentReceipt);
+    return c.json((await receiptAsked(c)) satisfies Api.PaymentReceipt);
   });
 
   routes.get('/packages/:number/receipt.pdf', signedIn, async (c) => {
-    const receipt = await paymentReceipt(
-      db,
-      packageNumberParam(c),
-      viewerOf(c),
-      company,
-      partOfParam(c.req.query('parte')),
-    );
+    const receipt = await receiptAsked(c);
     const pdf = await receiptPdf(receipt);
     c.header('content-type', 'application/pdf');
     c.header('content-disposition', `attachment; filename="comprobante-${receipt.receiptCode}.pdf"`);
