@@ -34,6 +34,10 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchResult
   'fan-out': { title: 'Live fan-out', run: fanOut.run },
   pqr: { title: 'PQR', run: pqr.run },
   files: { title: 'Files in a bucket', run: files.run },
+  'files-receipts': {
+    title: 'Receipts with photos in a bucket',
+    run: async () => (await import('./files-receipts.ts')).run(),
+  },
   notices: { title: 'WhatsApp notices', run: notices.run },
   einvoice: { title: 'Electronic invoices', run: async () => (await import('./einvoice.ts')).run() },
   payments: { title: 'Online payments (Wompi events)', run: payments.run },

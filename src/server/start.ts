@@ -23,7 +23,7 @@ import { mailQueuedNotices, type NoticeWorker, startNoticeWorker } from './notic
 import { type FailureKind, log } from './observability/log.ts';
 import { createMetrics, type Metrics } from './observability/metrics.ts';
 import { WOMPI_OFF_LINE } from './payments/config.ts';
-import { startPaymentEventWorker } from './payments/events.ts';
+import { type PaymentEventWorker, startPaymentEventWorker } from './payments/events.ts';
 import { startPendingCheck } from './payments/pending-check.ts';
 import { wompiProvider } from './payments/wompi.ts';
 import { pqrSettingsOf } from './pqr/settings.ts';
@@ -75,6 +75,8 @@ export interface Server {
   notices: NoticeWorker | null;
   /** The electronic invoices' worker; null while invoicing is off. */
   invoices: InvoiceWorker | null;
+  /** The worker that applies Wompi's stored events; null while online payment is off. */
+  paymentEvents: PaymentEventWorker | null;
   /** Ends every live stream (admin, packages, any later one) and every LISTEN: the first step of a shutdown. */
   endStreams(): Promise<void>;
   close(): Promise<void>;

@@ -46,6 +46,9 @@ export const paths = {
   adminCollections: '/admin/recaudos',
   /** A delivered package's 'Comprobante de pago': `/paquetes/100001/comprobante` (pattern `receiptPattern`). */
   receipt: (number: number | string) => `/paquetes/${encodeURIComponent(String(number))}/comprobante`,
+  /** The 'Comprobante de pago' of its 'Saldo pendiente', once paid: `/paquetes/100001/comprobante?parte=saldo`. */
+  balanceReceipt: (number: number | string) =>
+    `/paquetes/${encodeURIComponent(String(number))}/comprobante?parte=saldo`,
   /** The staff's 'Avisos': the WhatsApp notices (NOTICES.md 'What people see'). */
   adminNotices: '/admin/avisos',
   /** The staff's 'Facturas electrónicas' (PAYMENTS.md 'The electronic invoice'). */

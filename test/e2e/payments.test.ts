@@ -122,7 +122,8 @@ describe('Paying online in Chromium, against the Wompi stand-in', () => {
     ).toBe(200);
     expect((await admin('POST', `/api/admin/delivery/routes/${routeId}/start`)).status).toBe(200);
 
-    const phone = await e2e.browser.newPage({ viewport: { width: 390, height: 844 } });
+    const phone = await e2e.browser.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
     await signInThroughForm(phone, e2e.app, courierForm.email, courierForm.password);
     await phone.waitForURL(`${e2e.app.url}/reparto`);
     const stop = phone.getByRole('article', { name: `1. Paquete ${paid}` });

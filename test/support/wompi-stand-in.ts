@@ -53,7 +53,7 @@ export function eventsInto(server: {
   app: { request: (path: string, init: RequestInit) => Response | Promise<Response> };
   config: { appUrl: string };
   paymentEvents: { runDue(): Promise<number> } | null;
-}): EventTarget {
+}): Exclude<EventTarget, string> {
   return async (raw, headers) => {
     const answer = await server.app.request(`${server.config.appUrl}/api/pagos/wompi/eventos`, {
       method: 'POST',

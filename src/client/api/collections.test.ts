@@ -3,7 +3,7 @@
 // PDF beside its JSON.
 import { describe, expect, it } from 'vitest';
 import { answer } from '../../../test/support/fetch-answer.ts';
-import { closeRoute, getRecaudos, importRemittance, recaudosCsvUrl, receiptPdfUrl } from './collections.ts';
+import { closeRoute, getRecaudos, getReceipt, importRemittance, recaudosCsvUrl } from './collections.ts';
 
 describe('the money API', () => {
   it("POSTs 'Cerrar ruta' with 'Efectivo entregado' as a number and 'Observación'", async () => {
@@ -29,13 +29,18 @@ describe('the money API', () => {
     expect(error).toMatchObject({ status: 400, code: 'invalid_remittance', details: { problems } });
   });
 
-  it("reads 'Recaudos' and its CSV for the range typed, and the receipt's PDF by the package", async () => {
+  it("reads 'Recaudos' and its CSV for the range typed, and a package's receipts", async () => {
     const fetch = answer(200, {});
     await getRecaudos({ from: '2026-11-01', to: '2026-11-30' });
     expect(fetch.mock.calls[0]?.[0]).toBe('/api/admin/recaudos?desde=2026-11-01&hasta=2026-11-30');
     expect(recaudosCsvUrl({ from: '2026-11-01', to: '2026-11-30' })).toBe(
       '/api/admin/recaudos.csv?desde=2026-11-01&hasta=2026-11-30',
     );
-    expect(receiptPdfUrl(100001)).toBe('/api/packages/100001/receipt.pdf');
+    await getReceipt('100001', '');
+    await getReceipt('100001', '?parte=saldo');
+    expect(fetch.mock.calls.slice(1).map((call) => call[0])).toEqual([
+      '/api/packages/100001/receipt',
+      '/api/packages/100001/receipt?parte=saldo',
+    ]);
   });
 });

@@ -28,7 +28,7 @@ export const collectionKeys = {
   late: ['admin', 'recaudos', 'late'] as const,
   /** Under the route's own key, so the route stream and a change of the route read it again too. */
   routeCash: (id: string) => [...routeKeys.route(id), 'cash'] as const,
-  receipt: (number: string) => ['packages', 'receipt', number] as const,
+  receipt: (number: string, search: string) => ['packages', 'receipt', number, search] as const,
 };
 
 const ROUTES = '/api/admin/delivery/routes';
@@ -75,11 +75,8 @@ export const settleLateDelivery = (id: number, form: CashCloseForm) =>
   api.post<Api.LateDeliverySettled>(`${RECAUDOS}/collections/${id}/late-count`, form);
 
 /** 'Comprobante de pago' (its owner or an admin). */
-export const getReceipt = (number: string, signal?: AbortSignal) =>
-  api.get<Api.PaymentReceipt>(`${onePackage(number)}/receipt`, { signal });
-
-/** 'Descargar PDF' of the receipt. */
-export const receiptPdfUrl = (number: number | string) => `${onePackage(number)}/receipt.pdf`;
+export const getReceipt = (number: string, search: string, signal?: AbortSignal) =>
+  api.get<Api.PaymentReceipt>(`${onePackage(number)}/receipt${search}`, { signal });
 
 /** While 'Recaudos' is mounted and `enabled`, any route's change (a delivery, a close) reads its figures again. */
 export function useRecaudosLiveUpdates(enabled: boolean): void {

@@ -29,19 +29,19 @@ export const retryInvoice = (id: number) =>
   api.post<InvoiceRetried>(`/api/admin/facturas/${encodeURIComponent(String(id))}/reintentar`, {});
 
 export const packageInvoiceKeys = {
-  one: (number: number | string) => ['packages', String(number), 'invoice'] as const,
+  one: (number: number | string, search = '') => ['packages', String(number), 'invoice', search] as const,
 };
 
 const invoicePath = (number: number | string) =>
   `/api/packages/${encodeURIComponent(String(number))}/factura`;
 
-/** The package's electronic invoice (404 while it has none). */
-export const getPackageInvoice = (number: number | string, signal?: AbortSignal) =>
-  api.get<CustomerInvoice>(invoicePath(number), { signal });
+/** The package's electronic invoice (404 while it has none); `search` '?parte=saldo': its balance's. */
+export const getPackageInvoice = (number: number | string, search: string, signal?: AbortSignal) =>
+  api.get<CustomerInvoice>(`${invoicePath(number)}${search}`, { signal });
 
-/** The provider's PDF or XML of the package's invoice. */
-export const invoiceFileUrl = (number: number | string, format: 'pdf' | 'xml' | 'qr.svg') =>
-  `${invoicePath(number)}.${format}`;
+/** The provider's PDF or XML of the package's invoice (of its balance with `search` '?parte=saldo'). */
+export const invoiceFileUrl = (number: number | string, format: 'pdf' | 'xml' | 'qr.svg', search = '') =>
+  `${invoicePath(number)}.${format}${search}`;
 
 /** 'Descargar CSV' of 'Facturas electrónicas' in the chosen state. */
 export const invoicesCsvUrl = (state: string) => `/api/admin/facturas.csv${state ? `?estado=${state}` : ''}`;

@@ -9,15 +9,17 @@ import { formatCop } from '../../shared/money.ts';
 import { getPackageInvoice, invoiceFileUrl, packageInvoiceKeys } from '../api/einvoice.ts';
 import { FactList } from './fact-list.tsx';
 
+const titleId = (search: string) => (search ? 'einvoice-title-saldo' : 'einvoice-title');
+
 const taxOf = (line: CustomerInvoice['lines'][number]) =>
   line.excluded ? 'Excluido de IVA' : `IVA ${line.vatBasisPoints / 100} %: ${formatCop(line.vatCop)}`;
 
-function InvoiceFacts({ number, data }: { number: number; data: CustomerInvoice }) {
+function InvoiceFacts({ number, search, data }: { number: number; search: string; data: CustomerInvoice }) {
   const { invoice } = data;
   if (!invoice) return <p>Tu factura electrónica está en trámite con la DIAN; aparecerá aquí.</p>;
   return (
     <>
-      <h2 id="einvoice-title">Factura electrónica {invoice.fullNumber}</h2>
+      <h2 id={titleId(search)}>Factura electrónica {invoice.fullNumber}</h2>
       <FactList
         className="data-list"
         facts={[
@@ -33,7 +35,7 @@ function InvoiceFacts({ number, data }: { number: number; data: CustomerInvoice 
       {invoice.qrUrl && (
         <img
           className="einvoice__qr"
-          src={invoiceFileUrl(number, 'qr.svg')}
+          src={invoiceFileUrl(number, 'qr.svg', search)}
           alt={`Código QR de la factura electrónica ${invoice.fullNumber}: abre su consulta en la DIAN`}
           width={132}
           height={132}
@@ -47,10 +49,10 @@ function InvoiceFacts({ number, data }: { number: number; data: CustomerInvoice 
         )}
         {data.downloads && (
           <>
-            <a className="button button--secondary" href={invoiceFileUrl(number, 'pdf')} download>
+            <a className="button button--secondary" href={invoiceFileUrl(number, 'pdf', search)} download>
               Descargar factura PDF
             </a>
-            <a className="button button--secondary" href={invoiceFileUrl(number, 'xml')} download>
+            <a className="button button--secondary" href={invoiceFileUrl(number, 'xml', search)} download>
               Descargar factura XML
             </a>
           </>
@@ -65,17 +67,18 @@ function InvoiceFacts({ number, data }: { number: number; data: CustomerInvoice 
   );
 }
 
-export function EinvoiceBox({ number }: { number: number }) {
+/** The box of the charge's invoice, or with `search` '?parte=saldo' of its 'Saldo pendiente''s (a second box). */
+export function EinvoiceBox({ number, search = '' }: { number: number; search?: string }) {
   const query = useQuery({
-    queryKey: packageInvoiceKeys.one(number),
-    queryFn: ({ signal }) => getPackageInvoice(number, signal),
+    queryKey: packageInvoiceKeys.one(number, search),
+    queryFn: ({ signal }) => getPackageInvoice(number, search, signal),
     retry: false,
   });
   if (!query.data) return null;
   return (
-    <section className="card einvoice" aria-labelledby="einvoice-title">
-      {!query.data.invoice && <h2 id="einvoice-title">Factura electrónica</h2>}
-      <InvoiceFacts number={number} data={query.data} />
+    <section className="card einvoice" aria-labelledby={titleId(search)}>
+      {!query.data.invoice && <h2 id={titleId(search)}>Factura electrónica</h2>}
+      <InvoiceFacts number={number} search={search} data={query.data} />
     </section>
   );
 }

@@ -16,8 +16,13 @@ export type StoredCharge = typeof packageCharges.$inferSelect;
 const tenths = (value: string | null) => (value === null ? null : Math.round(Number(value) * 10));
 
 /** The line the mails and screens show: 'Valor a pagar: US$ 54,50 ($ 218.000)'. */
-export function amountDueLine(charge: Pick<StoredCharge, 'totalCents' | 'totalCop'>): string {
-  return `Valor a pagar: ${formatUsd(charge.totalCents)} (${formatCop(charge.totalCop)}), al recibir en tu puerta.`;
+export function amountDueLine(
+  charge: Pick<StoredCharge, 'totalCents' | 'totalCop'> & { note?: string },
+): string {
+  const amount = `${formatUsd(charge.totalCents)} (${formatCop(charge.totalCop)})`;
+  return charge.note
+    ? `Valor a pagar: ${amount} (${charge.note}), al recibir en tu puerta.`
+    : `Valor a pagar: ${amount}, al recibir en tu puerta.`;
 }
 
 /**

@@ -9,6 +9,7 @@ import { normalizeGuide } from '../../shared/packages/guides.ts';
 import type { Transaction } from '../db/open.ts';
 import { deliveryRoutes, packageEvents, routeStops, users } from '../db/schema.ts';
 import type { Refusal } from '../errors.ts';
+import { settledWithBalance } from './balance.ts';
 import { settlePackages } from './settlements.ts';
 
 const CHUNK = 1000;
@@ -48,7 +49,7 @@ export async function settleCarrierDeliveries(
 ): Promise<void> {
   const now = new Date();
   for (let start = 0; start < numbers.length; start += CHUNK) {
-    const part = numbers.slice(start, start + CHUNK);
+    const chunk = numbers.slice(start, start + CHUNK);
     const carriers = new Map(
       (
         await tx
@@ -58,23 +59,30 @@ export async function settleCarrierDeliveries(
             carrierGuide: packageEvents.carrierGuide,
           })
           .from(packageEvents)
-          .where(and(inArray(packageEvents.packageNumber, part), eq(packageEvents.state, 'en_reparto')))
+          .where(and(inArray(packageEvents.packageNumber, chunk), eq(packageEvents.state, 'en_reparto')))
           .orderBy(packageEvents.packageNumber, desc(packageEvents.id))
       ).map((row) => [row.number, row]),
     );
+    // A package paid online owes the carrier only its 'Saldo pendiente' (balance.ts): nothing more when none is left.
+    const paid = await settledWithBalance(tx, chunk);
     await settlePackages(
       tx,
-      part.map((number) => ({
-        number,
-        source: 'carrier' as const,
-        routeId: null,
-        courierId: null,
-        deliveryId: null,
-        at: now,
-        paid: null,
-        carrier: carriers.get(number)?.carrier || 'Transportadora',
-        carrierGuide: normalizeGuide(carriers.get(number)?.carrierGuide ?? ''),
-      })),
+      chunk.flatMap((number) => {
+        const settled = paid.get(number);
+        if (settled && settled.balance.cop <= 0) return [];
+        return {
+          number,
+          source: 'carrier' as const,
+          routeId: null,
+          courierId: null,
+          deliveryId: null,
+          at: now,
+          paid: null,
+          carrier: carriers.get(number)?.carrier || 'Transportadora',
+          carrierGuide: normalizeGuide(carriers.get(number)?.carrierGuide ?? ''),
+          part: settled ? ('balance' as const) : ('charge' as const),
+        };
+      }),
       recordedBy,
     );
   }

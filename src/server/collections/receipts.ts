@@ -1,7 +1,8 @@
 // 'Comprobante de pago' (DELIVERY.md 'Proof of delivery'): a delivered package's payment, with our name and NIT, the
 // package, 'Valor a pagar' in USD and pesos as its settlement froze them, 'Valor pagado', the means, the reference,
 // date and time, and a number of its own from a sequence, issued with the settlement (collections/settlements.ts):
-// reading a receipt writes nothing. Only the owner and admins see it; anyone else gets 404.
+// reading a receipt writes nothing. Only the owner and admins see it; anyone else gets 404. A package whose
+// 'Saldo pendiente' was paid has a second one, of that payment ('balance'; `?parte=saldo`).
 import { and, eq, isNull } from 'drizzle-orm';
 import { CHARGE_LINE_LABELS } from '../../shared/charges/charge-lines.ts';
 import type { PaymentReceipt } from '../../shared/collections/api-types.ts';
@@ -9,6 +10,7 @@ import { collectionMessages, receiptCode } from '../../shared/collections/forms.
 import { COLLECTED_MEANS_LABELS } from '../../shared/delivery/door-choices.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/open.ts';
+import type { SettlementPart } from '../db/schema/settlements.ts';
 import { collections, deliveries, paymentReceipts, settlements, users } from '../db/schema.ts';
 import { NotFound, PACKAGE_NOT_FOUND } from '../errors.ts';
 import { findVisiblePackage, type Viewer } from '../packages/queries.ts';
@@ -20,6 +22,7 @@ export async function paymentReceipt(
   number: number,
   viewer: Viewer,
   config: Pick<Config, 'companyName' | 'companyNit' | 'companyAddress'>,
+  part: SettlementPart = 'charge',
 ): Promise<PaymentReceipt> {
   const pkg = await findVisiblePackage(db, number, viewer);
   if (!pkg) throw new NotFound(PACKAGE_NOT_FOUND);
@@ -35,7 +38,9 @@ export async function paymentReceipt(
     .innerJoin(collections, eq(collections.id, settlements.collectionId))
     .innerJoin(paymentReceipts, eq(paymentReceipts.collectionId, collections.id))
     .leftJoin(deliveries, eq(deliveries.id, settlements.deliveryId))
-    .where(and(eq(settlements.packageNumber, number), isNull(settlements.voidedAt)));
+    .where(
+      and(eq(settlements.packageNumber, number), eq(settlements.part, part), isNull(settlements.voidedAt)),
+    );
   if (!paid || paid.collection.amountCop <= 0) throw new NotFound(collectionMessages.noReceipt, 'no_receipt');
   const { receipt, settlement } = paid;
   const [owner] = pkg.userId
@@ -62,6 +67,6 @@ export async function paymentReceipt(
     reference: collection.reference,
     paidAt: (paid.deliveredAt ?? collection.collectedAt).toISOString(),
     receivedBy: paid.receivedBy ?? '',
-    pdfPath: `/api/packages/${pkg.number}/receipt.pdf`,
+    pdfPath: `/api/packages/${pkg.number}/receipt.pdf${part === 'balance' ? '?parte=saldo' : ''}`,
   };
 }

@@ -22,6 +22,7 @@ import { Invalid, NotFound } from '../errors.ts';
 import { ApiError, bodySizeLimit, clientIp, type RouteDeps, readBody, uploadedBytes } from '../http.ts';
 import { packageNumberParam } from '../packages/list-query.ts';
 import type { Viewer } from '../packages/queries.ts';
+import { partOfParam } from './balance.ts';
 import { correctCollection } from './corrections.ts';
 import { lateDeliveriesWaiting, settleLateDelivery } from './late.ts';
 import { recaudos } from './recaudos.ts';
@@ -134,14 +135,17 @@ export function collectionRoutes({ db, auth, config }: RouteDeps) {
     },
   );
 
+  /** The receipt asked for: the package's charge's, or its balance's with `?parte=saldo`. */
+  const receiptAsked = (c: Context<SessionEnv>) =>
+    paymentReceipt(db, packageNumberParam(c), viewerOf(c), company, partOfParam(c.req.query('parte')));
+
   routes.get('/packages/:number/receipt', signedIn, async (c) => {
     c.header('cache-control', 'no-store');
-    const receipt = await paymentReceipt(db, packageNumberParam(c), viewerOf(c), company);
-    return c.json(receipt satisfies Api.PaymentReceipt);
+    return c.json((await receiptAsked(c)) satisfies Api.PaymentReceipt);
   });
 
   routes.get('/packages/:number/receipt.pdf', signedIn, async (c) => {
-    const receipt = await paymentReceipt(db, packageNumberParam(c), viewerOf(c), company);
+    const receipt = await receiptAsked(c);
     const pdf = await receiptPdf(receipt);
     c.header('content-type', 'application/pdf');
     c.header('content-disposition', `attachment; filename="comprobante-${receipt.receiptCode}.pdf"`);

@@ -4,14 +4,16 @@
 // any to collect, or something was collected) becomes a collection carrying that same 'Valor a pagar', and a
 // collection with money gets its 'Comprobante de pago' number, and its electronic invoice is due (einvoice/due.ts).
 // The charge's fee lines (consolidation, repack, ...) are frozen beside it in settlement_lines and counted in its
-// 'Valor a pagar'. Voiding (an admin's correction out of 'Entregado')
+// 'Valor a pagar'. A package's 'Saldo pendiente' (collections/balance.ts) is settled the same way as its own part:
+// only the lines no settlement in force covers, without the charge's figures. Voiding (an admin's correction out of 'Entregado')
 // marks the settlement, its collection and its delivery as no longer in force, audited; the figures stay as written.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { CollectionSource } from '../../shared/collections/forms.ts';
 import type { CollectedMeans } from '../../shared/delivery/door-choices.ts';
 import { recordAudit } from '../audit/audit.ts';
-import { lineSums, openLinesOf } from '../charges/charge-lines.ts';
+import { lineSums } from '../charges/charge-lines.ts';
 import type { Transaction } from '../db/open.ts';
+import type { SettlementPart } from '../db/schema/settlements.ts';
 import {
   collections,
   deliveries,
@@ -21,6 +23,7 @@ import {
   settlements,
 } from '../db/schema.ts';
 import { enqueueCreditNotes, enqueueInvoices } from '../einvoice/due.ts';
+import { uncoveredLinesOf } from './balance.ts';
 import type { Reader } from './sums.ts';
 
 /** One package to settle. `paid` is what was collected (null: the carrier collects 'Valor a pagar' in cash). */
@@ -35,6 +38,10 @@ export interface Settling {
   afterClose?: boolean;
   carrier?: string;
   carrierGuide?: string;
+  /** The charge (the default), or its 'Saldo pendiente' once the charge is settled. */
+  part?: SettlementPart;
+  /** The fee lines an online payment covered (the others stay owed); all those not yet covered when absent. */
+  lineIds?: number[] | null;
 }
 
 /** The stored charges of `numbers` (a package without one owes nothing). */
@@ -56,14 +63,24 @@ export async function settlePackages(
     tx,
     items.map((item) => item.number),
   );
-  // 'Valor a pagar' is the charge plus its fee lines in force, as stored now; both are frozen below.
-  const lines = await openLinesOf(
+  // 'Valor a pagar' is the charge plus its fee lines in force not yet covered, as stored now; both are frozen
+  // below. A balance is those lines alone.
+  const uncovered = await uncoveredLinesOf(
     tx,
     items.map((item) => item.number),
   );
+  const lines = new Map(
+    items.map((item) => {
+      const left = uncovered.get(item.number) ?? [];
+      const { lineIds } = item;
+      return [item.number, lineIds ? left.filter((line) => lineIds.includes(line.id)) : left];
+    }),
+  );
+  const parts = new Map(items.map((item) => [item.number, item.part ?? 'charge']));
+  const chargeOf = (number: number) => (parts.get(number) === 'charge' ? charges.get(number) : undefined);
   const linesOf = (number: number) => lineSums(lines.get(number) ?? []);
-  const dueCentsOf = (number: number) => (charges.get(number)?.totalCents ?? 0) + linesOf(number).cents;
-  const dueOf = (number: number) => (charges.get(number)?.totalCop ?? 0) + linesOf(number).cop;
+  const dueCentsOf = (number: number) => (chargeOf(number)?.totalCents ?? 0) + linesOf(number).cents;
+  const dueOf = (number: number) => (chargeOf(number)?.totalCop ?? 0) + linesOf(number).cop;
   const paidOf = (item: Settling) => item.paid?.amountCop ?? dueOf(item.number);
   const withMoney = items.filter((item) => dueOf(item.number) > 0 || paidOf(item) > 0);
   const stored = withMoney.length
@@ -73,6 +90,7 @@ export async function settlePackages(
           withMoney.map((item) => ({
             deliveryId: item.deliveryId,
             packageNumber: item.number,
+            part: parts.get(item.number),
             routeId: item.routeId,
             courierId: item.courierId,
             amountCop: paidOf(item),
@@ -103,10 +121,11 @@ export async function settlePackages(
     .insert(settlements)
     .values(
       items.map((item) => {
-        const charge = charges.get(item.number);
+        const charge = chargeOf(item.number);
         return {
           packageNumber: item.number,
           source: item.source,
+          part: parts.get(item.number),
           routeId: item.routeId,
           courierId: item.courierId,
           deliveryId: item.deliveryId,
@@ -143,7 +162,8 @@ export async function settlePackages(
   await enqueueInvoices(
     tx,
     settled,
-    (number) => charges.get(number)?.rateSettingsId,
+    // A balance's pesos were converted at its lines' own TRM (the rates of the day they were stored).
+    (number) => chargeOf(number)?.rateSettingsId ?? lines.get(number)?.[0]?.rateSettingsId,
     (id) => frozen.filter((line) => line.settlementId === id),
   );
   return new Map(settled.map((row) => [row.packageNumber, row.id]));
@@ -167,10 +187,19 @@ export async function settlementsInForce(db: Reader, numbers: number[]) {
     .where(and(inArray(settlements.packageNumber, numbers), isNull(settlements.voidedAt)));
 }
 
-/** The settlement in force of package `number`, if it was settled. */
+/** Whether any of `parts` (a package and what a payment pays of it) already has a settlement in force. */
+export async function anySettled(db: Reader, parts: { packageNumber: number; part: SettlementPart }[]) {
+  const found = await settlementsInForce(
+    db,
+    parts.map((row) => row.packageNumber),
+  );
+  return parts.some((row) => found.some((s) => s.packageNumber === row.packageNumber && s.part === row.part));
+}
+
+/** The settlement in force of package `number`'s charge, if it was settled. */
 export async function settlementOf(db: Reader, number: number) {
-  const [row] = await settlementsInForce(db, [number]);
-  return row ?? null;
+  const rows = await settlementsInForce(db, [number]);
+  return rows.find((row) => row.part === 'charge') ?? null;
 }
 
 /**
@@ -184,9 +213,11 @@ export async function voidSettlements(
   note: string,
   /** 'delivery' (a correction out of 'Entregado'): never an online payment, only 'Reembolsar' ('online') undoes it. */
   undoing: 'delivery' | 'online' = 'delivery',
+  /** Only this part (a refund undoes what its payment paid: the charge or the balance). */
+  part?: SettlementPart,
 ): Promise<void> {
   const found = (await settlementsInForce(tx, numbers)).filter(
-    (row) => (row.source === 'online') === (undoing === 'online'),
+    (row) => (row.source === 'online') === (undoing === 'online') && (!part || row.part === part),
   );
   const now = new Date();
   // Each invoice of theirs is annulled by a 'Nota crédito', due with the void.

@@ -32,7 +32,7 @@ export async function insertRows<Table extends PgTable>(
       const value: unknown = row[key as keyof typeof row];
       return value instanceof Date ? value.toISOString() : (value ?? null);
     });
-    names.push(sql.identifier(column.name));
+    names.push(sql`${sql.identifier(column.name)}`);
     arrays.push(sql`${sql.param(values)}::${sql.raw(column.getSQLType())}[]`);
   }
   await db.execute(

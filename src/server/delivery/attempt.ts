@@ -10,12 +10,12 @@ import { isUniqueViolation } from '../db/errors.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { deliveries, deliveryAttempts, packages, users } from '../db/schema.ts';
 import { Conflict } from '../errors.ts';
-import { saveFile } from '../files/store.ts';
+import type { StoredFile } from '../files/store.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { queueAttemptNotice } from '../notices/package-notices.ts';
 import { failedAttemptMail } from '../packages/mails.ts';
 import { type MailSettings, notifyPackageChanges, recordEvent } from '../packages/state-change.ts';
-import { courierActor, done, isRepeat, keyUse, stopForAction } from './door-common.ts';
+import { courierActor, done, isRepeat, keyUse, recordDoorPhoto, stopForAction } from './door-common.ts';
 import { notifyRouteChange } from './live.ts';
 import { failedOutcome } from './outcomes.ts';
 
@@ -40,7 +40,7 @@ async function attemptOnce(
   courierId: string,
   number: number,
   form: Attempt,
-  photo: Buffer | null,
+  photo: StoredFile | null,
   mail: AttemptMailSettings,
 ): Promise<DoorActionDone> {
   const used = await keyUse(tx, form.key);
@@ -65,15 +65,7 @@ async function attemptOnce(
   if (earlier) throw new Conflict('already_attempted', doorMessages.alreadyAttempted(number));
 
   const at = new Date(form.at);
-  const photoId = photo
-    ? await saveFile(tx, {
-        ownerId: pkg.userId,
-        packageNumber: number,
-        kind: 'delivery',
-        mime: 'image/jpeg',
-        bytes: photo,
-      })
-    : null;
+  const photoId = await recordDoorPhoto(tx, photo, number, pkg.userId);
   await tx.insert(deliveryAttempts).values({
     key: form.key,
     packageNumber: number,
@@ -112,7 +104,7 @@ export async function recordAttempt(
   courierId: string,
   number: number,
   form: Attempt,
-  photo: Buffer | null,
+  photo: StoredFile | null,
   mail: AttemptMailSettings,
 ): Promise<DoorActionDone> {
   try {

@@ -3,15 +3,18 @@
 // closed after the phone made the delivery: kept as 'Registrada después del cierre'), its package (locked, 'En
 // reparto' — or back in 'En bodega Colombia' for a late one — and not delivered by a twin request) and its money
 // ('Valor cobrado' and 'Medio de pago').
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, inArray, isNull } from 'drizzle-orm';
 import type { DoorActionDone } from '../../shared/delivery/api-types.ts';
 import { doorMessages } from '../../shared/delivery/door-choices.ts';
 import type { Delivery } from '../../shared/delivery/door-forms.ts';
 import { type PackageState, STATE_LABELS } from '../../shared/packages/states.ts';
 import { lockedWithDue } from '../charges/charge-lines.ts';
+import { settledWithBalance } from '../collections/balance.ts';
 import type { Transaction } from '../db/open.ts';
-import { deliveries, settlements } from '../db/schema.ts';
+import type { SettlementPart } from '../db/schema/settlements.ts';
+import { deliveries } from '../db/schema.ts';
 import { Conflict, DomainError, Invalid } from '../errors.ts';
+import type { StoredFile } from '../files/store.ts';
 import {
   type ActionStop,
   type KeyUse,
@@ -21,9 +24,10 @@ import {
   stopsForAction,
 } from './door-common.ts';
 
+/** Stored before the delivery's transaction opens (doorPhoto); their rows are written in it. */
 export interface DeliveryPhotos {
-  photo: Buffer | null;
-  noveltyPhoto: Buffer | null;
+  photo: StoredFile | null;
+  noveltyPhoto: StoredFile | null;
 }
 
 export interface DeliveryItem {
@@ -44,8 +48,9 @@ export interface Accepted {
   collected: boolean;
   /** Made on the phone before its route's close and synced after it ('Registrada después del cierre'). */
   afterClose: boolean;
-  /** Paid online before: already settled, the delivery settles nothing ('Pagado: no cobrar'). */
-  paidOnline: boolean;
+  /** What the delivery settles: the charge, the 'Saldo pendiente' of a package paid online, or nothing
+   * ('Pagado: no cobrar'). */
+  settles: SettlementPart | null;
 }
 
 /** An item is applied, is the same action sent again, or is refused with why. */
@@ -63,25 +68,13 @@ async function lockedPackages(tx: Transaction, numbers: number[]): Promise<Map<n
   if (numbers.length === 0) return new Map();
   const rows = await lockedWithDue(tx, numbers);
   // A statement of its own after the locks (an approval that committed meanwhile is seen): a package paid online
-  // owes nothing at the door.
-  const paid = new Set(
-    (
-      await tx
-        .select({ number: settlements.packageNumber })
-        .from(settlements)
-        .where(
-          and(
-            inArray(settlements.packageNumber, numbers),
-            eq(settlements.source, 'online'),
-            isNull(settlements.voidedAt),
-          ),
-        )
-    ).map((row) => row.number),
-  );
+  // owes only its 'Saldo pendiente' at the door, if any.
+  const settled = await settledWithBalance(tx, numbers);
   return new Map(
     rows.map((row) => {
-      const paidOnline = paid.has(row.number);
-      return [row.number, { ...row, toPay: paidOnline ? 0 : (row.dueCop ?? 0), paidOnline }];
+      const paid = settled.get(row.number);
+      const paidOnline = paid?.source === 'online';
+      return [row.number, { ...row, toPay: paidOnline ? paid.balance.cop : (row.dueCop ?? 0), paidOnline }];
     }),
   );
 }
@@ -142,7 +135,7 @@ export async function checkDeliveries(
       userId: pkg.userId,
       collected: pkg.toPay > 0 || form.collectedCop > 0,
       afterClose: stop.closedAt !== null,
-      paidOnline: pkg.paidOnline,
+      settles: pkg.paidOnline ? (pkg.toPay > 0 ? ('balance' as const) : null) : ('charge' as const),
     };
     accepted.push(entry);
     byNumber.set(number, entry);
@@ -190,7 +183,7 @@ function stopVerdict(
     if (pkg.state !== 'en_bodega_colombia')
       return new Conflict('not_back', doorMessages.lateNotBack(number, label));
   } else if (pkg.state !== 'en_reparto') return new Conflict('not_out', doorMessages.notOut(number, label));
-  if (pkg.paidOnline && form.collectedCop > 0)
+  if (pkg.paidOnline && pkg.toPay === 0 && form.collectedCop > 0)
     return new Invalid('paid_online', doorMessages.paidOnline, { field: 'collectedCop' });
   if (form.collectedCop !== pkg.toPay && form.note === '')
     return new Invalid('difference_note', doorMessages.differenceNote, { field: 'note' });

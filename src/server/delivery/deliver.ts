@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { deliveries, deliveryRoutes, routeStops } from '../db/schema.ts';
 import { Conflict, DomainError } from '../errors.ts';
-import { saveFile } from '../files/store.ts';
+import type { StoredFile } from '../files/store.ts';
 import { changeStates, type EventDetails, type MailSettings } from '../packages/state-change.ts';
 import {
   type Accepted,
@@ -22,7 +22,7 @@ import {
   type DeliveryPhotos,
   type ItemResult,
 } from './deliver-checks.ts';
-import { courierActor, done, isRepeat, keyUse } from './door-common.ts';
+import { courierActor, done, isRepeat, keyUse, recordDoorPhoto } from './door-common.ts';
 import { notifyRouteChange } from './live.ts';
 import { deliveredOutcome, deliveredRows } from './outcomes.ts';
 
@@ -89,15 +89,7 @@ export async function applyDeliveries(
     await moveToDelivered(tx, courierId, accepted, mail);
     const rows = [];
     for (const { item, routeId, userId, afterClose } of accepted) {
-      const saved = async (bytes: Buffer | null) =>
-        bytes &&
-        saveFile(tx, {
-          ownerId: userId,
-          packageNumber: item.number,
-          kind: 'delivery',
-          mime: 'image/jpeg',
-          bytes,
-        });
+      const saved = (photo: StoredFile | null) => recordDoorPhoto(tx, photo, item.number, userId);
       const { form } = item;
       rows.push({
         key: form.key,
@@ -123,21 +115,24 @@ export async function applyDeliveries(
       .values(rows)
       .returning({ id: deliveries.id, number: deliveries.packageNumber });
     const idOf = new Map(inserted.map((row) => [row.number, row.id]));
-    // A package paid online was settled by its payment: its delivery records no money.
+    // A package paid online was settled by its payment: its delivery records no money, or only its 'Saldo pendiente'.
     await settlePackages(
       tx,
-      accepted
-        .filter((entry) => !entry.paidOnline)
-        .map(({ item: { number, form }, routeId, afterClose }) => ({
-          number,
-          source: 'route' as const,
-          routeId,
-          courierId,
-          deliveryId: idOf.get(number) ?? null,
-          at: new Date(form.at),
-          paid: { amountCop: form.collectedCop, means: form.means ?? null, reference: form.reference },
-          afterClose,
-        })),
+      accepted.flatMap(({ item: { number, form }, routeId, afterClose, settles }) =>
+        settles === null
+          ? []
+          : {
+              number,
+              source: 'route' as const,
+              routeId,
+              courierId,
+              deliveryId: idOf.get(number) ?? null,
+              at: new Date(form.at),
+              paid: { amountCop: form.collectedCop, means: form.means ?? null, reference: form.reference },
+              afterClose,
+              part: settles,
+            },
+      ),
       courierId,
     );
     for (const routeId of new Set(accepted.map((entry) => entry.routeId)))

@@ -7,6 +7,7 @@ import type { Transaction } from '../db/open.ts';
 import { cashCloses, deliveries, deliveryAttempts, deliveryRoutes, routeStops } from '../db/schema.ts';
 import { Conflict, DomainError, Invalid, NotFound } from '../errors.ts';
 import { processPhoto } from '../files/photos.ts';
+import { recordFile, type StoredFile, storeFile } from '../files/store.ts';
 import type { Actor } from '../packages/state-change.ts';
 
 export const courierActor = (courierId: string): Actor => ({ id: courierId, role: 'reparto' });
@@ -134,11 +135,31 @@ export function done(key: string, number: number, outcome: StopOutcome, repeated
   return { key, number, repeated, message: repeated ? doorMessages.repeated : message, outcome };
 }
 
-/** A photo of the action (a data URL) decoded and re-encoded as JPEG; an unreadable one is a 400 on `field`. */
-export async function doorPhoto(dataUrl: string | undefined, field: string): Promise<Buffer | null> {
+/**
+ * A photo of the action (a data URL) decoded, re-encoded as JPEG and stored (in the bucket, if any) before any
+ * transaction opens; its row is written by the action's transaction, with the package's owner. An unreadable photo
+ * is a 400 on `field`; a bucket down, a 503 for the whole request (the phone sends it again).
+ */
+export async function doorPhoto(dataUrl: string | undefined, field: string): Promise<StoredFile | null> {
   if (!dataUrl) return null;
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
   const processed = await processPhoto(bytes);
   if (!processed) throw new Invalid('invalid_photo', doorMessages.photo, { field });
-  return processed.photo;
+  return storeFile({
+    ownerId: null,
+    packageNumber: null,
+    kind: 'delivery',
+    mime: 'image/jpeg',
+    bytes: processed.photo,
+  });
+}
+
+/** The row of a door photo stored by doorPhoto, given to the package and its owner in the action's transaction. */
+export async function recordDoorPhoto(
+  tx: Transaction,
+  photo: StoredFile | null,
+  packageNumber: number,
+  ownerId: string | null,
+): Promise<string | null> {
+  return photo && recordFile(tx, { ...photo, ownerId, packageNumber });
 }

@@ -15,6 +15,7 @@ import type {
 } from '../../shared/delivery/api-types.ts';
 import { ROUTE_STATE_LABELS } from '../../shared/delivery/route-forms.ts';
 import { dueSql } from '../charges/charge-lines.ts';
+import { settledWithBalance } from '../collections/balance.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { deliveryRoutes, packageCharges, packages, routeStops, settlements, users } from '../db/schema.ts';
 import { cashOfRoute, NO_FACTS, outcomeCounts, stopFacts } from './outcomes.ts';
@@ -129,15 +130,20 @@ export async function routeStopsOf(db: Reader, routeId: number): Promise<RouteSt
       and(
         eq(settlements.packageNumber, packages.number),
         eq(settlements.source, 'online'),
+        eq(settlements.part, 'charge'),
         isNull(settlements.voidedAt),
       ),
     )
     .where(eq(routeStops.routeId, routeId))
     .orderBy(asc(routeStops.position));
+  const settled = await settledWithBalance(
+    db,
+    rows.filter((row) => row.paidOnlineId !== null).map((row) => row.number),
+  );
   return rows.map(({ paidOnlineId, ...row }, index) => ({
     ...row,
-    // Paid online: nothing to collect at the door.
-    valueToPayCop: paidOnlineId === null ? row.valueToPayCop : 0,
+    // Paid online: only its 'Saldo pendiente' to collect at the door, if any ('Pagado: no cobrar' when none).
+    valueToPayCop: paidOnlineId === null ? row.valueToPayCop : (settled.get(row.number)?.balance.cop ?? 0),
     paidOnline: paidOnlineId !== null,
     position: index + 1,
     customerName: row.customerName ?? '',

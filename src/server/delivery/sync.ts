@@ -11,7 +11,8 @@ import {
 } from '../../shared/delivery/door-forms.ts';
 import { firstIssueMessage } from '../../shared/schemas.ts';
 import type { Database } from '../db/open.ts';
-import { Conflict, DomainError, Forbidden, Invalid, NotFound } from '../errors.ts';
+import { Conflict, DomainError, Forbidden, Invalid, NotFound, Unavailable } from '../errors.ts';
+import type { StoredFile } from '../files/store.ts';
 import { type AttemptMailSettings, recordAttempt } from './attempt.ts';
 import { applyDeliveries, deliver, isDeliveryRace } from './deliver.ts';
 import type { DeliveryItem, ItemResult } from './deliver-checks.ts';
@@ -21,7 +22,7 @@ type Action = { kind: 'deliver' | 'attempt'; number: number; body: Record<string
 
 type Parsed =
   | { kind: 'deliver'; item: DeliveryItem }
-  | { kind: 'attempt'; number: number; form: Attempt; photo: Buffer | null }
+  | { kind: 'attempt'; number: number; form: Attempt; photo: StoredFile | null }
   | { kind: 'refused'; key: string; number: number; error: DomainError };
 
 const STATUS = (error: DomainError) =>
@@ -52,7 +53,8 @@ function resultOf(key: string, number: number, result: ItemResult): SyncResult {
     : { ok: true, key, number, done: result };
 }
 
-/** An action's body checked with its endpoint's schema, its photos decoded; a refusal of its own otherwise. */
+/** An action's body checked with its endpoint's schema, its photos decoded and stored; a refusal of its own
+ * otherwise. */
 async function parse({ kind, number, body }: Action): Promise<Parsed> {
   const key = typeof body.key === 'string' ? body.key : '';
   const checked = (kind === 'deliver' ? deliverySchema : attemptSchema).safeParse(body);
@@ -74,7 +76,9 @@ async function parse({ kind, number, body }: Action): Promise<Parsed> {
     };
     return { kind, item: { number, form, photos } };
   } catch (error) {
-    if (error instanceof DomainError) return { kind: 'refused', key, number, error };
+    // A bucket down refuses the whole sync (503), which the phone sends again, never one action for good.
+    if (error instanceof DomainError && !(error instanceof Unavailable))
+      return { kind: 'refused', key, number, error };
     throw error;
   }
 }

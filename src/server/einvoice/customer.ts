@@ -1,9 +1,11 @@
 // The customer's electronic invoice of a package: the newest invoice of its settlements, its lines, the customs
-// taxes apart, and the credit note that annulled it; the provider's PDF and XML. Another customer's: 404.
+// taxes apart, and the credit note that annulled it; the provider's PDF and XML. Another customer's: 404. A package
+// whose 'Saldo pendiente' was paid has a second invoice, of that part (`?parte=saldo`).
 import { and, desc, eq } from 'drizzle-orm';
 import type { CustomerInvoice, IssuedDocument } from '../../shared/einvoice/api-types.ts';
 import type { Database } from '../db/open.ts';
-import { einvoices } from '../db/schema.ts';
+import type { SettlementPart } from '../db/schema/settlements.ts';
+import { einvoices, settlements } from '../db/schema.ts';
 import { NotFound } from '../errors.ts';
 import { findVisiblePackage, type Viewer } from '../packages/queries.ts';
 
@@ -21,16 +23,20 @@ const issuedOf = (row: Row | undefined): IssuedDocument | null =>
       }
     : null;
 
-/** The package's newest invoice and its credit note, as `viewer` may see them. */
-async function invoiceRows(db: Database, number: number, viewer: Viewer) {
+/** The package's newest invoice of `part` and its credit note, as `viewer` may see them. */
+async function invoiceRows(db: Database, number: number, viewer: Viewer, part: SettlementPart) {
   if (!(await findVisiblePackage(db, number, viewer)))
     throw new NotFound(INVOICE_NOT_FOUND, 'invoice_not_found');
-  const [invoice] = await db
+  const [found] = await db
     .select()
     .from(einvoices)
-    .where(and(eq(einvoices.packageNumber, number), eq(einvoices.kind, 'invoice')))
+    .innerJoin(settlements, eq(settlements.id, einvoices.settlementId))
+    .where(
+      and(eq(einvoices.packageNumber, number), eq(einvoices.kind, 'invoice'), eq(settlements.part, part)),
+    )
     .orderBy(desc(einvoices.settlementId))
     .limit(1);
+  const invoice = found?.einvoices;
   if (!invoice) throw new NotFound(INVOICE_NOT_FOUND, 'invoice_not_found');
   const [creditNote] = await db
     .select()
@@ -44,8 +50,9 @@ export async function customerInvoice(
   number: number,
   viewer: Viewer,
   downloads: boolean,
+  part: SettlementPart = 'charge',
 ): Promise<CustomerInvoice> {
-  const { invoice, creditNote } = await invoiceRows(db, number, viewer);
+  const { invoice, creditNote } = await invoiceRows(db, number, viewer, part);
   return {
     state: invoice.state,
     invoice: issuedOf(invoice),
@@ -65,8 +72,13 @@ export async function customerInvoice(
 }
 
 /** The full number of the package's issued invoice, for its PDF or XML (404 while it has none). */
-export async function issuedNumber(db: Database, number: number, viewer: Viewer): Promise<string> {
-  const issued = issuedOf((await invoiceRows(db, number, viewer)).invoice);
+export async function issuedNumber(
+  db: Database,
+  number: number,
+  viewer: Viewer,
+  part: SettlementPart = 'charge',
+): Promise<string> {
+  const issued = issuedOf((await invoiceRows(db, number, viewer, part)).invoice);
   if (!issued) throw new NotFound(INVOICE_NOT_FOUND, 'invoice_not_found');
   return issued.fullNumber;
 }

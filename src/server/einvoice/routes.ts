@@ -9,6 +9,7 @@ import { billingDataSchema, billingMessages } from '../../shared/einvoice/billin
 import { invoiceMessages } from '../../shared/einvoice/labels.ts';
 import { type InvoiceTaxes, invoiceTaxSchema, taxLabel, taxMessages } from '../../shared/einvoice/taxes.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
+import { partOfParam } from '../collections/balance.ts';
 import { csvFile } from '../csv.ts';
 import { Invalid, NotFound } from '../errors.ts';
 import { clientIp, type RouteDeps, readBody } from '../http.ts';
@@ -56,15 +57,23 @@ export function einvoiceRoutes({ db, auth, config }: RouteDeps) {
     return number;
   };
 
+  const partOf = (c: Context) => partOfParam(c.req.query('parte'));
+
   routes.get('/packages/:number/factura', signedIn, async (c) => {
     c.header('cache-control', 'no-store');
-    const invoice = await customerInvoice(db, packageNumberOf(c), viewerOf(c), provider !== null);
+    const invoice = await customerInvoice(db, packageNumberOf(c), viewerOf(c), provider !== null, partOf(c));
     return c.json(invoice satisfies Api.CustomerInvoice);
   });
 
   // The invoice's QR (DIAN's lookup of its CUFE) drawn as SVG here, from the URL the provider gave (uqr, ADR 0018).
   routes.get('/packages/:number/factura.qr.svg', signedIn, async (c) => {
-    const { invoice } = await customerInvoice(db, packageNumberOf(c), viewerOf(c), provider !== null);
+    const { invoice } = await customerInvoice(
+      db,
+      packageNumberOf(c),
+      viewerOf(c),
+      provider !== null,
+      partOf(c),
+    );
     if (!invoice?.qrUrl) throw new NotFound(INVOICE_NOT_FOUND, 'invoice_not_found');
     c.header('content-type', 'image/svg+xml');
     c.header('cache-control', 'private, max-age=3600');
@@ -73,7 +82,7 @@ export function einvoiceRoutes({ db, auth, config }: RouteDeps) {
 
   for (const format of ['pdf', 'xml'] as const)
     routes.get(`/packages/:number/factura.${format}`, signedIn, async (c) => {
-      const fullNumber = await issuedNumber(db, packageNumberOf(c), viewerOf(c));
+      const fullNumber = await issuedNumber(db, packageNumberOf(c), viewerOf(c), partOf(c));
       const file = provider ? await provider.download(fullNumber, format) : null;
       if (!file)
         throw new NotFound(

@@ -1,17 +1,26 @@
-// `npm run files -- migrate`: moves every file whose bytes are still in the database to the bucket. Each object is
-// written, read back and checked against the SHA-256 of the row's bytes before that row lets go of its copy, one
-// row at a time: stopped half-way, a run leaves every file served from one place or the other, and the next run
-// goes on where it stopped (idempotent: an object written twice is the same object). The app keeps serving
-// throughout (on PostgreSQL; a PGlite folder is one process's, ADR 0006): a row with bytes is answered from them, a
-// row without by a presigned link.
-import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+// `npm run files -- migrate`: moves every file whose bytes are still in the database to the bucket. Rows are read in
+// batches; each object is written (a few at a time) with its MD5, and checked: by the store's answer (the MD5 of
+// what it kept) or, when its answer is not one, read back against the SHA-256. Only then do the batch's rows let go
+// of their copies, in one statement: stopped half-way, a run leaves every file served from one place or the other,
+// and the next run goes on where it stopped (idempotent: an object written twice is the same object). The app keeps
+// serving throughout (on PostgreSQL; a PGlite folder is one process's, ADR 0006): a row with bytes is answered from
+// them, a row without by a presigned link.
+import { and, asc, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/open.ts';
 import { files } from '../db/schema.ts';
+import type { ObjectStore } from './s3-store.ts';
 import { objectStore, sha256Of } from './store.ts';
 
 export interface MigrationReport {
   moved: number;
   failed: { id: string; reason: string }[];
+}
+
+interface Row {
+  id: string;
+  mime: string;
+  bytes: Buffer | null;
+  sha256: string | null;
 }
 
 export async function migrateToBucket(
@@ -24,7 +33,7 @@ export async function migrateToBucket(
   const report: MigrationReport = { moved: 0, failed: [] };
   let after = '';
   for (;;) {
-    const rows = await db
+    const rows: Row[] = await db
       .select({ id: files.id, mime: files.mime, bytes: files.bytes, sha256: files.sha256 })
       .from(files)
       .where(and(isNotNull(files.bytes), gt(files.id, after)))
@@ -33,21 +42,16 @@ export async function migrateToBucket(
     const last = rows.at(-1);
     if (!last) break;
     after = last.id;
-    for (let start = 0; start < rows.length; start += concurrency) {
-      await Promise.all(
-        rows.slice(start, start + concurrency).map(async (row) => {
-          try {
-            await moveOne(db, row);
-            report.moved++;
-          } catch (error) {
-            report.failed.push({
-              id: row.id,
-              reason: error instanceof Error ? error.message : String(error),
-            });
-          }
-        }),
-      );
-    }
+    const moved: { id: string; sha256: string }[] = [];
+    await eachAtMost(concurrency, rows, async (row) => {
+      try {
+        moved.push({ id: row.id, sha256: await copyOne(store, row) });
+      } catch (error) {
+        report.failed.push({ id: row.id, reason: error instanceof Error ? error.message : String(error) });
+      }
+    });
+    await freeRows(db, moved);
+    report.moved += moved.length;
     log(
       `${report.moved} archivos movidos${report.failed.length ? `, ${report.failed.length} con error` : ''}…`,
     );
@@ -57,21 +61,37 @@ export async function migrateToBucket(
   return report;
 }
 
-async function moveOne(
-  db: Database,
-  row: { id: string; mime: string; bytes: Buffer | null; sha256: string | null },
-) {
-  const store = objectStore();
-  if (!store || !row.bytes) return;
+/** Writes one row's object and checks it; its SHA-256, or an error saying what did not match. */
+async function copyOne(store: ObjectStore, row: Row): Promise<string> {
+  if (!row.bytes) throw new Error('la fila ya no tiene bytes');
   const sha256 = sha256Of(row.bytes);
   if (row.sha256 && row.sha256 !== sha256) throw new Error('los bytes de la base no coinciden con su hash');
-  await store.put(row.id, row.bytes, row.mime, sha256);
+  if (await store.put(row.id, row.bytes, row.mime, sha256)) return sha256;
   const back = await store.get(row.id);
   if (!back || sha256Of(back) !== sha256)
     throw new Error('el objeto leído del bucket no coincide con su hash');
-  // Only now the row lets go of its copy; a row deleted meanwhile leaves an object the sweep takes.
-  await db
-    .update(files)
-    .set({ bytes: null, sha256 })
-    .where(and(eq(files.id, row.id), isNotNull(files.bytes)));
+  return sha256;
+}
+
+/** The rows whose objects are checked let go of their bytes; a row deleted meanwhile leaves an object the sweep
+ * takes. */
+async function freeRows(db: Database, moved: { id: string; sha256: string }[]) {
+  if (moved.length === 0) return;
+  const values = sql.join(
+    moved.map((row) => sql`(${row.id}, ${row.sha256})`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${files} set bytes = null, sha256 = moved.sha256
+    from (values ${values}) as moved (id, sha256)
+    where ${files.id} = moved.id and ${files.bytes} is not null`);
+}
+
+/** Runs `work` on every item, at most `limit` at a time. */
+async function eachAtMost<T>(limit: number, items: T[], work: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

@@ -1,6 +1,7 @@
 // The S3-compatible half of the file store (ADR 0015): AWS SDK v3 with the settings non-AWS stores need (no
 // default CRC32 checksums, path-style addressing), short timeouts so a bucket that is down or slow answers with an
 // error instead of a hang, and presigned GETs carrying our download name and checked type.
+import { createHash } from 'node:crypto';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -11,7 +12,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { presigner } from './presign.ts';
 import { BucketError, type FilesS3Config } from './s3-config.ts';
 
 /** Every object of ours lives under this prefix, so the bucket may hold other things the sweep never touches. */
@@ -34,14 +35,18 @@ export interface ObjectStore {
   readonly origin: string;
   /** Throws a BucketError with a clear Spanish message when the bucket cannot be reached or used. */
   check(): Promise<void>;
-  put(id: string, bytes: Buffer, mime: string, sha256: string): Promise<void>;
+  /**
+   * Stores the object, sending its MD5 for the store to check on receipt; true when the store answered the MD5 of
+   * what it kept (its ETag, on most stores), false when its ETag is something else and only reading back can tell.
+   */
+  put(id: string, bytes: Buffer, mime: string, sha256: string): Promise<boolean>;
   /** The object's bytes, or null when there is none under that id. */
   get(id: string): Promise<Buffer | null>;
   exists(id: string): Promise<boolean>;
   remove(id: string): Promise<void>;
   /** Our objects (ids, not keys) with their last change, page by page. */
   list(): AsyncIterable<{ id: string; modifiedAt: Date }[]>;
-  presign(id: string, answer: Presigned): Promise<string>;
+  presign(id: string, answer: Presigned): string;
 }
 
 export function openS3Store(config: FilesS3Config): ObjectStore {
@@ -63,6 +68,7 @@ export function openS3Store(config: FilesS3Config): ObjectStore {
     },
   });
   const Bucket = config.bucket;
+  const presignGet = presigner(config);
   // Path-style, the SDK asks for a bucket itself (HEAD, LIST) at '/bucket/'; the documented form is '/bucket', and
   // some S3-compatible stores sign only that one (the test server among them). Objects are not touched.
   if (config.pathStyle)
@@ -90,16 +96,20 @@ export function openS3Store(config: FilesS3Config): ObjectStore {
       }
     },
     async put(id, bytes, mime, sha256) {
-      await client.send(
+      const md5 = createHash('md5').update(bytes);
+      const answer = await client.send(
         new PutObjectCommand({
           Bucket,
           Key: objectKey(id),
           Body: bytes,
           ContentType: mime,
           ContentLength: bytes.length,
+          ContentMD5: md5.copy().digest('base64'),
           Metadata: { sha256 },
         }),
       );
+      // An object encrypted with a KMS key, among others, has an ETag that is not its MD5: false, and read back.
+      return answer.ETag?.replaceAll('"', '').toLowerCase() === md5.digest('hex');
     },
     async get(id) {
       try {
@@ -136,14 +146,15 @@ export function openS3Store(config: FilesS3Config): ObjectStore {
       // all through the window (the browser's cache works), and never less than urlSeconds once handed out.
       const step = Math.min(SIGNING_STEP_SECONDS, config.urlSeconds) * 1000;
       const signingDate = new Date(Date.now() - (Date.now() % step));
-      const command = new GetObjectCommand({
-        Bucket,
-        Key: objectKey(id),
-        ResponseContentType: answer.mime,
-        ResponseContentDisposition: answer.disposition,
-        ResponseCacheControl: `private, max-age=${config.urlSeconds}`,
-      });
-      return getSignedUrl(client, command, { expiresIn: config.urlSeconds + step / 1000, signingDate });
+      return presignGet(
+        objectKey(id),
+        {
+          'response-cache-control': `private, max-age=${config.urlSeconds}`,
+          'response-content-disposition': answer.disposition,
+          'response-content-type': answer.mime,
+        },
+        { expiresIn: config.urlSeconds + step / 1000, signingDate },
+      );
     },
   };
 }

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capturedLogText, expectConsoleError } from '../../../test/support/console.ts';
 import { drivers } from '../../../test/support/database.ts';
+import { attemptBody, deliveryWorld, photoDataUrl, startedRoute } from '../../../test/support/delivery.ts';
 import { startS3, startSilentS3, type TestS3 } from '../../../test/support/s3.ts';
 import {
   browser,
@@ -16,7 +17,7 @@ import {
   type TestServer,
 } from '../../../test/support/server.ts';
 import { loadConfig } from '../config.ts';
-import { files } from '../db/schema.ts';
+import { deliveryAttempts, files } from '../db/schema.ts';
 import { BucketError } from './s3-config.ts';
 import { openS3Store } from './s3-store.ts';
 import { BUCKET_DOWN, objectStore, setObjectStore, storeFile } from './store.ts';
@@ -235,5 +236,43 @@ describe.each(drivers)('a bucket down or hanging on %s', (driver) => {
       await server.close();
       await silent.close();
     }
+  });
+});
+
+describe.each(drivers)("a courier's queue while the bucket is down on %s", (driver) => {
+  let down: TestS3;
+  const env: Record<string, string> = {};
+  beforeAll(async () => {
+    down = await startS3();
+    Object.assign(env, down.env);
+  });
+  const world = deliveryWorld(driver, {
+    admin: `cola-s3-${driver}@example.com`,
+    customer: 'Rosa Cliente',
+    couriers: ['Pedro Mensajero'],
+    env,
+  });
+
+  it('refuses the whole sync (503) with a photo it cannot store, applying nothing; sent again, it is applied', async () => {
+    const { server, admin, customer, courier } = world;
+    const [number = 0] = (await startedRoute(admin, customer, courier.record.id, 1)).numbers;
+    const actions = [{ kind: 'attempt', number, body: attemptBody({ photo: await photoDataUrl() }) }];
+    await down.close();
+    expectConsoleError();
+    const refused = await courier.client.post('/api/delivery/sync', { actions });
+    expect(refused.status).toBe(503);
+    expect(refused.body.error.message).toBe(BUCKET_DOWN);
+    const attempts = () =>
+      server.db.select().from(deliveryAttempts).where(eq(deliveryAttempts.packageNumber, number));
+    expect(await attempts()).toEqual([]);
+    // The bucket is back (the tests' one): the phone sends its queue again.
+    const back = loadConfig(s3.env).filesS3;
+    if (!back) throw new Error('no bucket configuration');
+    setObjectStore(openS3Store(back));
+    const applied = await courier.client.post('/api/delivery/sync', { actions });
+    expect(applied.status).toBe(200);
+    expect(applied.body.results[0]).toMatchObject({ ok: true, number });
+    const [attempt] = await attempts();
+    expect(await objectStore()?.exists(attempt?.photoId ?? '')).toBe(true);
   });
 });

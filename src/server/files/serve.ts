@@ -23,7 +23,7 @@ export async function serveFile(
   if (file.bytes === null) {
     const store = objectStore();
     if (!store) throw new Unavailable(BUCKET_MISSING, 60);
-    const link = await store.presign(file.id, { mime: file.mime, disposition: answer.disposition });
+    const link = store.presign(file.id, { mime: file.mime, disposition: answer.disposition });
     c.header('cache-control', 'no-store');
     c.header('x-content-type-options', 'nosniff');
     // The link is a bearer token for a few minutes: it is not sent on to anyone as a referrer.

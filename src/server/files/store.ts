@@ -87,8 +87,11 @@ export async function recordFile(db: Database | Transaction, file: StoredFile): 
   return file.id;
 }
 
-/** Both steps at once, for a caller already in its transaction. */
-export async function saveFile(db: Database | Transaction, file: NewFile): Promise<string> {
+/**
+ * Both steps at once, for a caller outside any transaction (its row commits alone). A caller in a transaction
+ * calls storeFile before opening it and recordFile in it: no transaction is held open while bytes go to the bucket.
+ */
+export async function saveFile(db: Database, file: NewFile): Promise<string> {
   return recordFile(db, await storeFile(file));
 }
 

@@ -21,7 +21,8 @@ export interface MoveContext {
   note?: string;
   carrier?: string;
   carrierGuide?: string;
-  charge?: { totalCop: number };
+  /** What is paid at the door; `note` says why it is less than the charge ('pagado en línea', 'saldo pendiente'). */
+  charge?: { totalCop: number; note?: string };
 }
 
 export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
@@ -32,7 +33,12 @@ export function moveParameters(to: PackageState, context: MoveContext): string[]
   const name = firstName(owner.name);
   const number = String(row.number);
   const link = linkOf(appUrl, row.number);
-  const amount = context.charge ? formatCop(context.charge.totalCop) : 'por confirmar';
+  const { charge } = context;
+  const amount = !charge
+    ? 'por confirmar'
+    : charge.note
+      ? `${formatCop(charge.totalCop)} (${charge.note})`
+      : formatCop(charge.totalCop);
   switch (to) {
     case 'recibido':
       return [name, number, row.weightLb ?? '-', amount, link];

@@ -10,8 +10,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { packageEvents, packages } from '../db/schema.ts';
 import { Conflict, Invalid } from '../errors.ts';
-import type { InvoiceType } from '../files/invoice-check.ts';
-import { deletePackageFiles, saveFile } from '../files/store.ts';
+import { deletePackageFiles, recordFile, type StoredFile } from '../files/store.ts';
 import { type Actor, recordEvent } from './state-change.ts';
 
 type PackageRow = typeof packages.$inferSelect;
@@ -84,9 +83,10 @@ export async function recordInvoiceEvent(tx: Transaction, row: PackageRow, actor
   });
 }
 
-/** The package's invoice, replacing the one before. */
-export async function replaceInvoice(tx: Transaction, row: PackageRow, mime: InvoiceType, bytes: Buffer) {
+/** The package's invoice (its object already stored: storeFile), replacing the one before, whose object the sweep
+ * takes. Two uploads at once meet at the package's lock: the last one stands. */
+export async function replaceInvoice(tx: Transaction, row: PackageRow, invoice: StoredFile) {
   await deletePackageFiles(tx, row.number, 'invoice');
-  await saveFile(tx, { ownerId: row.userId, packageNumber: row.number, kind: 'invoice', mime, bytes });
+  await recordFile(tx, { ...invoice, ownerId: row.userId, packageNumber: row.number });
   await tx.update(packages).set({ updatedAt: new Date() }).where(eq(packages.number, row.number));
 }

@@ -14,7 +14,7 @@ import { courierRegimeWarning } from '../../shared/packages/prealert.ts';
 import { type PackageState, STAFF_ONLY_STATES } from '../../shared/packages/states.ts';
 import { dueSql, lineSums, openLinesOf, shownLine } from '../charges/charge-lines.ts';
 import { ratesOfCharge, storedCharge } from '../charges/package-charge.ts';
-import { settlementOf } from '../collections/settlements.ts';
+import { paymentFacts, settledWithBalance } from '../collections/balance.ts';
 import { containing } from '../db/like.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { packageCharges, packageEvents, packages, settlements, users } from '../db/schema.ts';
@@ -47,8 +47,10 @@ const ACTOR_LABELS: Record<string, string> = {
 type SummaryRow = Pick<PackageRow, keyof typeof summaryColumns> & {
   toPayCents: number | null;
   toPayCop: number | null;
-  /** The settlement in force's source, null while unsettled. */
+  /** The source of the settlement in force of its charge, null while unsettled. */
   settledBy: string | null;
+  /** Its 'Saldo pendiente' in cents and pesos (collections/balance.ts), when its charge is settled. */
+  balance: { cents: number; cop: number } | null;
 };
 
 function summary(row: SummaryRow, viewer: Viewer): PackageSummary {
@@ -66,6 +68,7 @@ function summary(row: SummaryRow, viewer: Viewer): PackageSummary {
       row.toPayCents === null || row.toPayCop === null ? null : { cents: row.toPayCents, cop: row.toPayCop },
     paid: row.settledBy !== null,
     paidOnline: row.settledBy === 'online',
+    balance: row.balance && row.balance.cop > 0 ? { cents: row.balance.cents, cop: row.balance.cop } : null,
   };
 }
 
@@ -121,7 +124,11 @@ export async function listCustomerPackages(
       .leftJoin(packageCharges, eq(packageCharges.packageNumber, packages.number))
       .leftJoin(
         settlements,
-        and(eq(settlements.packageNumber, packages.number), isNull(settlements.voidedAt)),
+        and(
+          eq(settlements.packageNumber, packages.number),
+          eq(settlements.part, 'charge'),
+          isNull(settlements.voidedAt),
+        ),
       )
       .where(where)
       .orderBy(desc(packages.createdAt), desc(packages.number))
@@ -149,8 +156,14 @@ export async function listCustomerPackages(
           .where(and(eq(packages.userId, userId), eq(packages.state, 'retenido')))
           .limit(1)
       : [];
+  const settled = await settledWithBalance(
+    db,
+    rows.filter((row) => row.settledBy !== null).map((row) => row.number),
+  );
   return {
-    packages: rows.map((row) => summary(row, viewer)),
+    packages: rows.map((row) =>
+      summary({ ...row, balance: settled.get(row.number)?.balance ?? null }, viewer),
+    ),
     counts,
     total: matching?.total ?? 0,
     page: options.page,
@@ -247,16 +260,19 @@ export async function packageDetail(
       notice: event.kind === 'state' ? (noticeOf.get(event.id) ?? null) : null,
     }));
   const weightLb = decimal(row.weightLb);
+  const settled = await paymentFacts(db, row.number);
   return {
     ...summary(
       {
         ...row,
         toPayCents: due?.cents ?? null,
         toPayCop: due?.cop ?? null,
-        settledBy: (await settlementOf(db, row.number))?.source ?? null,
+        settledBy: settled.settledBy,
+        balance: settled.balance,
       },
       viewer,
     ),
+    balancePaid: settled.balancePaid,
     quantity: row.quantity,
     deliveryAddress: row.deliveryAddress,
     addressChoice: row.addressChoice === 2 ? 2 : 1,

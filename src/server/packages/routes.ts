@@ -8,6 +8,7 @@ import { isStaff, requireCaller, type SessionEnv } from '../auth/session.ts';
 import type { OpenDatabase, Transaction } from '../db/open.ts';
 import { Conflict, Invalid, NotFound, PACKAGE_NOT_FOUND } from '../errors.ts';
 import { checkInvoice, INVOICE_MAX_BYTES } from '../files/invoice-check.ts';
+import { storeFile } from '../files/store.ts';
 import { type RouteDeps, readBody, uploadedBytes, uploadLimit } from '../http.ts';
 import { packageNumberParam, readListQuery } from './list-query.ts';
 import { packageEventStream } from './live.ts';
@@ -129,9 +130,13 @@ export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps)
       const bytes = Buffer.from(await uploadedBytes(c, prealertMessages.invoiceInvalid));
       const mime = await checkInvoice(bytes);
       if (!mime) throw new Invalid('invalid_file', prealertMessages.invoiceInvalid);
+      // Checked first, so a refused upload stores nothing; then the object, outside any transaction (ADR 0015);
+      // then the row in a short transaction that checks again under the package's lock.
+      await db.transaction((tx) => invoicePackage(tx, c));
+      const invoice = await storeFile({ ownerId: null, packageNumber: null, kind: 'invoice', mime, bytes });
       const { detail, held } = await db.transaction(async (tx) => {
         const row = await invoicePackage(tx, c);
-        await replaceInvoice(tx, row, mime, bytes);
+        await replaceInvoice(tx, row, invoice);
         const held = row.state === 'retenido';
         if (held) {
           await recordInvoiceEvent(tx, row, actorOf(c));

@@ -2,8 +2,10 @@
 // caller's transaction by changeStates (state-change.ts), so they leave only if the move commits.
 import { inArray } from 'drizzle-orm';
 import type { PackageState } from '../../shared/packages/states.ts';
+import { BALANCE_LABEL, PAID_ONLINE_LABEL } from '../../shared/payments/labels.ts';
 import { dueSql } from '../charges/charge-lines.ts';
 import { amountDueLine } from '../charges/package-charge.ts';
+import { settledWithBalance } from '../collections/balance.ts';
 import type { Transaction } from '../db/open.ts';
 import { outbox, packageCharges, type packages, users } from '../db/schema.ts';
 import { reachableByWhatsapp } from '../notices/consent.ts';
@@ -13,6 +15,9 @@ import { packageStateMail } from './mails.ts';
 import { chunks, type EventDetails, type MailSettings } from './state-change.ts';
 
 type PackageRow = typeof packages.$inferSelect;
+
+/** What the customer pays at the door: the charge, or after an online payment what is left, said so. */
+type DueNow = { totalCents: number; totalCop: number; note?: string };
 
 /**
  * Queues the owners' mails for packages that entered `to`, in two reads and one insert per thousand; deleted
@@ -37,7 +42,7 @@ export async function queueStateMails(
       .from(users)
       .where(inArray(users.id, part)))
       owners.set(owner.id, owner);
-  const charges = new Map<number, { totalCents: number; totalCop: number }>();
+  const charges = new Map<number, DueNow>();
   if (to === 'recibido' || to === 'en_reparto')
     for (const part of chunks(owned.map((row) => row.number)))
       for (const charge of await tx
@@ -49,6 +54,17 @@ export async function queueStateMails(
         .from(packageCharges)
         .where(inArray(packageCharges.packageNumber, part)))
         charges.set(charge.number, { totalCents: charge.totalCents ?? 0, totalCop: charge.totalCop ?? 0 });
+  // Out for delivery, a package whose charge was settled (paid online) owes only its 'Saldo pendiente', if any.
+  if (to === 'en_reparto')
+    for (const [number, settled] of await settledWithBalance(
+      tx,
+      owned.map((row) => row.number),
+    ))
+      charges.set(number, {
+        totalCents: settled.balance.cents,
+        totalCop: settled.balance.cop,
+        note: settled.balance.cop > 0 ? BALANCE_LABEL.toLowerCase() : PAID_ONLINE_LABEL.toLowerCase(),
+      });
   // Customers who consented to WhatsApp get a notice too; its mail then goes only as the fallback (receipts and
   // charges are mailed anyway).
   const phones = await reachableByWhatsapp(tx, ownerIds);

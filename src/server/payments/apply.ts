@@ -7,7 +7,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { OnlinePaymentState } from '../../shared/payments/api-types.ts';
 import { recordAudit } from '../audit/audit.ts';
-import { settlementsInForce, settlePackages } from '../collections/settlements.ts';
+import { anySettled, settlePackages } from '../collections/settlements.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { onlinePaymentPackages, onlinePayments, packages, paymentEvents, users } from '../db/schema.ts';
@@ -175,8 +175,7 @@ export async function decide(tx: Transaction, event: StoredEvent, lostRace: bool
     .for('update');
   await tx.update(onlinePayments).set(decided).where(eq(onlinePayments.id, payment.id));
   await audit(tx, payment.userId, transaction);
-  if (lostRace || (await settlementsInForce(tx, numbers)).length > 0)
-    return finish('marcado', FLAGS.alreadyPaid);
+  if (lostRace || (await anySettled(tx, covered))) return finish('marcado', FLAGS.alreadyPaid);
   await settlePackages(
     tx,
     covered.map((row) => ({
@@ -187,6 +186,8 @@ export async function decide(tx: Transaction, event: StoredEvent, lostRace: bool
       deliveryId: null,
       at: decided.decidedAt,
       paid: { amountCop: row.amountCop, means: 'wompi' as const, reference: transaction.id },
+      part: row.part,
+      lineIds: row.lineIds,
     })),
     null,
   );

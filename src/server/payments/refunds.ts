@@ -45,12 +45,16 @@ export async function refundPayment(
       .for('update');
     if (locked?.state !== 'aprobado') throw new Conflict('not_refundable', paymentMessages.notRefundable);
     const covered = await tx
-      .select({ number: onlinePaymentPackages.packageNumber })
+      .select({ number: onlinePaymentPackages.packageNumber, part: onlinePaymentPackages.part })
       .from(onlinePaymentPackages)
       .where(eq(onlinePaymentPackages.paymentId, payment.id));
-    // Only what this payment settled (a payment flagged as a double settled nothing of its own).
-    const own = payment.flag === null ? covered.map((row) => row.number) : [];
-    await voidSettlements(tx, own, actor, `Reembolso ${reference}: ${form.motivo}`, 'online');
+    // Only what this payment settled (a payment flagged as a double settled nothing of its own): of each package,
+    // the part it paid (the charge, or the 'Saldo pendiente' another payment left).
+    const own = payment.flag === null ? covered : [];
+    for (const part of ['charge', 'balance'] as const) {
+      const numbers = own.filter((row) => row.part === part).map((row) => row.number);
+      await voidSettlements(tx, numbers, actor, `Reembolso ${reference}: ${form.motivo}`, 'online', part);
+    }
     await tx
       .update(onlinePayments)
       .set({
@@ -66,7 +70,13 @@ export async function refundPayment(
       actorId: actor.id,
       subjectId: payment.userId,
       ip: actor.ip,
-      detail: { reference, transactionId: payment.transactionId, how, motivo: form.motivo, packages: own },
+      detail: {
+        reference,
+        transactionId: payment.transactionId,
+        how,
+        motivo: form.motivo,
+        packages: own.map((row) => row.number),
+      },
     });
     await notifyPackageChanges(tx, [payment.userId]);
   });

@@ -62,15 +62,20 @@ function alreadyReceived(row: PackageRow): Conflict {
 const units = (value: number | null, digits: number) =>
   value === null ? null : (value / 10 ** digits).toFixed(digits);
 
-/** Gives the staged photos to the package and to its owner (who may then see them). */
+/**
+ * Gives the staged photos, each with its thumbnail, to the package and to its owner (who may then see them). A photo
+ * already given to another package (two receipts naming it at once: the first one takes it) or gone refuses the
+ * whole receipt (409), so no photo is shown to a customer it is not of and none is silently left out.
+ */
 export async function attachPhotos(
   tx: Transaction,
   photoIds: string[],
   packageNumber: number,
   ownerId: string | null,
 ) {
-  if (photoIds.length === 0) return;
-  await tx
+  const wanted = new Set(photoIds);
+  if (wanted.size === 0) return;
+  const claimed = await tx
     .update(files)
     .set({ packageNumber, ownerId })
     .where(
@@ -79,7 +84,11 @@ export async function attachPhotos(
         isNull(files.packageNumber),
         inArray(files.kind, ['photo', 'thumbnail']),
       ),
-    );
+    )
+    .returning({ id: files.id });
+  const photos = claimed.filter((file) => wanted.has(file.id)).length;
+  if (photos !== wanted.size)
+    throw new Conflict('photo_taken', receiptMessages.photoTaken, { field: 'photoIds' });
 }
 
 /** Links to the package's photos for the receipt mail (signed-in pages, never attachments). */

@@ -57,9 +57,9 @@ export interface RouteStop {
   phone: string;
   address: string;
   instructions: string;
-  /** 'Valor a pagar' in whole pesos (0 once paid online); null when the package has no charge. */
+  /** 'Valor a pagar' in whole pesos (once paid online, its 'Saldo pendiente': 0 when none); null without a charge. */
   valueToPayCop: number | null;
-  /** Paid online before the door: 'Pagado: no cobrar'. */
+  /** Paid online before the door: 'Pagado: no cobrar', or its 'Saldo pendiente' to collect. */
   paidOnline: boolean;
 }
 

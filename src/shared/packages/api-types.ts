@@ -22,6 +22,8 @@ export interface PackageSummary {
   /** Its money was settled (online, at the door or by a carrier); 'Pagado en línea' when `paidOnline`. */
   paid: boolean;
   paidOnline: boolean;
+  /** 'Saldo pendiente': lines stored after its charge was paid (a storage fee), still owed; null when none. */
+  balance: { cents: number; cop: number } | null;
 }
 
 /** GET /api/packages: a page, newest first, and how many of the customer's packages are in each state. */
@@ -99,6 +101,8 @@ export interface PackageCharge {
 
 /** GET /api/packages/:number */
 export interface PackageDetail extends PackageSummary {
+  /** Its 'Saldo pendiente' was paid (online or at the door): it has that payment's 'Comprobante de pago' too. */
+  balancePaid: boolean;
   quantity: number;
   deliveryAddress: string;
   /** 1 or 2: which of the customer's addresses it was copied from. */

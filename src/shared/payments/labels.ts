@@ -13,6 +13,8 @@ export const PAYMENT_STATE_TITLES: Record<OnlinePaymentState, string> = {
 };
 
 export const PAID_ONLINE_LABEL = 'Pagado en línea';
+/** What a package owes after its charge was paid (a storage fee stored later): PAYMENTS.md's word. */
+export const BALANCE_LABEL = 'Saldo pendiente';
 export const COURIER_PAID_LABEL = 'Pagado: no cobrar';
 
 /** The states in which a package's charge may be paid online. */
@@ -25,6 +27,10 @@ export const PAYABLE_STATES: ReadonlySet<PackageState> = new Set<PackageState>([
   'en_reparto',
 ]);
 
-/** Whether a package may be paid online: a charge, a payable state, not yet settled. */
-export const isPayable = (pkg: { state: PackageState; toPay: { cop: number } | null; paid: boolean }) =>
-  !pkg.paid && (pkg.toPay?.cop ?? 0) > 0 && PAYABLE_STATES.has(pkg.state);
+/** Whether a package may be paid online: a payable state, and a charge not yet settled or a 'Saldo pendiente'. */
+export const isPayable = (pkg: {
+  state: PackageState;
+  toPay: { cop: number } | null;
+  paid: boolean;
+  balance: { cop: number } | null;
+}) => PAYABLE_STATES.has(pkg.state) && (pkg.paid ? (pkg.balance?.cop ?? 0) > 0 : (pkg.toPay?.cop ?? 0) > 0);

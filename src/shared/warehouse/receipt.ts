@@ -23,6 +23,7 @@ export const receiptMessages = {
   locationSaved: (number: number, location: string) =>
     location ? `Ubicación del paquete ${number}: ${location}.` : `Paquete ${number} sin ubicación.`,
   tooManyPhotos: 'Puedes adjuntar hasta 6 fotos por paquete.',
+  photoTaken: 'Una de las fotos ya está en otro paquete o ya no existe: quítala y tómala de nuevo.',
   received: (number: number, locker: string) => `Paquete recibido: ${number} para el casillero ${locker}.`,
   unidentified: (number: number) =>
     `Paquete ${number} guardado como 'Sin identificar': revísalo en la lista y asígnalo a su casillero.`,

@@ -6,7 +6,7 @@ import { formatLongDate, formatNumericDay } from '../../../shared/dates.ts';
 import { formatCop, formatUsd, taxReasonLine, trmLine } from '../../../shared/money.ts';
 import type { PackageDetail } from '../../../shared/packages/api-types.ts';
 import { paths } from '../../../shared/paths.ts';
-import { isPayable, PAID_ONLINE_LABEL } from '../../../shared/payments/labels.ts';
+import { BALANCE_LABEL, isPayable, PAID_ONLINE_LABEL } from '../../../shared/payments/labels.ts';
 import { ChargeFigures } from '../../components/charge-figures.tsx';
 import { PayOnline } from '../../components/pay-online.tsx';
 import { Link } from '../../router.tsx';
@@ -62,6 +62,8 @@ export function PackageCharge({ pkg }: { pkg: PackageDetail }) {
   const { charge, daysInWarehouse, freeStorageDaysLeft } = pkg;
   if (!charge && daysInWarehouse === null && freeStorageDaysLeft === null) return null;
   const paid = pkg.paid || pkg.state === 'entregado';
+  // Paid, with lines stored since (a storage fee): what was paid, then the 'Saldo pendiente' still owed.
+  const { balance } = pkg;
   return (
     <section className="card package-charge" aria-labelledby="charge-heading">
       <h2 id="charge-heading">Tu cobro</h2>
@@ -72,13 +74,25 @@ export function PackageCharge({ pkg }: { pkg: PackageDetail }) {
             <span>
               {pkg.paidOnline ? `${PAID_ONLINE_LABEL}:` : paid ? 'Valor cobrado:' : 'Valor a pagar:'}
             </span>{' '}
-            <strong>{formatCop(charge.totalCop)} COP</strong> <span aria-hidden="true">·</span>{' '}
-            <strong>{formatUsd(charge.totalCents)}</strong>
+            <strong>{formatCop(charge.totalCop - (balance?.cop ?? 0))} COP</strong>{' '}
+            <span aria-hidden="true">·</span>{' '}
+            <strong>{formatUsd(charge.totalCents - (balance?.cents ?? 0))}</strong>
           </p>
+          {balance && (
+            <p className="package-charge__total">
+              <span>{BALANCE_LABEL}:</span> <strong>{formatCop(balance.cop)} COP</strong>{' '}
+              <span aria-hidden="true">·</span> <strong>{formatUsd(balance.cents)}</strong>
+            </p>
+          )}
           {isPayable(pkg) && <PayOnline numbers={[pkg.number]} label="Pagar en línea" />}
           {pkg.paidOnline && (
             <p>
               <Link to={paths.receipt(pkg.number)}>Comprobante de pago</Link>
+            </p>
+          )}
+          {pkg.balancePaid && (
+            <p>
+              <Link to={paths.balanceReceipt(pkg.number)}>Comprobante de pago del saldo</Link>
             </p>
           )}
           {paid ? (

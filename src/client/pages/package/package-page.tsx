@@ -132,6 +132,7 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
         <>
           <PackageRequests pkg={pkg} />
           <EinvoiceBox number={pkg.number} />
+          {pkg.balancePaid && <EinvoiceBox number={pkg.number} search="?parte=saldo" />}
           <PackageFacts pkg={pkg} />
           <PackageFiles pkg={pkg} />
           <DeliveryAttemptList attempts={pkg.attempts} />

@@ -7,7 +7,7 @@ import type { PackageList, PackageSummary } from '../../../shared/packages/api-t
 import { CARRIER_NAMES } from '../../../shared/packages/guides.ts';
 import { PACKAGE_STATES, type PackageState, STATE_LABELS } from '../../../shared/packages/states.ts';
 import { paths } from '../../../shared/paths.ts';
-import { isPayable, PAID_ONLINE_LABEL } from '../../../shared/payments/labels.ts';
+import { BALANCE_LABEL, isPayable, PAID_ONLINE_LABEL } from '../../../shared/payments/labels.ts';
 import { WAITING_LABEL } from '../../../shared/requests/instructions.ts';
 import { Link } from '../../router.tsx';
 
@@ -50,10 +50,16 @@ export function StateChips(props: {
 }
 
 /** 'Valor a pagar' as the cards and the package's page say it: pesos ('COP') and dollars, as prominent. */
-function ToPay({ toPay }: { toPay: NonNullable<PackageSummary['toPay']> }) {
+function ToPay({
+  toPay,
+  label = 'Valor a pagar',
+}: {
+  toPay: NonNullable<PackageSummary['toPay']>;
+  label?: string;
+}) {
   return (
     <span className="package-card__pay">
-      Valor a pagar: <strong>{formatCop(toPay.cop)} COP</strong> <span aria-hidden="true">·</span>{' '}
+      {label}: <strong>{formatCop(toPay.cop)} COP</strong> <span aria-hidden="true">·</span>{' '}
       <strong>{formatUsd(toPay.cents)}</strong>
     </span>
   );
@@ -106,7 +112,9 @@ export function PackageCards({
                 {waiting.includes(pkg.number) ? WAITING_LABEL : STATE_LABELS[pkg.state]}
               </span>
             </span>
-            {pkg.paidOnline ? (
+            {pkg.balance ? (
+              <ToPay toPay={pkg.balance} label={BALANCE_LABEL} />
+            ) : pkg.paidOnline ? (
               <span className="package-card__pay">{PAID_ONLINE_LABEL}</span>
             ) : (
               pkg.toPay && <ToPay toPay={pkg.toPay} />

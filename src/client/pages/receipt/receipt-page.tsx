@@ -6,21 +6,24 @@ import { useQuery } from '@tanstack/react-query';
 import { formatLocalDateTime } from '../../../shared/dates.ts';
 import { formatCop, formatUsd } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
-import { collectionKeys, getReceipt, type PaymentReceipt, receiptPdfUrl } from '../../api/collections.ts';
+import { collectionKeys, getReceipt, type PaymentReceipt } from '../../api/collections.ts';
 import { withQuery } from '../../api/query-client.tsx';
 import { EinvoiceBox } from '../../components/einvoice-box.tsx';
 import { FactList } from '../../components/fact-list.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryStates } from '../../components/query-states.tsx';
 import { SignedInNav } from '../../components/signed-in-nav.tsx';
-import { Link, useParams } from '../../router.tsx';
+import { Link, useParams, useSearchParams } from '../../router.tsx';
 import './receipt.css';
 
 function ReceiptPage() {
   const { number = '' } = useParams();
+  const [params] = useSearchParams();
+  // `?parte=saldo`: the receipt of its 'Saldo pendiente' (paths.balanceReceipt).
+  const search = params.get('parte') === 'saldo' ? '?parte=saldo' : '';
   const receipt = useQuery({
-    queryKey: collectionKeys.receipt(number),
-    queryFn: ({ signal }) => getReceipt(number, signal),
+    queryKey: collectionKeys.receipt(number, search),
+    queryFn: ({ signal }) => getReceipt(number, search, signal),
   });
   const back = (
     <p className="no-print">
@@ -36,7 +39,7 @@ function ReceiptPage() {
         {(data) => (
           <>
             <ReceiptSheet receipt={data} />
-            <EinvoiceBox number={data.package.number} />
+            <EinvoiceBox number={data.package.number} search={search} />
             {back}
           </>
         )}
@@ -88,7 +91,7 @@ function ReceiptSheet({ receipt }: { receipt: PaymentReceipt }) {
         <button type="button" className="button" onClick={() => window.print()}>
           Imprimir
         </button>
-        <a className="button button--secondary" href={receiptPdfUrl(receipt.package.number)} download>
+        <a className="button button--secondary" href={receipt.pdfPath} download>
           Descargar PDF
         </a>
       </div>

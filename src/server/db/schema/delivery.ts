@@ -150,6 +150,8 @@ export const collections = pgTable(
     recordedBy: text('recorded_by'),
     /** A courier's route, or a national carrier's 'recaudo' (issue 20). */
     source: text('source').$type<CollectionSource>().notNull().default('route'),
+    /** Its settlement's part: the charge, or the 'Saldo pendiente' (schema/settlements.ts). */
+    part: text('part').$type<'charge' | 'balance'>().notNull().default('charge'),
     /** A carrier's collection: the carrier and its guide, from the package's 'En reparto' event. */
     carrier: text('carrier').notNull().default(''),
     carrierGuide: text('carrier_guide').notNull().default(''),
@@ -170,7 +172,9 @@ export const collections = pgTable(
       .on(table.carrier, table.collectedAt)
       .where(sql`source = 'carrier' and remitted_at is null`),
     uniqueIndex('collections_delivery_unique').on(table.deliveryId),
-    uniqueIndex('collections_package_unique').on(table.packageNumber).where(sql`voided_at is null`),
+    uniqueIndex('collections_package_unique')
+      .on(table.packageNumber, table.part)
+      .where(sql`voided_at is null`),
     index('collections_route_means_idx').on(table.routeId, table.means),
     index('collections_courier_collected_idx').on(table.courierId, table.collectedAt),
     index('collections_collected_idx').on(table.collectedAt),

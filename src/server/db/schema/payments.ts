@@ -7,6 +7,7 @@ import {
   bigint,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -63,6 +64,11 @@ export const onlinePaymentPackages = pgTable(
       .references(() => packages.number),
     /** This package's part of the payment, whole pesos: its 'Valor a pagar' when the payment was made. */
     amountCop: bigint('amount_cop', { mode: 'number' }).notNull(),
+    /** What it pays: the charge, or its 'Saldo pendiente' once the charge was paid (collections/balance.ts). */
+    part: text('part').$type<'charge' | 'balance'>().notNull().default('charge'),
+    /** The fee lines its amount covered (package_charge_lines ids), so its settlement freezes exactly those;
+     * null on payments made before this was kept (all the lines not yet covered). */
+    lineIds: jsonb('line_ids').$type<number[]>(),
   },
   (table) => [
     primaryKey({ columns: [table.paymentId, table.packageNumber] }),

@@ -3,12 +3,17 @@
 // they stood and what was paid; never rewritten. Every screen, CSV, close and receipt reads the amount due from
 // here, so a later change of rates or a recomputed charge cannot move a settled figure. A correction that takes the
 // package out of 'Entregado' voids it (audited) and a new delivery settles it again, as a new row.
+// A package has at most two in force: its charge ('charge'), and the 'Saldo pendiente' ('balance') of the lines
+// stored after the charge was paid online (a storage fee when it left in a dispatch), paid online or at the door.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { CollectionSource } from '../../../shared/collections/forms.ts';
 import { users } from './accounts.ts';
 import { collections, deliveries, deliveryRoutes } from './delivery.ts';
 import { packages } from './packages.ts';
+
+/** What a settlement settles: the package's charge, or its 'Saldo pendiente' (lines stored after it was paid). */
+export type SettlementPart = 'charge' | 'balance';
 
 export const settlements = pgTable(
   'settlements',
@@ -18,6 +23,7 @@ export const settlements = pgTable(
       .notNull()
       .references(() => packages.number),
     source: text('source').$type<CollectionSource>().notNull(),
+    part: text('part').$type<SettlementPart>().notNull().default('charge'),
     routeId: integer('route_id').references(() => deliveryRoutes.id),
     courierId: text('courier_id').references(() => users.id),
     deliveryId: integer('delivery_id').references(() => deliveries.id),
@@ -42,7 +48,9 @@ export const settlements = pgTable(
     voidNote: text('void_note').notNull().default(''),
   },
   (table) => [
-    uniqueIndex('settlements_package_unique').on(table.packageNumber).where(sql`voided_at is null`),
+    uniqueIndex('settlements_package_unique')
+      .on(table.packageNumber, table.part)
+      .where(sql`voided_at is null`),
     index('settlements_package_idx').on(table.packageNumber),
     index('settlements_route_idx').on(table.routeId),
   ],
