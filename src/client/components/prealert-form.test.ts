@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { prealertMessages } from '../../shared/packages/prealert.ts';
+import { invoiceProblem } from './invoice-file.ts';
 import {
   carrierHint,
   emptyPrealert,
-  invoiceProblem,
   type PrealertValues,
   prealertFromPackage,
   prealertWithInvoiceSchema,

@@ -11,6 +11,7 @@ import {
 } from '../../shared/packages/guides.ts';
 import { prealertMessages, prealertSchema } from '../../shared/packages/prealert.ts';
 import type { PrealertBody } from '../api/packages.ts';
+import { invoiceProblem } from './invoice-file.ts';
 import { useForm } from './use-form.ts';
 
 /** What the fields hold, as typed; `address` is the chosen address's text (the select's value). */
@@ -76,17 +77,6 @@ export function carrierHint(rawGuide: string): { text: string; known: boolean } 
   if (carrier) return { text: `Transportadora: ${CARRIER_NAMES[carrier]}`, known: true };
   // Only once the guide could be stored: a half-typed guide is not yet worth a warning.
   if (guide && guideProblem(guide) === null) return { text: prealertMessages.unknownCarrier, known: false };
-  return null;
-}
-
-export const INVOICE_ACCEPT = '.pdf,.jpg,.jpeg,.png,.webp,application/pdf,image/jpeg,image/png,image/webp';
-const INVOICE_MAX_BYTES = 10 * 1024 * 1024;
-
-/** The server checks the bytes; this spares sending 10 MB only to be refused for the name or the size. */
-export function invoiceProblem(file: File): string | null {
-  const extension = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase() ?? '';
-  const known = ['pdf', 'jpg', 'jpeg', 'png', 'webp'].includes(extension);
-  if (!known || file.size === 0 || file.size > INVOICE_MAX_BYTES) return prealertMessages.invoiceInvalid;
   return null;
 }
 

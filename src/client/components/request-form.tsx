@@ -17,29 +17,9 @@ import { RequestError } from '../api/request.ts';
 import { askRequest, requestKeys, uploadReturnLabel } from '../api/requests.ts';
 import { ConfirmActions } from './confirm-actions.tsx';
 import { describedBy, FieldError } from './field.tsx';
+import { INVOICE_ACCEPT, invoiceProblem } from './invoice-file.ts';
 import { Notice } from './notice.tsx';
-import { INVOICE_ACCEPT, invoiceProblem } from './prealert-form.ts';
 import { RadioChoices } from './radio-choices.tsx';
-
-/** The request buttons for `count` packages: consolidation needs two or more. */
-export function RequestButtons(props: { count: number; onChoose: (kind: RequestKind) => void }) {
-  const kinds: RequestKind[] =
-    props.count >= 2 ? ['consolidar', 'reempacar', 'fotos', 'devolver'] : ['reempacar', 'fotos', 'devolver'];
-  return (
-    <div className="actions">
-      {kinds.map((kind) => (
-        <button
-          key={kind}
-          type="button"
-          className="button button--secondary"
-          onClick={() => props.onChoose(kind)}
-        >
-          {REQUEST_LABELS[kind]}
-        </button>
-      ))}
-    </div>
-  );
-}
 
 export function RequestForm(props: {
   kind: RequestKind;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { parseUsdCents } from '../money.ts';
 import { optionalText, requiredText } from '../schemas.ts';
 import { guideProblem, normalizeGuide } from './guides.ts';
+import { INVOICE_INVALID } from './invoice-file.ts';
 
 export const prealertMessages = {
   saved: 'Prealerta guardada. Te avisaremos cuando llegue a nuestra bodega.',
@@ -14,7 +15,7 @@ export const prealertMessages = {
   valueInvalid: 'Escribe el valor declarado en dólares, por ejemplo 49.99.',
   quantityInvalid: 'La cantidad debe ser un número entero entre 1 y 999.',
   addressInvalid: 'Elige una de tus direcciones de entrega.',
-  invoiceInvalid: 'La factura debe ser PDF, JPG, PNG o WebP de hasta 10 MB.',
+  invoiceInvalid: INVOICE_INVALID,
   invoiceSaved: 'Factura guardada.',
   /** A held package's invoice: what the customer is told, and its line in the 'Historial'. */
   invoiceForHold: 'Factura recibida. La revisaremos para liberar tu paquete y te avisaremos.',

@@ -14,8 +14,6 @@ export const instructionMessages = {
     `El paquete ${number} está «Esperando instrucciones» de su cliente: no sale hasta que el cliente lo despache.`,
 } as const;
 
-export const WAITING_LABEL = 'Esperando instrucciones';
-
 export const instructionsSchema = z.object({ wait: z.boolean({ error: 'Elige sí o no.' }) });
 
 export const releaseSchema = z.object({

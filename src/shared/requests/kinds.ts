@@ -41,3 +41,6 @@ export const LINE_OF_REQUEST = {
 } as const satisfies Record<RequestKind, string>;
 
 export const MAX_REQUEST_PACKAGES = 20;
+
+/** A package held for its customer's 'Despachar' ('Esperar mis instrucciones'), as the boards show it. */
+export const WAITING_LABEL = 'Esperando instrucciones';

@@ -10,7 +10,7 @@ import { formatNumber } from '../../components/format.ts';
 import { TableScroll } from '../../components/table-scroll.tsx';
 import { Link } from '../../router.tsx';
 import './board.css';
-import { WAITING_LABEL } from '../../../shared/requests/instructions.ts';
+import { WAITING_LABEL } from '../../../shared/requests/kinds.ts';
 
 const COLUMNS = [
   'Paquete',

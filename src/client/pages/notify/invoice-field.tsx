@@ -1,6 +1,7 @@
 // 'Factura': the optional invoice chosen with the pre-alert (PDF, JPG, PNG or WebP up to 10 MB), sent once it is saved.
 import { describedBy, FieldError } from '../../components/field.tsx';
-import { fieldId, INVOICE_ACCEPT } from '../../components/prealert-form.ts';
+import { INVOICE_ACCEPT } from '../../components/invoice-file.ts';
+import { fieldId } from '../../components/prealert-form.ts';
 
 export function InvoiceField({
   error,

@@ -6,7 +6,7 @@ import { messages } from '../../../shared/messages.ts';
 import type { PrealertSaved } from '../../../shared/packages/api-types.ts';
 import { uploadInvoice } from '../../api/packages.ts';
 import { describedBy, FieldError } from '../../components/field.tsx';
-import { INVOICE_ACCEPT, invoiceProblem } from '../../components/prealert-form.ts';
+import { INVOICE_ACCEPT, invoiceProblem } from '../../components/invoice-file.ts';
 import { isGone } from './refusal.ts';
 
 export function InvoiceUpload(props: {

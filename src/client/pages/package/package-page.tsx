@@ -5,7 +5,7 @@
 // The page answers its person's question first (issue 37): once delivered, the proof ('Entregado el … a …', 'Pagaste
 // …', 'Comprobante de pago') above the tracker, the charge's lines folded; on its way, since when and when expected.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
 import type { PackageDetail, PrealertSaved } from '../../../shared/packages/api-types.ts';
 import { customerMayEdit } from '../../../shared/packages/states.ts';
@@ -23,7 +23,6 @@ import { SignedInNav } from '../../components/signed-in-nav.tsx';
 import { Link, useParams } from '../../router.tsx';
 import { ActionBox } from './action-box.tsx';
 import { CancelPrealert } from './cancel-prealert.tsx';
-import { EditPrealert } from './edit-prealert.tsx';
 import { InvoiceUpload } from './invoice-upload.tsx';
 import { PackageCharge } from './package-charge.tsx';
 import { PackageFacts, PackageFiles } from './package-facts.tsx';
@@ -31,6 +30,11 @@ import { PackageRequests } from './package-requests.tsx';
 import { StateTracker } from './state-tracker.tsx';
 import { transitLead } from './transit-lead.ts';
 import './package.css';
+
+/** A pre-alert's edit form, loaded only for a package still editable (it checks with the form's zod schema). */
+const EditPrealert = lazy(() =>
+  import('./edit-prealert.tsx').then((module) => ({ default: module.EditPrealert })),
+);
 
 function PackagePage() {
   const { number = '' } = useParams();
@@ -147,7 +151,9 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
             onSaved={changed}
             onRefused={refused}
           />
-          <EditPrealert pkg={pkg} onSaved={changed} onRefused={refused} />
+          <Suspense fallback={<p role="status">{messages.loading}</p>}>
+            <EditPrealert pkg={pkg} onSaved={changed} onRefused={refused} />
+          </Suspense>
           <CancelPrealert
             number={pkg.number}
             onCancelled={(saved) => {

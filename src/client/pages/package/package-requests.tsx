@@ -11,7 +11,7 @@ import { OPEN_REQUEST_STATES, type RequestKind } from '../../../shared/requests/
 import { packageKeys } from '../../api/packages.ts';
 import { cancelRequest, getRequests, type PackageRequest, requestKeys } from '../../api/requests.ts';
 import { Notice } from '../../components/notice.tsx';
-import { RequestButtons, RequestForm } from '../../components/request-form.tsx';
+import { RequestButtons, RequestForm } from '../../components/request-buttons.tsx';
 import { Link } from '../../router.tsx';
 
 function RequestItem({ request, onCancel }: { request: PackageRequest; onCancel: (id: number) => void }) {

@@ -7,7 +7,7 @@ import type { RequestKind } from '../../../shared/requests/kinds.ts';
 import { packageKeys } from '../../api/packages.ts';
 import { releasePackages } from '../../api/requests.ts';
 import { Notice } from '../../components/notice.tsx';
-import { RequestButtons, RequestForm } from '../../components/request-form.tsx';
+import { RequestButtons, RequestForm } from '../../components/request-buttons.tsx';
 
 export function ChosenRequests({
   chosen,

@@ -8,7 +8,7 @@ import { CARRIER_NAMES } from '../../../shared/packages/guides.ts';
 import { PACKAGE_STATES, type PackageState, STATE_LABELS } from '../../../shared/packages/states.ts';
 import { paths } from '../../../shared/paths.ts';
 import { BALANCE_LABEL, isPayable, PAID_ONLINE_LABEL } from '../../../shared/payments/labels.ts';
-import { WAITING_LABEL } from '../../../shared/requests/instructions.ts';
+import { WAITING_LABEL } from '../../../shared/requests/kinds.ts';
 import { Link } from '../../router.tsx';
 
 /**
