@@ -120,6 +120,8 @@ describe('requests in Miami in Chromium', () => {
     ];
     for (const [label, value] of box) await queue.getByLabel(label).fill(value);
     await queue.getByRole('button', { name: 'Registrar consolidado' }).click();
+    // The request leaves the queue; the new package's label stays offered beside what the server said.
+    await queue.getByText('Carolina Consolida').waitFor({ state: 'detached' });
     await queue.getByRole('link', { name: 'Imprimir etiqueta' }).waitFor();
     const notice = await queue.getByText(/nuevo paquete \d+/).textContent();
     const fresh = Number(/nuevo paquete (\d+)/.exec(notice ?? '')?.[1]);

@@ -4,7 +4,6 @@
 // 'Transportadora' and guide.
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
-import { paths } from '../../../shared/paths.ts';
 import { type QueuedRequest, queueStep, scanForRequest } from '../../api/requests.ts';
 import { Field } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';
@@ -129,7 +128,8 @@ export function RequestComplete({
   onDone,
 }: {
   request: QueuedRequest;
-  onDone: (message: string) => void;
+  /** What the server said, and the new package of a consolidation (the queue offers its label). */
+  onDone: (message: string, newPackage: number | null) => void;
 }) {
   const [scanned, setScanned] = useState<number[]>([]);
   const [box, setBox] = useState<BoxValues>(EMPTY_BOX);
@@ -137,7 +137,6 @@ export function RequestComplete({
   const [carrier, setCarrier] = useState('');
   const [carrierGuide, setCarrierGuide] = useState('');
   const [error, setError] = useState('');
-  const [created, setCreated] = useState<number | null>(null);
   const photos = usePhotoUploads();
   const withPhotos = request.kind === 'consolidar' || request.kind === 'fotos';
   const [settlers] = useState(() => new Map<number, Settle>());
@@ -174,21 +173,12 @@ export function RequestComplete({
             : { carrier, carrierGuide };
     try {
       const done = await queueStep(request.id, 'complete', body);
-      setCreated(done.newPackage);
-      onDone(done.message);
+      onDone(done.message, done.newPackage);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : messages.serverError);
     }
   }
 
-  if (created !== null)
-    return (
-      <p>
-        <a className="button button--secondary" href={paths.label(created)}>
-          Imprimir etiqueta
-        </a>
-      </p>
-    );
   const label = {
     consolidar: 'Registrar consolidado',
     reempacar: 'Registrar reempaque',

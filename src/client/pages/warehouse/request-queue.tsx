@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatLocalDateTime } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
+import { paths } from '../../../shared/paths.ts';
 import { REPACK_OPTIONS } from '../../../shared/requests/kinds.ts';
 import { getRequestQueue, type QueuedRequest, queueKeys, queueStep } from '../../api/requests.ts';
 import { Field } from '../../components/field.tsx';
@@ -38,7 +39,13 @@ function RefuseForm({ id, onDone }: { id: number; onDone: (message: string) => v
   );
 }
 
-function QueuedItem({ request, onDone }: { request: QueuedRequest; onDone: (message: string) => void }) {
+function QueuedItem({
+  request,
+  onDone,
+}: {
+  request: QueuedRequest;
+  onDone: (message: string, newPackage?: number | null) => void;
+}) {
   const [open, setOpen] = useState<'complete' | 'refuse' | null>(null);
   const [error, setError] = useState('');
   async function start() {
@@ -102,14 +109,24 @@ export function RequestQueue() {
   const queryClient = useQueryClient();
   const queue = useQuery({ queryKey: queueKeys.queue, queryFn: ({ signal }) => getRequestQueue(signal) });
   const [notice, setNotice] = useState('');
-  function done(message: string) {
+  // A consolidation's new package: its label is offered here, where it stays once the request leaves the queue.
+  const [created, setCreated] = useState<number | null>(null);
+  function done(message: string, newPackage: number | null = null) {
     setNotice(message);
+    setCreated(newPackage);
     void queryClient.invalidateQueries({ queryKey: queueKeys.queue });
   }
   return (
     <section className="card" aria-labelledby="requests-queue-heading">
       <h2 id="requests-queue-heading">Solicitudes</h2>
       {notice && <Notice tone="success">{notice}</Notice>}
+      {created !== null && (
+        <p>
+          <a className="button button--secondary" href={paths.label(created)}>
+            Imprimir etiqueta
+          </a>
+        </p>
+      )}
       {queue.isPending && <p role="status">{messages.loading}</p>}
       {queue.isError && <Notice tone="error">{queue.error.message}</Notice>}
       {queue.data?.requests.length === 0 && <p>No hay solicitudes abiertas.</p>}
