@@ -14,6 +14,7 @@ import {
   startTestServerWithAdmin,
   type TestServer,
 } from '../../../test/support/server.ts';
+import { QUEUE_PAGE } from '../../shared/requests/kinds.ts';
 import { queueMessages } from '../../shared/requests/warehouse.ts';
 import {
   auditLog,
@@ -22,6 +23,7 @@ import {
   packageChargeLines,
   packageCharges,
   packageEvents,
+  packageRequests,
   packages,
 } from '../db/schema.ts';
 
@@ -162,6 +164,43 @@ describe.each(drivers)('the warehouse queue of requests on %s', (driver) => {
     expect(await audited('request_started', id)).toBe(1);
     expect(await audited('request_completed', id)).toBe(1);
     expect((await act(id, 'complete', { scanned: numbers.map(String), box: BOX })).status).toBe(409);
+  });
+
+  it('shows the oldest QUEUE_PAGE open requests and says more wait behind them', async () => {
+    const old = new Date('2026-01-05T12:00:00Z');
+    const inserted = await server.db
+      .insert(packageRequests)
+      .values(
+        Array.from({ length: QUEUE_PAGE + 1 }, (_, i) => ({
+          kind: 'fotos' as const,
+          userId: customer.record.id,
+          note: `antigua ${i}`,
+          feeCents: 300,
+          feeCop: 12_000,
+          rateSettingsId: 1,
+          createdAt: new Date(old.getTime() + i * 60_000),
+        })),
+      )
+      .returning({ id: packageRequests.id });
+    try {
+      const queue = await bodega.get('/api/warehouse/requests');
+      expect(queue.body.requests).toHaveLength(QUEUE_PAGE);
+      expect(queue.body.more).toBe(true);
+      expect(queue.body.requests.map((row: { id: number }) => row.id)).toEqual(
+        inserted.slice(0, QUEUE_PAGE).map((row) => row.id),
+      );
+    } finally {
+      await server.db
+        .update(packageRequests)
+        .set({ state: 'cancelada' })
+        .where(
+          inArray(
+            packageRequests.id,
+            inserted.map((row) => row.id),
+          ),
+        );
+    }
+    expect((await bodega.get('/api/warehouse/requests')).body.more).toBe(false);
   });
 
   it("gives back the referral credit the originals' charges used; the new package's charge uses it once", async () => {

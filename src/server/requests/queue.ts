@@ -3,7 +3,7 @@
 // is locked before any change, so two staff acting on one request at once get exactly one outcome.
 import { asc, eq, inArray, or } from 'drizzle-orm';
 import type { QueuedRequest } from '../../shared/requests/api-types.ts';
-import { OPEN_REQUEST_STATES, type RequestState } from '../../shared/requests/kinds.ts';
+import { OPEN_REQUEST_STATES, QUEUE_PAGE, type RequestState } from '../../shared/requests/kinds.ts';
 import { queueMessages } from '../../shared/requests/warehouse.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Reader } from '../collections/sums.ts';
@@ -16,24 +16,26 @@ import { closeRequest, openRequestsOf, shownRequests } from './requests.ts';
 
 type RequestRow = typeof packageRequests.$inferSelect;
 
-/** The open requests, oldest first, with their customer and 'Casillero'. */
-export async function warehouseQueue(db: Reader, limit = 200): Promise<QueuedRequest[]> {
+/** The oldest open requests (QUEUE_PAGE), with their customer and 'Casillero', and whether more wait behind. */
+export async function warehouseQueue(db: Reader): Promise<{ requests: QueuedRequest[]; more: boolean }> {
   const rows = await db
     .select({ request: packageRequests, name: users.name, locker: users.lockerNumber })
     .from(packageRequests)
     .innerJoin(users, eq(users.id, packageRequests.userId))
     .where(inArray(packageRequests.state, [...OPEN_REQUEST_STATES]))
     .orderBy(asc(packageRequests.createdAt), asc(packageRequests.id))
-    .limit(limit);
+    .limit(QUEUE_PAGE + 1);
+  const page = rows.slice(0, QUEUE_PAGE);
   const shown = await shownRequests(
     db,
-    rows.map((row) => row.request),
+    page.map((row) => row.request),
   );
-  return shown.map((request, index) => ({
+  const requests = shown.map((request, index) => ({
     ...request,
-    customerName: rows[index]?.name ?? '',
-    lockerNumber: rows[index]?.locker ?? '',
+    customerName: page[index]?.name ?? '',
+    lockerNumber: page[index]?.locker ?? '',
   }));
+  return { requests, more: rows.length > QUEUE_PAGE };
 }
 
 /** Request `id`, locked; NotFound when there is none. */

@@ -35,7 +35,7 @@ export function requestQueueRoutes({ db, auth, config }: RouteDeps) {
 
   routes.get('/warehouse/requests', async (c) => {
     c.header('cache-control', 'no-store');
-    return c.json({ requests: await warehouseQueue(db) } satisfies Api.RequestQueue);
+    return c.json((await warehouseQueue(db)) satisfies Api.RequestQueue);
   });
 
   routes.post('/warehouse/requests/:id/start', async (c) => {

@@ -57,7 +57,10 @@ export interface QueuedRequest extends PackageRequest {
 
 /** GET /api/warehouse/requests: the open requests, oldest first. */
 export interface RequestQueue {
+  /** The oldest open requests, at most QUEUE_PAGE of them. */
   requests: QueuedRequest[];
+  /** More are open behind them. */
+  more: boolean;
 }
 
 /** POST /api/warehouse/requests/:id/(start|refuse|complete) */

@@ -44,3 +44,6 @@ export const MAX_REQUEST_PACKAGES = 20;
 
 /** A package held for its customer's 'Despachar' ('Esperar mis instrucciones'), as the boards show it. */
 export const WAITING_LABEL = 'Esperando instrucciones';
+
+/** How many open requests 'Solicitudes' shows at once, the oldest first: the warehouse's next hours of work. */
+export const QUEUE_PAGE = 50;

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { formatLocalDateTime } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
-import { REPACK_OPTIONS } from '../../../shared/requests/kinds.ts';
+import { QUEUE_PAGE, REPACK_OPTIONS } from '../../../shared/requests/kinds.ts';
 import { getRequestQueue, type QueuedRequest, queueKeys, queueStep } from '../../api/requests.ts';
 import { Field } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';
@@ -136,6 +136,12 @@ export function RequestQueue() {
             <QueuedItem key={request.id} request={request} onDone={done} />
           ))}
         </ul>
+      )}
+      {queue.data?.more && (
+        <p>
+          Se muestran las {QUEUE_PAGE} más antiguas; las siguientes aparecen a medida que completas o rechazas
+          estas.
+        </p>
       )}
     </section>
   );
