@@ -51,12 +51,20 @@ async function claim(tx: Transaction, skip: number[], id?: number) {
 export async function applyWaitingEvents(
   db: Database,
   mail: MailSettings,
-  options: { stopped?: () => boolean; failed?: (id: number, error: unknown) => void } = {},
+  options: {
+    stopped?: () => boolean;
+    failed?: (id: number, error: unknown) => void;
+    /** After each event, wait as long as it took: the answers to Wompi keep half the process in a burst. */
+    paced?: boolean;
+  } = {},
 ): Promise<number> {
   const skip: number[] = [];
   let applied = 0;
+  let lastMs = 0;
   while (!options.stopped?.()) {
+    if (options.paced && lastMs > 0) await new Promise((resolve) => setTimeout(resolve, lastMs));
     let claimed: number | undefined;
+    const begun = performance.now();
     try {
       const done = await retryLostRace((lostRace) =>
         db.transaction(async (tx) => {
@@ -69,6 +77,7 @@ export async function applyWaitingEvents(
       );
       if (!done) return applied;
       applied++;
+      lastMs = performance.now() - begun;
     } catch (error) {
       if (claimed === undefined) throw error;
       skip.push(claimed);
@@ -101,6 +110,7 @@ export function startPaymentEventWorker(options: {
     pollMs: options.pollMs ?? 5000,
     batch: () =>
       applyWaitingEvents(db, mail, {
+        paced: true,
         stopped: () => loop.stopped(),
         failed: (id, error) =>
           log(`[pagos] Evento ${id} sin aplicar: ${error instanceof Error ? error.message : error}`),
