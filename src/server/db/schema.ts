@@ -3,6 +3,7 @@
 // stored charges, referral credit) and delivery (routes and their stops). Code imports tables from here;
 // drizzle-kit reads this file.
 export * from './schema/accounts.ts';
+export * from './schema/cash.ts';
 export * from './schema/charges.ts';
 export * from './schema/delivery.ts';
 export * from './schema/einvoice.ts';

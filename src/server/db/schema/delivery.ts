@@ -19,11 +19,11 @@ import type {
   CollectedMeans,
   FailureReason,
   Novelty,
-  PaymentMeans,
   Relation,
 } from '../../../shared/delivery/door-choices.ts';
 import type { RouteState } from '../../../shared/delivery/route-forms.ts';
 import { users } from './accounts.ts';
+import { remittances } from './cash.ts';
 import { packages } from './packages.ts';
 
 /** 'Rutas de reparto': one courier's deliveries for one day ('Fecha', 'Mensajero', 'Zona'). */
@@ -237,66 +237,3 @@ export const deliveryAttempts = pgTable(
     index('delivery_attempts_package_idx').on(table.packageNumber),
   ],
 );
-
-/**
- * 'Cierre de caja' of a route: only what the cashier typed ('Efectivo entregado', 'Observación'), who and when. Every
- * other figure of the close (expected, collected by means, differences) is a sum of stored collections, read when
- * shown, so nothing kept apart can drift from them (an admin's correction moves the close's figures with it).
- */
-export const cashCloses = pgTable('cash_closes', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
-  routeId: integer('route_id')
-    .notNull()
-    .unique('cash_closes_route_unique')
-    .references(() => deliveryRoutes.id),
-  cashDeliveredCop: bigint('cash_delivered_cop', { mode: 'number' }).notNull(),
-  note: text('note').notNull().default(''),
-  closedBy: text('closed_by').references(() => users.id),
-  closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/** An admin's correction of a locked collection: what it was, what it became, the note; never a silent overwrite. */
-export const collectionCorrections = pgTable(
-  'collection_corrections',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
-    collectionId: integer('collection_id')
-      .notNull()
-      .references(() => collections.id),
-    beforeAmountCop: bigint('before_amount_cop', { mode: 'number' }).notNull(),
-    beforeMeans: text('before_means').$type<CollectedMeans>().notNull(),
-    beforeReference: text('before_reference').notNull(),
-    afterAmountCop: bigint('after_amount_cop', { mode: 'number' }).notNull(),
-    afterMeans: text('after_means').$type<PaymentMeans>().notNull(),
-    afterReference: text('after_reference').notNull(),
-    note: text('note').notNull(),
-    correctedBy: text('corrected_by').references(() => users.id),
-    correctedAt: timestamp('corrected_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('collection_corrections_collection_idx').on(table.collectionId)],
-);
-
-/** One 'Importar liquidación' that applied at least one row: the file's hash, its rows, what it applied. */
-export const remittances = pgTable('remittances', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
-  sha256: text('sha256').notNull(),
-  rows: integer('rows').notNull(),
-  applied: integer('applied').notNull(),
-  appliedCop: bigint('applied_cop', { mode: 'number' }).notNull(),
-  importedBy: text('imported_by').references(() => users.id),
-  importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/** 'Comprobante de pago': its own number from a sequence (the identity), issued with the settlement that has money,
- * one per collection (a package delivered again after a correction gets a new one). */
-export const paymentReceipts = pgTable('payment_receipts', {
-  number: integer('number').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
-  packageNumber: integer('package_number')
-    .notNull()
-    .references(() => packages.number),
-  collectionId: integer('collection_id')
-    .notNull()
-    .unique('payment_receipts_collection_unique')
-    .references(() => collections.id),
-  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
-});
