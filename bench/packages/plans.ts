@@ -1,10 +1,7 @@
-// The packages benchmark's query plans: the list's and the detail's queries, as queries.ts makes them, explained
+// The packages benchmark's query plans: the list's and the detail's queries, as queries.ts and detail.ts make them, explained
 // on the data the run left.
-import {
-  findVisiblePackage,
-  listCustomerPackages,
-  packageDetail,
-} from '../../src/server/packages/queries.ts';
+import { packageDetail } from '../../src/server/packages/detail.ts';
+import { findVisiblePackage, listCustomerPackages } from '../../src/server/packages/queries.ts';
 import { shortSql, withInspector } from '../support/inspector.ts';
 import type { Customer } from '../support/packages-seed.ts';
 import type { Storage } from '../support/storage.ts';
@@ -35,7 +32,7 @@ function queryLabel(text: string): string {
   return 'package';
 }
 
-/** The list's and the detail's queries for one customer (of their newest package), as queries.ts makes them. */
+/** The list's and the detail's queries for one customer (of their newest package), as queries.ts and detail.ts make them. */
 export async function routePlans(storage: Storage, customer: Customer): Promise<RoutePlans> {
   return withInspector(storage, async (inspector) => {
     const explainAll = async () => {

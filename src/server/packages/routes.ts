@@ -10,6 +10,7 @@ import { Conflict, Invalid, NotFound, PACKAGE_NOT_FOUND } from '../errors.ts';
 import { checkInvoice, INVOICE_MAX_BYTES } from '../files/invoice-check.ts';
 import { storeFile } from '../files/store.ts';
 import { type RouteDeps, readBody, uploadedBytes, uploadLimit } from '../http.ts';
+import { packageDetail } from './detail.ts';
 import { packageNumberParam, readListQuery } from './list-query.ts';
 import { packageEventStream } from './live.ts';
 import {
@@ -20,7 +21,7 @@ import {
   replaceInvoice,
   updatePrealert,
 } from './prealerts.ts';
-import { findVisiblePackage, listCustomerPackages, packageDetail, type Viewer } from './queries.ts';
+import { findVisiblePackage, listCustomerPackages, type Viewer } from './queries.ts';
 import { type Actor, changeState, notifyPackageChanges } from './state-change.ts';
 
 const notFound = () => new NotFound(PACKAGE_NOT_FOUND);

@@ -10,7 +10,8 @@ import { storedCharge } from '../charges/package-charge.ts';
 import type { Database } from '../db/open.ts';
 import { packageEvents, rateSettings, users } from '../db/schema.ts';
 import { NotFound, PACKAGE_NOT_FOUND } from '../errors.ts';
-import { findVisiblePackage, packageDetail } from './queries.ts';
+import { packageDetail } from './detail.ts';
+import { findVisiblePackage } from './queries.ts';
 
 const STAFF = { kind: 'staff' } as const;
 
