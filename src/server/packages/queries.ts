@@ -1,5 +1,5 @@
-// Reading packages as the screens show them: a customer's page of 'Mis paquetes' with its counts, and the
-// package with its history and files. Every query names its owner, so no customer reads another's package.
+// Reading packages as the screens show them: a customer's page of 'Mis paquetes' with its counts, and the one
+// package a page asks for (its detail: detail.ts). Every query names its owner, so no customer reads another's.
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { PackageList, PackageSummary } from '../../shared/packages/api-types.ts';
 import type { Carrier } from '../../shared/packages/guides.ts';
