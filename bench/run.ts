@@ -25,6 +25,10 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchResult
   registration: { title: 'Registration', run: registration.run },
   'sign-in': { title: 'Sign-in', run: signIn.run },
   'admin-search': { title: 'Admin search', run: adminSearch.run },
+  'board-index': {
+    title: "The board's name within a state (INCLUDE (user_id))",
+    run: async () => (await import('./board-index.ts')).run(),
+  },
   packages: { title: 'Packages', run: packages.run },
   warehouse: { title: 'Warehouse', run: warehouse.run },
   operations: { title: 'Operations', run: operations.run },

@@ -76,7 +76,8 @@ export const packages = pgTable(
     ),
     // 'Recibidos hoy'; the 'Sin identificar' queue and the board's state filter use packages_state_newest_idx.
     index('packages_received_at_idx').on(table.receivedAt),
-    // The operations board ('Paquetes'): newest first, with or without a state filter, and its search.
+    // The operations board ('Paquetes'): newest first, with or without a state filter, and its search. Migration
+    // 0028 adds INCLUDE (user_id) to packages_state_newest_idx: a name within a state is filtered in the index.
     index('packages_newest_idx').on(table.createdAt.desc().nullsFirst(), table.number.desc().nullsFirst()),
     index('packages_state_newest_idx').on(
       table.state,
