@@ -1,7 +1,7 @@
-// Courier screen, the queue as the phone sends it (DELIVERY.md 'Budgets': 1,000 queued deliveries sync in < 10 s, and
-// sent again change nothing). On PostgreSQL, a started route of 1,000 stops (seeded as bench/courier-sync.ts does),
-// opened in Chromium (390 × 844, 4× CPU slowdown through CDP, network not throttled) with the real screen and its
-// service worker. With no signal, one delivery is confirmed through the form; the other 999 are written beside it
+// Courier screen, the queue as the phone sends it (design/delivery.md 'Budgets': 1,000 queued deliveries sync in < 10
+// s, and sent again change nothing). On PostgreSQL, a started route of 1,000 stops (seeded as bench/courier-sync.ts
+// does), opened in Chromium (390 × 844, 4× CPU slowdown through CDP, network not throttled) with the real screen and
+// its service worker. With no signal, one delivery is confirmed through the form; the other 999 are written beside it
 // into the phone's queue in IndexedDB in the persister's own format (copies of that mutation with their own stop,
 // key, amount and means, confirmed 1 ms apart), and the page is reloaded without signal: the queue's restore shows
 // 1,000 'Por enviar'. Then the signal comes back (CDP) and the time runs until no stop says 'Por enviar'; the

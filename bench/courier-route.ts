@@ -1,6 +1,6 @@
-// Courier screen (DELIVERY.md 'Budgets'): '/reparto''s own script beyond the shared entry, from the Vite manifest
-// (the route chunk and its static imports the entry lacks, gzipped); then, on PostgreSQL (PGlite when absent), a
-// started route of 200 stops opened in Chromium on a phone profile (4× CPU slowdown and Fast 3G through CDP):
+// Courier screen (design/delivery.md 'Budgets'): '/reparto''s own script beyond the shared entry, from the Vite
+// manifest (the route chunk and its static imports the entry lacks, gzipped); then, on PostgreSQL (PGlite when absent),
+// a started route of 200 stops opened in Chromium on a phone profile (4× CPU slowdown and Fast 3G through CDP):
 // first with nothing on the phone, then again with the service worker and the IndexedDB copy in place; and, with
 // no signal, how long a confirmed delivery takes to show as done ('Por enviar').
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
-// Last mile (issue 19, DELIVERY.md 'Budgets'): a courier's phone comes back online with 1,000 queued deliveries and
-// sends its queue in order, as POST /api/delivery/sync takes it (MAX_SYNC_ACTIONS a request, one request after the
+// Last mile (issue 19, design/delivery.md 'Budgets'): a courier's phone comes back online with 1,000 queued deliveries
+// and sends its queue in order, as POST /api/delivery/sync takes it (MAX_SYNC_ACTIONS a request, one request after the
 // other); then sends the same 1,000 again (the phone never heard the answers), which must change nothing. On
 // PostgreSQL: a route of 1,000 stops built and started through the API, a key per delivery, cash and Nequi mixed,
 // no photos.

@@ -22,7 +22,7 @@ const PAGES: Array<{ path: string; signedIn?: boolean }> = [
 export const BUDGETS: Record<string, number> = { performance: 95, accessibility: 100, 'best-practices': 95 };
 /** Runs per page: a budget holds when every run meets it (issue 35: '≥ 95 in three runs'). */
 const RUNS = 3;
-// The harness's flags (DESIGN.md trap 6), with Chrome's current headless mode, which Lighthouse needs.
+// The harness's flags (design/architecture.md trap 6), with Chrome's current headless mode, which Lighthouse needs.
 export const FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 /** One Lighthouse run; a failed trace (Lighthouse's NO_NAVSTART and the like) is tried again, at most 3 times. */

@@ -1,4 +1,4 @@
-// Money at the door (issue 20, DELIVERY.md 'Budgets'): 'Cerrar ruta' with its cash count for routes of 200
+// Money at the door (issue 20, design/delivery.md 'Budgets'): 'Cerrar ruta' with its cash count for routes of 200
 // deliveries, GET /api/admin/recaudos over 30 days of 5,000 deliveries a day, and a carrier's remittance of 20,000
 // rows ('Importar liquidación'). p95 < 200 ms on PostgreSQL for the first two (PGlite reported), < 5 s for the import.
 // The data is seeded in SQL (bench/support/money-seed-sql.ts) before the server opens the database.

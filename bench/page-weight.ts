@@ -19,7 +19,7 @@ const ENTRY = 'index.html';
 const REGISTER = 'pages/register/register-page.tsx';
 const WAREHOUSE = 'pages/warehouse/warehouse-page.tsx';
 const CALCULATOR = 'pages/calculator/calculator-page.tsx';
-/** The public calculator's route chunk beyond the entry (PACKAGES.md 'Charges': light on a slow phone). */
+/** The public calculator's route chunk beyond the entry (design/packages.md 'Charges': light on a slow phone). */
 const CALCULATOR_BUDGET = 20 * 1024;
 
 interface ManifestChunk {

@@ -1,5 +1,5 @@
-// Wompi's events (issue 32, PAYMENTS.md 'Budgets'), on PostgreSQL: 5,400 pending payments of one package each are
-// added in SQL; then signed `transaction.updated` APPROVED events are posted to /api/pagos/wompi/eventos at 200 a
+// Wompi's events (issue 32, design/payments.md 'Budgets'), on PostgreSQL: 5,400 pending payments of one package each
+// are added in SQL; then signed `transaction.updated` APPROVED events are posted to /api/pagos/wompi/eventos at 200 a
 // second for 30 s (open loop: each sent on its tick whatever the answers before it), one in ten a repeat of an
 // earlier one. Budget: p95 < 100 ms, every event answered 200, every payment applied exactly once (one settlement
 // 'En línea' and one collection per package, one payment_events row per transaction), no repeat applied twice —

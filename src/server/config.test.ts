@@ -3,7 +3,7 @@ import { nitCheckDigit } from '../shared/einvoice/billing-data.ts';
 import { ConfigError, DEFAULT_OFFICE_ADDRESS, loadConfig, publicConfig } from './config.ts';
 
 describe('configuration', () => {
-  it('has the defaults of DESIGN.md', () => {
+  it('has the defaults of docs/CONFIGURATION.md', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000,

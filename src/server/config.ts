@@ -1,4 +1,5 @@
-// The configuration of DESIGN.md, read from the environment and validated once at start-up.
+// The configuration (design/architecture.md 'Configuration', docs/CONFIGURATION.md), read from the environment and
+// validated once at start-up.
 import { z } from 'zod';
 import { parseOfficeAddress } from '../shared/address.ts';
 import { DEFAULT_MAX_ATTEMPTS } from '../shared/delivery/door-choices.ts';

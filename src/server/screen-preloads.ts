@@ -1,6 +1,6 @@
-// A screen's first opening without its request chain (issue 19, DELIVERY.md 'Budgets'; issue 24 for '/paquetes'):
-// index.html for '/reparto' names the courier chunk's files (<link rel="modulepreload">, its stylesheet as a
-// preload) and the route's API answer (<link rel="preload" as="fetch">), so the browser asks for all of them right
+// A screen's first opening without its request chain (issue 19, design/delivery.md 'Budgets'; issue 24 for
+// '/paquetes'): index.html for '/reparto' names the courier chunk's files (<link rel="modulepreload">, its stylesheet
+// as a preload) and the route's API answer (<link rel="preload" as="fetch">), so the browser asks for all of them right
 // after the HTML, in parallel, instead of HTML → entry → route chunk → API one after the other; '/paquetes' the same
 // with its list and the session, '/register' with its form's files, a package's page `/paquetes/:number` (issue 37)
 // with its package (the number from the path) and the session. The files come from Vite's manifest of the build.

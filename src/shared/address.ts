@@ -1,4 +1,4 @@
-// The customer's US address: the send-to text of SPEC.md §2 and the same address split for store checkouts.
+// The customer's US address: the send-to text of design/product.md §2 and the same address split for store checkouts.
 
 /** The office address split into the parts a US checkout form asks for. */
 export interface OfficeAddress {
@@ -46,8 +46,8 @@ export function lockerAddressLine(office: OfficeAddress, lockerNumber: string): 
 }
 
 /**
- * SPEC.md §2's send-to address, one line per line of a US label: the product name, the customer's name, then the
- * office address with the locker number on its second line (lockerAddressLine), then city, state and ZIP, and the
+ * design/product.md §2's send-to address, one line per line of a US label: the product name, the customer's name, then
+ * the office address with the locker number on its second line (lockerAddressLine), then city, state and ZIP, and the
  * country. The same lines, split, are the checkout fields below.
  */
 export function formatSendToAddress(
@@ -103,7 +103,7 @@ export function checkoutFields(
   ];
 }
 
-/** The delivery addresses of a users record: address 1, and address 2 only when it is not blank (SPEC.md §2). */
+/** A users record's delivery addresses: address 1, and address 2 only when it is not blank (design/product.md §2). */
 export function deliveryAddresses(user: {
   direccion1: string;
   ciudad1: string;

@@ -43,7 +43,7 @@ describe('the WhatsApp notice to support', () => {
 describe("the pre-alert's guide, store and value in the notice", () => {
   const spec = { lockerNumber: '1334', address: 'Calle 5 #2-3, Cali', instructions: 'Timbre' };
 
-  it('adds one line for each one given, after the SPEC.md lines, which stay as they were', () => {
+  it('adds one line for each one given, after the design/product.md lines, which stay as they were', () => {
     const text = packageNoticeText({
       ...spec,
       guide: ' 1Z999AA10123456784 ',
@@ -60,7 +60,7 @@ describe("the pre-alert's guide, store and value in the notice", () => {
     );
   });
 
-  it('leaves out the blank ones, so a notice without them reads exactly as SPEC.md wrote it', () => {
+  it('leaves out the blank ones, so a notice without them reads exactly as design/product.md wrote it', () => {
     const text = packageNoticeText({ ...spec, guide: '  ', store: '', value: undefined });
     expect(text).toBe(
       'Hola, quiero notificar un paquete en camino.\nCasillero: 1334\nDirección de entrega: Calle 5 #2-3, Cali\nInstrucciones adicionales: Timbre',

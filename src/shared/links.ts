@@ -1,5 +1,5 @@
-// Outgoing links of SPEC.md §7: WhatsApp and mailto notices to support, the admin's and the courier's WhatsApp, the
-// invitation.
+// Outgoing links of design/product.md §7: WhatsApp and mailto notices to support, the admin's and the courier's
+// WhatsApp, the invitation.
 import { messages } from './messages.ts';
 import { paths, screenUrl } from './paths.ts';
 
@@ -20,7 +20,7 @@ export interface PackageNotice {
   value?: string;
 }
 
-/** SPEC.md's four lines, unchanged, then one line for each pre-alert field that is not blank. */
+/** design/product.md's four lines, unchanged, then one line for each pre-alert field that is not blank. */
 export function packageNoticeText(notice: PackageNotice): string {
   const { lockerNumber, address, instructions } = notice;
   const extra = (label: string, value: string | undefined) =>
@@ -71,7 +71,7 @@ export function buildAdminWhatsAppLink(phone: string | null | undefined, name: s
   return whatsAppTo(phone, parcelSentText(name, lockerNumber));
 }
 
-/** The courier's message at a stop (DELIVERY.md 'The courier's screen'); null when the customer has no phone digits. */
+/** The courier's message at a stop (design/delivery.md 'The courier's screen'); null without phone digits. */
 export function buildCourierWhatsAppLink(phone: string, name: string, packageNumber: number) {
   return whatsAppTo(phone, `Hola ${name}, soy el mensajero: hoy te entrego el paquete ${packageNumber}.`);
 }

@@ -1,10 +1,10 @@
-// Every Spanish text that the server sends or that more than one screen shows. SPEC.md §5 and §8 word for word.
+// Every Spanish text the server sends or more than one screen shows. design/product.md §5 and §8 word for word.
 export const messages = {
   consentRequired: 'Debes aceptar la política de privacidad.',
   passwordsDiffer: 'Las contraseñas no coinciden.',
   passwordWeak: 'La contraseña no cumple los requisitos de seguridad.',
   passwordHelp: 'Mínimo 8 caracteres, con mayúscula, minúscula, número y un símbolo (@#$%^&+=!).',
-  /** Every rule the server applies to a new password (SPEC.md §5 rule 3, the maximum and the common list). */
+  /** Every rule the server applies to a new password (design/product.md §5 rule 3, the maximum and the common list). */
   passwordRules:
     'Mínimo 8 caracteres, con mayúscula, minúscula, número y un símbolo (@#$%^&+=!). Máximo 128 caracteres. No se aceptan contraseñas comunes ni fáciles de adivinar, como Password123! o Enero2026!.',
   passwordTooLong: 'La contraseña no puede tener más de 128 caracteres.',
@@ -50,7 +50,7 @@ export const messages = {
   adminPageSizeInvalid: 'El tamaño de página debe ser un número entero entre 1 y 200.',
   newLocker: (name: string, email: string) => `Nuevo casillero: ${name} (${email})`,
   dataUpdated: 'Tus datos fueron actualizados.',
-  /** A new phone withdraws the WhatsApp consent given for the old one (NOTICES.md 'Consent first'). */
+  /** A new phone withdraws the WhatsApp consent given for the old one (design/notices.md 'Consent first'). */
   dataUpdatedWhatsappOff:
     'Tus datos fueron actualizados. Como cambiaste tu teléfono, dejamos de avisarte por WhatsApp: si quieres los avisos en el nuevo número, actívalos de nuevo en «Avisos por WhatsApp».',
   cedulaUpdated: 'Tu cédula fue actualizada.',

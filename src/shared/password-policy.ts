@@ -1,4 +1,5 @@
-// SPEC.md §5 rule 3: at least 8 characters with a lower-case letter, an upper-case letter, a digit and one of @#$%^&+=!
+// design/product.md §5 rule 3: at least 8 characters with a lower-case letter, an upper-case letter, a digit and
+// one of @#$%^&+=!
 import { messages } from './messages.ts';
 
 const PASSWORD_MIN_LENGTH = 8;
@@ -15,7 +16,7 @@ export function meetsPasswordPolicy(password: string): boolean {
   );
 }
 
-/** The password checks of SPEC.md §5 (rules 2 and 3), in their order; null when the pair is acceptable. */
+/** The password checks of design/product.md §5 (rules 2 and 3), in their order; null when the pair is acceptable. */
 export function newPasswordProblem(password: string, confirmPassword: string): string | null {
   if (password !== confirmPassword) return messages.passwordsDiffer;
   if (password.length > PASSWORD_MAX_LENGTH) return messages.passwordTooLong;

@@ -9,7 +9,7 @@ export const paths = {
   notify: '/notify',
   /** Where an admin lands: 'Hoy', what waits for someone today (issue 37). */
   admin: '/admin',
-  /** 'Lista de Casilleros' (SPEC.md §2 Admin screen), one click from 'Hoy'. */
+  /** 'Lista de Casilleros' (design/product.md §2 Admin screen), one click from 'Hoy'. */
   adminLockers: '/admin/casilleros',
   verifyEmail: '/verificar-correo',
   resetPassword: '/restablecer-contrasena',
@@ -28,30 +28,30 @@ export const paths = {
   adminDispatches: '/admin/despachos',
   /** One dispatch: `/admin/despachos/3` (its route pattern is `dispatchDetailPattern`). */
   adminDispatch: (id: number | string) => `/admin/despachos/${encodeURIComponent(String(id))}`,
-  /** The staff's 'Reparto': the day's delivery routes (DELIVERY.md 'Routes'). */
+  /** The staff's 'Reparto': the day's delivery routes (design/delivery.md 'Routes'). */
   adminRoutes: '/admin/reparto',
   /** One delivery route: `/admin/reparto/7` (its route pattern is `routeDetailPattern`). */
   adminRoute: (id: number | string) => `/admin/reparto/${encodeURIComponent(String(id))}`,
-  /** The courier's 'Mi ruta' (DELIVERY.md 'The courier's screen'). */
+  /** The courier's 'Mi ruta' (design/delivery.md 'The courier's screen'). */
   courierRoute: '/reparto',
-  /** PQR.md: filing a PQR (customers and visitors) and the customer's PQR. */
+  /** design/pqr.md: filing a PQR (customers and visitors) and the customer's PQR. */
   pqr: '/pqr',
   /** One PQR with its thread: `/pqr/PQR-2026-000123` (its route pattern is `pqrDetailPattern`). */
   pqrDetail: (radicado: string) => `/pqr/${encodeURIComponent(radicado)}`,
-  /** The staff's PQR inbox (PQR.md 'Answering'). */
+  /** The staff's PQR inbox (design/pqr.md 'Answering'). */
   adminPqr: '/admin/pqr',
   /** One PQR for the staff: `/admin/pqr/PQR-2026-000123` (its route pattern is `adminPqrDetailPattern`). */
   adminPqrDetail: (radicado: string) => `/admin/pqr/${encodeURIComponent(radicado)}`,
-  /** The staff's 'Recaudos': collections, cash not yet closed, carriers' remittances (DELIVERY.md 'Collections'). */
+  /** The staff's 'Recaudos': collections, cash not closed, carriers' remittances (design/delivery.md 'Collections'). */
   adminCollections: '/admin/recaudos',
   /** A delivered package's 'Comprobante de pago': `/paquetes/100001/comprobante` (pattern `receiptPattern`). */
   receipt: (number: number | string) => `/paquetes/${encodeURIComponent(String(number))}/comprobante`,
   /** The 'Comprobante de pago' of its 'Saldo pendiente', once paid: `/paquetes/100001/comprobante?parte=saldo`. */
   balanceReceipt: (number: number | string) =>
     `/paquetes/${encodeURIComponent(String(number))}/comprobante?parte=saldo`,
-  /** The staff's 'Avisos': the WhatsApp notices (NOTICES.md 'What people see'). */
+  /** The staff's 'Avisos': the WhatsApp notices (design/notices.md 'What people see'). */
   adminNotices: '/admin/avisos',
-  /** The staff's 'Facturas electrónicas' (PAYMENTS.md 'The electronic invoice'). */
+  /** The staff's 'Facturas electrónicas' (design/payments.md 'The electronic invoice'). */
   adminInvoices: '/admin/facturas',
   /** The staff's view of one package: `/admin/paquetes/100001` (its route pattern is `adminPackagePattern`). */
   adminPackage: (number: number | string) => `/admin/paquetes/${encodeURIComponent(String(number))}`,

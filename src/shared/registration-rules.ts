@@ -1,5 +1,5 @@
-// The registration rules that need no schema library: SPEC.md §5 checks 1 to 3 in their order and the phone's length.
-// The register screen paints with these alone; the schema (with zod) arrives right after (registration.ts).
+// The registration rules that need no schema library: design/product.md §5 checks 1 to 3 in their order and the phone's
+// length. The register screen paints with these alone; the schema (with zod) arrives right after (registration.ts).
 import { messages } from './messages.ts';
 import { newPasswordProblem } from './password-policy.ts';
 
@@ -7,8 +7,8 @@ import { newPasswordProblem } from './password-policy.ts';
 export const PHONE_MAX_DIGITS = 15;
 
 /**
- * SPEC.md §5 checks 1 to 3 in their order (consent, confirmation, policy); the server adds the captcha (check 4)
- * and the list of common passwords. Null when they all pass.
+ * design/product.md §5 checks 1 to 3 in their order (consent, confirmation, policy); the server adds the captcha (check
+ * 4) and the list of common passwords. Null when they all pass.
  */
 export function registrationProblem(form: {
   aceptoPolitica: boolean;

@@ -4,7 +4,7 @@ import { meetsPasswordPolicy } from './password-policy.ts';
 import { isValidE164 } from './registration.ts';
 import { registrationProblem } from './registration-rules.ts';
 
-describe('the password rule of SPEC.md §5', () => {
+describe('the password rule of design/product.md §5', () => {
   it.each([
     ['Abcdef1!', true],
     ['Abcdefg1@', true],

@@ -1,5 +1,5 @@
-// The registration form's schema, run by the browser and again by the server; its ordered checks of SPEC.md §5 are in
-// registration-rules.ts (no zod), so the screen paints before this file arrives.
+// The registration form's schema, run by the browser and again by the server; its ordered checks of
+// design/product.md §5 are in registration-rules.ts (no zod), so the screen paints before this file arrives.
 import { isPossiblePhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { messages } from './messages.ts';

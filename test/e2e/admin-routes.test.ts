@@ -1,6 +1,6 @@
-// DELIVERY.md 'Routes' and 'Proof of delivery' in Chromium: an admin builds a route on /admin/reparto ('Nueva ruta',
-// packages scanned by number and guide, one refused because another route holds it, reordered, one removed), prints
-// its sheet and starts it; a courier's delivery (through the courier API) shows live on the day's list; 'Cerrar
+// design/delivery.md 'Routes' and 'Proof of delivery' in Chromium: an admin builds a route on /admin/reparto ('Nueva
+// ruta', packages scanned by number and guide, one refused because another route holds it, reordered, one removed),
+// prints its sheet and starts it; a courier's delivery (through the courier API) shows live on the day's list; 'Cerrar
 // ruta' sends what was not delivered back to 'En bodega Colombia'; the customer's package page shows the proof with
 // only the last four digits of 'Documento'. Customers and couriers get no staff delivery API. axe on every screen.
 import { randomUUID } from 'node:crypto';

@@ -1,6 +1,6 @@
-// PACKAGES.md 'Charges' in Chromium on a phone: the public calculator (linked from '/') with the two worked examples
-// and nonsense input, a received package's 'Valor a pagar', 'Tus referidos' on /locker, and 'Tarifas' for an admin
-// (a new price from today, which the calculator then uses) and for a customer (no form).
+// design/packages.md 'Charges' in Chromium on a phone: the public calculator (linked from '/') with the two worked
+// examples and nonsense input, a received package's 'Valor a pagar', 'Tus referidos' on /locker, and 'Tarifas' for an
+// admin (a new price from today, which the calculator then uses) and for a customer (no form).
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { calculatorMessages } from '../../src/shared/charges/rates-form.ts';
@@ -43,7 +43,7 @@ describe('charges in Chromium', () => {
     return page;
   }
 
-  it("links the calculator from '/' above the fold and estimates PACKAGES.md's two worked examples", async () => {
+  it("links the calculator from '/' above the fold and estimates design/packages.md's two worked examples", async () => {
     const page = await e2e.browser.newPage();
     await page.goto(e2e.app.url);
     const link = page.getByRole('link', { name: 'Calcula tu envío' });

@@ -1,4 +1,4 @@
-// Issue 19 (DELIVERY.md 'Budgets'): '/reparto' comes from the server already drawn with the courier's own route,
+// Issue 19 (design/delivery.md 'Budgets'): '/reparto' comes from the server already drawn with the courier's own route,
 // and the browser takes that HTML over as it is (hydration). A courier's page navigation gets their stops and the
 // route beside them as JSON, kept by no cache; nobody else does, nor the service worker's copy; the stops read with
 // JavaScript off; with it, React keeps the drawn nodes (no hydration error) and 'Entregar' opens its form.

@@ -1,4 +1,4 @@
-// DELIVERY.md 'The courier's screen' at the door, in a phone-sized Chromium: a started route of three stops; one
+// design/delivery.md 'The courier's screen' at the door, in a phone-sized Chromium: a started route of three stops; one
 // delivered with a photo and 'Nequi' + reference (after the schema's message beside 'Documento'), one 'No entregado',
 // and one delivered while the browser is offline. The page is reloaded offline (the service worker serves the
 // screen, IndexedDB the route and the waiting action), then the connection returns and the action is sent once.

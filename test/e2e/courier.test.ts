@@ -1,4 +1,4 @@
-// DELIVERY.md 'The courier's screen' in Chromium on a phone: a courier signs in through the form and lands on
+// design/delivery.md 'The courier's screen' in Chromium on a phone: a courier signs in through the form and lands on
 // '/reparto' ('Mi ruta') with its empty state; once the office starts a route with a package of theirs, the page
 // lists the stop with its address, 'Valor a pagar', 'Llamar' and 'WhatsApp'. A customer is refused with the
 // server's message. The route and the package are set up through the API, as the staff's screens would.

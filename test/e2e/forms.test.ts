@@ -198,7 +198,7 @@ describe('account forms in Chromium', () => {
     for (const label of ['Cédula', 'Dirección 1', 'Código postal 1', 'Captcha'])
       expect(await descriptionOf(field(page, label))).toContain(messages.required(label));
     expect(await field(page, 'Ciudad 1').getAttribute('aria-invalid')).toBeNull();
-    // SPEC.md §5's own checks keep their order, one at a time, each beside its field.
+    // design/product.md §5's own checks keep their order, one at a time, each beside its field.
     await fillRegistration(page, `orden-${Date.now()}@example.com`, 'corta');
     await field(page, 'Acepto la política de privacidad').uncheck();
     await field(page, 'Confirmar contraseña').fill('distinta');

@@ -60,7 +60,7 @@ export function chromiumPath(): string {
   return path;
 }
 
-/** DESIGN.md trap 6: without the networking flags Chromium keeps calling hosts this machine cannot reach. */
+/** design/architecture.md trap 6: without the networking flags Chromium keeps calling hosts it cannot reach. */
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -71,7 +71,7 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-/** A fresh Chromium profile (DESIGN.md trap 6), with the clipboard allowed for `origin`. */
+/** A fresh Chromium profile (design/architecture.md trap 6), with the clipboard allowed for `origin`. */
 export async function launchBrowser(origin?: string): Promise<BrowserContext> {
   const profile = mkdtempSync(join(tmpdir(), 'casillero-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {

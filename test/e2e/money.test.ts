@@ -1,5 +1,5 @@
-// DELIVERY.md 'Collections and the cash close' and 'Proof of delivery' in Chromium: a route delivered through the
-// courier API (one stop paid in cash, one by Nequi) is closed by an admin on its screen with 'Efectivo entregado'
+// design/delivery.md 'Collections and the cash close' and 'Proof of delivery' in Chromium: a route delivered through
+// the courier API (one stop paid in cash, one by Nequi) is closed by an admin on its screen with 'Efectivo entregado'
 // short of the cash collected, which asks for an 'Observación'; the close's figures print with the route sheet and
 // show on 'Recaudos'; a carrier's remittance CSV with one matching and one unknown guide applies the one and lists
 // the other; the customer opens their 'Comprobante de pago' from the package's page and downloads its PDF. A

@@ -1,4 +1,4 @@
-// PACKAGES.md 'Operations' in Chromium: the admin's 'Paquetes' board (search, 'Estado', selection), a dispatch
+// design/packages.md 'Operations' in Chromium: the admin's 'Paquetes' board (search, 'Estado', selection), a dispatch
 // created from it with its totals, manifest and flight states; 'Cambiar estado' with the fields each state needs,
 // refusals and releases; 'Importar estados'; a customer's package page that follows a change live; and a customer
 // kept out of the board. Outcomes are checked on screen and through the API, which reads the database.

@@ -1,5 +1,5 @@
-// Issue 21 (PQR.md) in Chromium, one app for the file: a customer reaches /pqr from '/locker' and the package's page,
-// files a 'Reclamo' about their package with a photo, sees the radicado and the due date and gets the mail; the
+// Issue 21 (design/pqr.md) in Chromium, one app for the file: a customer reaches /pqr from '/locker' and the package's
+// page, files a 'Reclamo' about their package with a photo, sees the radicado and the due date and gets the mail; the
 // admin finds it in the inbox, writes an internal note and answers; the customer (who never sees the note) files
 // 'Recurso de reposición' with 'Apelación' and the admin sees it; a visitor files a 'Petición' and follows it by the
 // mailed link; the admin decides an indemnización and downloads the 'Expediente'; the report counts them. axe on

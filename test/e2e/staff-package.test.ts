@@ -127,7 +127,7 @@ describe("the staff's package view in Chromium", () => {
     expect(await prealertRow.getByRole('cell').allTextContents()).toContain(locker);
 
     // 'Estado' within the screen: neither the table's frame nor the page scrolls sideways; every column of
-    // PACKAGES.md is still there for a screen reader.
+    // design/packages.md is still there for a screen reader.
     expect((await page.getByRole('columnheader').allTextContents()).slice(1)).toEqual([
       'Paquete',
       'Guía',

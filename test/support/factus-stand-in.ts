@@ -1,5 +1,5 @@
-// A local stand-in of Factus's API (PAYMENTS.md 'Tests and local use'), from its public docs: OAuth2 password and
-// refresh_token grants at /oauth/token; bearer tokens that expire; POST /v1/bills/validate with its numbering,
+// A local stand-in of Factus's API (design/payments.md 'Tests and local use'), from its public docs: OAuth2 password
+// and refresh_token grants at /oauth/token; bearer tokens that expire; POST /v1/bills/validate with its numbering,
 // CUFE (SHA-384) and DIAN's QR URL; its refusals of missing or wrong customer data as DIAN's rule codes (422); a
 // reference_code used twice refused (409); lookups by reference, show, PDF/XML download; credit notes; municipalities;
 // its rate limit (429 with Retry-After); and outages on demand (500, no answer, an answer lost after the work).

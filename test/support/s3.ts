@@ -1,6 +1,6 @@
 // A real S3 server on the loopback, from npm (@20minutes/s3rver, which checks SigV4 signatures and the expiry of
-// presigned links; DESIGN.md trap 8), in a temporary folder, with one bucket: the tests' bucket. Its one account is
-// S3RVER / S3RVER.
+// presigned links; design/architecture.md trap 8), in a temporary folder, with one bucket: the tests' bucket. Its one
+// account is S3RVER / S3RVER.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// A local stand-in of the WhatsApp Cloud API (NOTICES.md 'Tests'): it checks each request as Meta does (bearer
+// A local stand-in of the WhatsApp Cloud API (design/notices.md 'Tests'): it checks each request as Meta does (bearer
 // token, phone number id, body shape, template name, language and parameter count, E.164 recipient) and answers
 // like it (a wamid, Graph API error objects, 429 with Retry-After), and sends the app signed webhooks.
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// A local stand-in of Wompi Colombia (PAYMENTS.md 'Tests and local use'), speaking its public protocol
+// A local stand-in of Wompi Colombia (design/payments.md 'Tests and local use'), speaking its public protocol
 // (docs.wompi.co: Web Checkout, transactions, events, sandbox test data):
 // - Web Checkout `GET /p/?public-key&currency&amount-in-cents&reference&signature:integrity&redirect-url`: refuses
 //   an unknown public key or an integrity signature that is not SHA-256(reference + amount_in_cents + currency +

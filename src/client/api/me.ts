@@ -21,7 +21,7 @@ async function readMe({ signal }: { signal?: AbortSignal }): Promise<Me> {
   } catch (error) {
     // A read cancelled (its screen left) says nothing about the session.
     if (error instanceof RequestError) sessionAnswered(null, error);
-    // SPEC.md §8: a missing record is reported on the console with this text.
+    // design/product.md §8: a missing record is reported on the console with this text.
     if (error instanceof RequestError && error.code === 'user_not_found')
       console.warn(messages.documentNotFound);
     else if (error instanceof RequestError && error.status !== 401) console.error(error.message);

@@ -1,4 +1,4 @@
-// WhatsApp notices (NOTICES.md): the customer's choice in 'Mis datos' (GET/PUT /api/me/whatsapp) and the staff's
+// WhatsApp notices (design/notices.md): the customer's choice in 'Mis datos' (GET/PUT /api/me/whatsapp) and the staff's
 // 'Avisos' (GET /api/admin/avisos).
 import type { NoticesOverview, WhatsappChoice, WhatsappChoiceSaved } from '../../shared/notices/api-types.ts';
 import { api, request } from './request.ts';

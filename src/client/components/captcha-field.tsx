@@ -1,5 +1,5 @@
-// The server-made captcha (DESIGN.md decision 2) of /register and a visitor's PQR: its image, a button for a new
-// one and the 'Captcha' input.
+// The server-made captcha (design/architecture.md decision 2) of /register and a visitor's PQR: its image, a button for
+// a new one and the 'Captcha' input.
 import { useCallback, useEffect, useState } from 'react';
 import type { Captcha } from '../../shared/accounts/api-types.ts';
 import { getCaptcha } from '../api/account.ts';

@@ -1,4 +1,4 @@
-// The two delivery addresses of SPEC.md §2 (address 1 required, address 2 optional), as registration and
+// The two delivery addresses of design/product.md §2 (address 1 required, address 2 optional), as registration and
 // 'Mis datos' both ask for them.
 import type { DeliveryAddresses } from '../../shared/accounts/api-types.ts';
 import { Field, type FieldBinding } from './field.tsx';

@@ -1,5 +1,5 @@
-// DELIVERY.md 'Proof of delivery', one card for the customer's page and the staff's view: 'Entregado' with the date
-// and time, 'Recibido por', 'Documento' as the server sends it (its last four digits to the customer, whole to
+// design/delivery.md 'Proof of delivery', one card for the customer's page and the staff's view: 'Entregado' with the
+// date and time, 'Recibido por', 'Documento' as the server sends it (its last four digits to the customer, whole to
 // staff), 'Relación', 'Valor pagado', 'Medio de pago', the courier when the server names one (staff only), the
 // delivery photo and the link to its 'Comprobante de pago' when something was paid. Staff also read the route (with
 // a link to it) and the parcel's condition at the door even when it was 'Sin novedad'. The customer's card leads with

@@ -27,8 +27,8 @@ export function FieldError({ id, error }: { id: string; error?: string | undefin
   const { announceErrors } = useContext(FieldConventions);
   if (!error) return null;
   return (
-    // In a FormShell form a field's message is also the form's message (SPEC.md §5 shows one at a time): it is
-    // announced when it appears and looks like, and answers to, the form's own error.
+    // In a FormShell form a field's message is also the form's message (design/product.md §5 shows one at a time): it
+    // is announced when it appears and looks like, and answers to, the form's own error.
     <p
       className={announceErrors ? 'field__error form-error' : 'field__error'}
       id={`${id}-error`}

@@ -1,5 +1,5 @@
 // The frame of a form made with useForm: the <form> itself, the busy submit button, and the message that belongs to
-// no single field, below the form (SPEC.md §8: 'in red under the form').
+// no single field, below the form (design/product.md §8: 'in red under the form').
 import type { FormEvent, ReactNode, RefObject } from 'react';
 import { FieldConventions } from './field.tsx';
 

@@ -18,8 +18,8 @@ const who = (event: HistoryEvent) => (event.actorName ? `${event.actorName} (${e
 
 /**
  * 'Historial': every event newest first as the server sends them, with when and who, any note, carrier and carrier's
- * guide, and how the customer was told (NOTICES.md 'What people see'). An invoice attached to a held package is not
- * a move: its line is its own ('Factura adjuntada'), never the state it stayed in.
+ * guide, and how the customer was told (design/notices.md 'What people see'). An invoice attached to a held package is
+ * not a move: its line is its own ('Factura adjuntada'), never the state it stayed in.
  */
 export function PackageHistory({ events }: { events: HistoryEvent[] }) {
   const headingId = useId();

@@ -1,4 +1,4 @@
-// Shown instead of loading forever when the signed-in account has no users record (SPEC.md §4, §8).
+// Shown instead of loading forever when the signed-in account has no users record (design/product.md §4, §8).
 import { appConfig } from '../app-config.ts';
 import { Notice } from './notice.tsx';
 import { signOutHere } from './session.ts';

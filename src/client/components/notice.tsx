@@ -1,4 +1,4 @@
-// In-page notices instead of the spec's browser alerts (DESIGN.md decision 7): role=status for good news,
+// In-page notices instead of the spec's browser alerts (design/architecture.md decision 7): role=status for good news,
 // role=alert for problems, so screen readers announce both and nothing blocks the page.
 import type { ReactNode } from 'react';
 

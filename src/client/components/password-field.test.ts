@@ -21,7 +21,7 @@ describe('the account checks place each problem on its field', () => {
     expect(newPasswordCheck({ password: GOOD, confirmPassword: GOOD })).toBeNull();
   });
 
-  it('asks for the consent first (SPEC.md §5 order), then checks the passwords', () => {
+  it('asks for the consent first (design/product.md §5 order), then checks the passwords', () => {
     expect(registrationCheck({ aceptoPolitica: false, password: 'x', confirmPassword: 'y' })).toEqual({
       field: 'aceptoPolitica',
       message: messages.consentRequired,

@@ -49,8 +49,8 @@ export function PasswordField(props: {
 export type Passwords = { password: string; confirmPassword: string };
 
 /**
- * SPEC.md §5 rules 2 and 3 after the schema, on the field that must change: the shared rule says what is wrong, and
- * the pair where (never the message's words): the confirmation first (it is the first rule), then the password.
+ * design/product.md §5 rules 2 and 3 after the schema, on the field that must change: the shared rule says what is
+ * wrong, and the pair where (never the message's words): the confirmation first (the first rule), then the password.
  */
 export function newPasswordCheck(data: Passwords): FieldProblem<keyof Passwords> | null {
   const message = newPasswordProblem(data.password, data.confirmPassword);

@@ -1,5 +1,5 @@
-// Pure logic behind the registration phone input (SPEC.md §4 and §5) that needs no country data: the search of
-// the country list, the E.164 composition, the caret after an edit, and Colombia alone (PLAIN_PHONE) until the
+// Pure logic behind the registration phone input (design/product.md §4 and §5) that needs no country data: the search
+// of the country list, the E.164 composition, the caret after an edit, and Colombia alone (PLAIN_PHONE) until the
 // country data (phone-numbers.ts, libphonenumber) arrives at the field's first use.
 import type { CountryCode } from 'libphonenumber-js/min';
 import { PHONE_MAX_DIGITS } from '../../shared/registration-rules.ts';

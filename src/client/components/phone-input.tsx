@@ -1,4 +1,4 @@
-// The registration phone input (SPEC.md §4): a debounced country search, the country list (Colombia by
+// The registration phone input (design/product.md §4): a debounced country search, the country list (Colombia by
 // default) and the number, formatted with the country's mask. The value is E.164 ('+573001234567') or ''.
 // The country data (phone-numbers.ts, libphonenumber ~34 KB gzip) loads when the field is first used (focus or
 // touch), or at once for a saved phone; until then the field is Colombia's, unformatted (PLAIN_PHONE).

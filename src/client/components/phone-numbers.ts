@@ -1,4 +1,4 @@
-// The country data behind the phone input (SPEC.md §4 and §5), with libphonenumber (~34 KB gzip): the Spanish
+// The country data behind the phone input (design/product.md §4 and §5), with libphonenumber (~34 KB gzip): the Spanish
 // country list, the 15-digit limit, the country mask and the E.164 value the form stores. Loaded when the field is
 // first used (phone-input.tsx), so /register's first paint and its idle network do without it.
 import { AsYouType, type CountryCode, getCountries, getCountryCallingCode } from 'libphonenumber-js/min';

@@ -1,4 +1,4 @@
-// The pre-alert's fields (PACKAGES.md 'Pre-alert'), each labelled, with its error beside it, and the carrier
+// The pre-alert's fields (design/packages.md 'Pre-alert'), each labelled, with its error beside it, and the carrier
 // recognised under the guide as the person types. /notify and the edit form of a package's page both use them.
 import { describedBy, Field, type FieldBinding, FieldError } from './field.tsx';
 import { carrierHint, type PrealertValues } from './prealert-form.ts';

@@ -1,4 +1,4 @@
-// 'Solicitudes' (REQUESTS.md): what the customer asks for the packages chosen ('Consolidar', 'Reempacar', 'Fotos
+// 'Solicitudes' (design/requests.md): what the customer asks for the packages chosen ('Consolidar', 'Reempacar', 'Fotos
 // adicionales', 'Devolver a la tienda'), what each needs (how to repack, what to photograph, the store's return
 // label), and before 'Confirmar solicitud' the fee in USD and pesos with what will happen, from the rates in force.
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
-// Photos are shrunk in the browser before upload (PACKAGES.md 'Files'): a phone's 12 MP photo becomes a JPEG of at
-// most 1600 px (~300 KB instead of ~4 MB over the warehouse's Wi-Fi), plus a tiny data: preview (the CSP allows
+// Photos are shrunk in the browser before upload (design/packages.md 'Files'): a phone's 12 MP photo becomes a JPEG of
+// at most 1600 px (~300 KB instead of ~4 MB over the warehouse's Wi-Fi), plus a tiny data: preview (the CSP allows
 // data: images, not blob: ones). The server re-encodes whatever arrives, so this is about speed, not trust.
 export const MAX_SIDE = 1600;
 const QUALITY = 0.8;

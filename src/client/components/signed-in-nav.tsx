@@ -1,7 +1,7 @@
 // The signed-in person's navigation, in the header of every signed-in screen: the customer's places, the courier's
 // 'Mi ruta', or the staff's (bodega: receiving; admin: the operations screens too), and 'Cerrar sesión'. A link, not
-// a button: screens keep their own 'Cerrar sesión' and 'Notificar paquete' buttons (DESIGN.md), and no page shows
-// two buttons of one name.
+// a button: screens keep their own 'Cerrar sesión' and 'Notificar paquete' buttons (design/architecture.md), and no
+// page shows two buttons of one name.
 // The current screen's link is marked aria-current so screen readers say where the person is. The admin's ten places
 // wait behind 'Menú' below 600 px (issue 37) instead of wrapping to three rows; it closes on the next screen.
 import { type MouseEvent, useId, useState } from 'react';
@@ -23,7 +23,7 @@ const CUSTOMER: NavLink[] = [
 ];
 const COURIER: NavLink[] = [{ to: paths.courierRoute, label: 'Mi ruta' }];
 const RECEIVING: NavLink = { to: paths.warehouse, label: 'Recepción en bodega' };
-/** Bodega staff may build delivery routes too (DELIVERY.md 'Roles'). */
+/** Bodega staff may build delivery routes too (design/delivery.md 'Roles'). */
 const DELIVERY: NavLink = { to: paths.adminRoutes, label: 'Reparto' };
 const ADMIN: NavLink[] = [
   { to: paths.admin, label: 'Hoy' },

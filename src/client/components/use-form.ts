@@ -25,7 +25,7 @@ export interface FormOptions<V extends object, T, R> {
    * schema keeps zod out of a screen's first paint (/bodega).
    */
   schema: z.ZodType<T> | (() => Promise<z.ZodType<T>>);
-  /** Ordered checks after the schema (SPEC.md §5 keeps its order): the first problem with its field, or null. */
+  /** Ordered checks after the schema (design/product.md §5's order): the first problem with its field, or null. */
   check?: (data: T) => FieldProblem<keyof V & string> | null;
   /** Fields shown beside the values whose value the form does not hold (the photos uploaded apart). */
   otherFields?: readonly string[];

@@ -1,10 +1,11 @@
-// The courier's phone queue (DELIVERY.md 'No signal'): 'Entregar' and 'No entregado' are TanStack Query mutations
-// with keys of their own, kept with the route in IndexedDB (idb-keyval) by TanStack Query's persister. A confirmed
-// action is in the cache at once (the screen shows it done), waits while there is no signal, survives a reload or a
-// closed browser (restored, then resumed), and is retried on a network error or a 5xx; a refusal (4xx) is kept with
-// its reason and never retried. Each courier's copy is their own (phone-store.ts: one key per courier, deleted at
-// sign-out once nothing waits; issue 30 item 8). The actions due together are sent together, in the order confirmed,
-// through POST /api/delivery/sync (sync-batcher.ts, which keeps the order a TanStack `scope` kept before). ADR 0011.
+// The courier's phone queue (design/delivery.md 'No signal'): 'Entregar' and 'No entregado' are TanStack Query
+// mutations with keys of their own, kept with the route in IndexedDB (idb-keyval) by TanStack Query's persister. A
+// confirmed action is in the cache at once (the screen shows it done), waits while there is no signal, survives a
+// reload or a closed browser (restored, then resumed), and is retried on a network error or a 5xx; a refusal (4xx) is
+// kept with its reason and never retried. Each courier's copy is their own (phone-store.ts: one key per courier,
+// deleted at sign-out once nothing waits; issue 30 item 8). The actions due together are sent together, in the order
+// confirmed, through POST /api/delivery/sync (sync-batcher.ts, which keeps the order a TanStack `scope` kept before).
+// ADR 0011.
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import {
   type PersistedClient,

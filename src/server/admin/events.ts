@@ -1,7 +1,8 @@
-// The live side of the admin area (SPEC.md §4 Admin, DESIGN.md "live updates"): the registrations channel of the
-// instance's live hub (one LISTEN, fanned out to every connected admin stream) and the Server-Sent Events stream.
-// Registrations on any instance reach every instance, because PostgreSQL (or PGlite in-process) delivers the NOTIFY
-// that register.ts sends inside the registration transaction to every listener once it commits.
+// The live side of the admin area (design/product.md §4 Admin, design/architecture.md "live updates"): the
+// registrations channel of the instance's live hub (one LISTEN, fanned out to every connected admin stream) and the
+// Server-Sent Events stream. Registrations on any instance reach every instance, because PostgreSQL (or PGlite
+// in-process) delivers the NOTIFY that register.ts sends inside the registration transaction to every listener once
+// it commits.
 import { and, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { SSEStreamingApi } from 'hono/streaming';

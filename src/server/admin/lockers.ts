@@ -1,5 +1,5 @@
-// 'Lista de Casilleros' (SPEC.md §2 Admin screen): the lockers, newest first, searched by name, e-mail, locker,
-// phone, referral code and referred-by; a page with its total, and every match in batches for the CSV.
+// 'Lista de Casilleros' (design/product.md §2 Admin screen): the lockers, newest first, searched by name, e-mail,
+// locker, phone, referral code and referred-by; a page with its total, and every match in batches for the CSV.
 import { and, desc, type SQL, sql } from 'drizzle-orm';
 import type { CsvColumns } from '../csv.ts';
 import { containing } from '../db/like.ts';

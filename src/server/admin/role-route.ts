@@ -1,4 +1,4 @@
-// POST /api/admin/users/:id/role {role}: an admin changes a role from the locker list (PACKAGES.md 'Roles'),
+// POST /api/admin/users/:id/role {role}: an admin changes a role from the locker list (design/packages.md 'Roles'),
 // audited with the acting admin. Mounted inside adminRoutes, behind its admin-only requireCaller.
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';

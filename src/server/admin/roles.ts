@@ -1,4 +1,4 @@
-// Roles (PACKAGES.md 'Roles'): ADMIN_EMAILS get role admin at registration (register.ts) and at every start-up
+// Roles (design/packages.md 'Roles'): ADMIN_EMAILS get role admin at registration (register.ts) and at every start-up
 // (here); `npm run admin -- role` and the admin screen set any role. Every change of role goes to the audit trail,
 // with the role before and after and who changed it.
 import { and, eq, inArray, ne } from 'drizzle-orm';

@@ -1,6 +1,6 @@
-// The admin area's API under /api/admin (SPEC.md §2 Admin screen, §6; DESIGN.md decision 3): 'Hoy' (today.ts), the
-// paged, searchable list of lockers, its CSV export, the live stream of registrations and role changes
-// (role-route.ts). Every route needs a session with role admin: 401 without one, 403 for a customer or bodega.
+// The admin area's API under /api/admin (design/product.md §2 Admin screen, §6; design/architecture.md decision 3):
+// 'Hoy' (today.ts), the paged, searchable list of lockers, its CSV export, the live stream of registrations and role
+// changes (role-route.ts). Every route needs a session with role admin: 401 without one, 403 for a customer or bodega.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type * as Api from '../../shared/admin/api-types.ts';

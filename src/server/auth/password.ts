@@ -1,4 +1,4 @@
-// Password hashing: argon2id with OWASP's parameters (m = 19 MiB, t = 2, p = 1), DESIGN.md.
+// Password hashing: argon2id with OWASP's parameters (m = 19 MiB, t = 2, p = 1), design/architecture.md.
 import { hash, verify } from '@node-rs/argon2';
 
 const ARGON2ID = 2;

@@ -1,5 +1,5 @@
-// Registration (DESIGN.md decision 4): the account, its credential, the users record with its locker number and
-// the verification mail commit in one transaction, or nothing does.
+// Registration (design/architecture.md decision 4): the account, its credential, the users record with its locker
+// number and the verification mail commit in one transaction, or nothing does.
 
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -22,7 +22,7 @@ function newUserId(): string {
   return Array.from(randomBytes(32), (byte) => ID_ALPHABET[byte % 62]).join('');
 }
 
-/** SPEC.md §4: lastNumber + 1, or 1334 when the counter is missing. Row-locked until the transaction ends. */
+/** design/product.md §4: lastNumber + 1, or 1334 when the counter is missing. Row-locked until the transaction ends. */
 async function assignLockerNumber(tx: Transaction): Promise<string> {
   const [counter] = await tx
     .insert(lockerCounter)
@@ -36,7 +36,7 @@ async function assignLockerNumber(tx: Transaction): Promise<string> {
   return String(counter.lastNumber);
 }
 
-/** DESIGN.md decision 6: the first 6 characters of the id upper-cased, or the next 6 on a collision. */
+/** design/architecture.md decision 6: the first 6 characters of the id upper-cased, or the next 6 on a collision. */
 async function pickRefCode(tx: Transaction, userId: string): Promise<string> {
   for (let start = 0; start + 6 <= userId.length; start += 6) {
     const candidate = userId.slice(start, start + 6).toUpperCase();
@@ -118,8 +118,8 @@ export async function registerCustomer(db: Database, form: Registration, context
         createdAt: now,
       };
       await tx.insert(users).values(record);
-      // The WhatsApp box, kept with its time and policy version (NOTICES.md 'Consent first'): with the account or
-      // not at all.
+      // The WhatsApp box, kept with its time and policy version (design/notices.md 'Consent first'): with the account
+      // or not at all.
       if (form.avisosWhatsapp)
         await setConsent(tx, id, true, 'registro', { phone: form.telefono, ip: context.ip });
 

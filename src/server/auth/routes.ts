@@ -29,7 +29,7 @@ import { endSession, type Role, readCaller, roleOf } from './session.ts';
 import { consumeVerificationToken, resendVerification } from './verification.ts';
 
 /**
- * Where each role lands after sign-in (PACKAGES.md and DELIVERY.md 'Roles').
+ * Where each role lands after sign-in (design/packages.md and design/delivery.md 'Roles').
  */
 const HOMES: Record<Role, string> = {
   customer: paths.locker,
@@ -101,13 +101,13 @@ export function authRoutes({ db, auth, config, limiter, failAfterLockerNumber }:
       if (isConnectionLost(error)) throw error;
       await recordAudit(db, { action: 'sign_in_failed', email: body.email, ip });
       await limiter.check('failedSignIn', { ip, email: body.email });
-      // One reason whether the e-mail or the password was wrong (DESIGN.md decision 5).
+      // One reason whether the e-mail or the password was wrong (design/architecture.md decision 5).
       throw new ApiError(401, 'invalid_credentials', messages.loginErrorPrefix + messages.loginInvalid);
     }
     const { response, headers } = signIn;
     const role = await roleOf(db, response.user.id);
     if (!role) {
-      // SPEC.md §6: an account without a users record is refused; the session just made is ended.
+      // design/product.md §6: an account without a users record is refused; the session just made is ended.
       await endSession(db, response.token);
       throw new NotFound(messages.userNotFound, 'user_not_found');
     }
@@ -140,7 +140,7 @@ export function authRoutes({ db, auth, config, limiter, failAfterLockerNumber }:
   routes.post('/password-reset/request', async (c) => {
     const { email } = await readBody(c, resetRequestSchema);
     await limiter.check('resetRequest', { ip: ipOf(c), email });
-    // Same answer whether or not the account exists (DESIGN.md decision 5); better-auth mails only real accounts.
+    // One answer, account or not (design/architecture.md decision 5); better-auth mails only real accounts.
     await auth.api.requestPasswordReset({ body: { email, redirectTo: '/restablecer-contrasena' } });
     return c.json({ message: messages.resetSent } satisfies Api.Confirmation);
   });

@@ -12,8 +12,8 @@ import { type Auth, SESSION_ABSOLUTE_SECONDS } from './auth.ts';
 export type UserRecord = typeof users.$inferSelect;
 
 /**
- * PACKAGES.md 'Roles': customers by default; staff are `bodega` (the warehouse) and `admin` (everything). A courier
- * (`reparto`, DELIVERY.md 'Roles') is not staff: they see only the stops of their own routes.
+ * design/packages.md 'Roles': customers by default; staff are `bodega` (the warehouse) and `admin` (everything). A
+ * courier (`reparto`, design/delivery.md 'Roles') is not staff: they see only the stops of their own routes.
  */
 export const ROLES = ['customer', 'reparto', 'bodega', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -39,7 +39,7 @@ export interface Caller {
   userId: string;
   sessionToken: string;
   emailVerified: boolean;
-  /** Null for an account without a users record (SPEC.md §6). */
+  /** Null for an account without a users record (design/product.md §6). */
   record: UserRecord | null;
 }
 

@@ -1,4 +1,4 @@
-// Server-made captchas (DESIGN.md decision 2): 5 characters A-Z 0-9 drawn as an image, one use, 10 minutes.
+// Server-made captchas (design/architecture.md decision 2): 5 characters A-Z 0-9 as an image, one use, 10 minutes.
 import { randomBytes } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
 import { messages } from '../../shared/messages.ts';

@@ -1,4 +1,4 @@
-// Fee lines of a charge (issue 31, REQUESTS.md 'Charges, line by line'), on every driver: 'Valor a pagar' is the
+// Fee lines of a charge (issue 31, design/requests.md 'Charges, line by line'), on every driver: 'Valor a pagar' is the
 // charge plus its lines in force wherever it is read (the customer's page and list, the staff view, the courier's
 // stop, the route's total); an annulled line no longer counts; settling freezes the lines beside the settlement,
 // at the door and by a carrier, and a later change of lines leaves the settled figures as they were.

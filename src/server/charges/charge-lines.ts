@@ -1,6 +1,6 @@
-// The fee lines of a package's charge (REQUESTS.md 'Charges, line by line'): added with the rate in force, annulled
-// (never deleted) when their request is refused or cancelled or their package consolidated, and summed from the
-// stored rows wherever 'Valor a pagar' is read, so a total is always its charge plus its lines.
+// The fee lines of a package's charge (design/requests.md 'Charges, line by line'): added with the rate in force,
+// annulled (never deleted) when their request is refused or cancelled or their package consolidated, and summed from
+// the stored rows wherever 'Valor a pagar' is read, so a total is always its charge plus its lines.
 import { type AnyColumn, and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   CHARGE_LINE_LABELS,

@@ -79,7 +79,7 @@ describe.each(drivers)('charges on %s', (driver) => {
         await changeState(tx, number, to, { id: null, role: 'admin' }, mail);
     });
 
-  it('starts with the rates of PACKAGES.md, public', async () => {
+  it('starts with the rates of design/packages.md, public', async () => {
     const { client } = await signedUpCustomer(server);
     const rates = await client.get('/api/rates');
     expect(rates.status).toBe(200);

@@ -1,5 +1,5 @@
-// Referral credit (SPEC.md §1, PACKAGES.md 'Charges'): a ledger of credits earned and used, never a mutable
-// balance. A referred customer's first delivered package earns their referrer the credit once; a charge uses it.
+// Referral credit (design/product.md §1, design/packages.md 'Charges'): a ledger of credits earned and used, never a
+// mutable balance. A referred customer's first delivered package earns their referrer the credit once; charges use it.
 import { and, count, countDistinct, eq, inArray, ne, type SQL, sum } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/open.ts';
 import { creditLedger, packages, users } from '../db/schema.ts';

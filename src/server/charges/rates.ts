@@ -1,4 +1,4 @@
-// The rates in force at a moment, their history, and a new set of rates from a date (PACKAGES.md 'Charges').
+// The rates in force at a moment, their history, and a new set of rates from a date (design/packages.md 'Charges').
 import { desc, lte, sql } from 'drizzle-orm';
 import type { ChargeSettings } from '../../shared/charges/charge.ts';
 import type { FeeSettings } from '../../shared/charges/charge-lines.ts';
@@ -44,7 +44,7 @@ export async function ratesInForce(db: Database | Transaction, at: Date = new Da
     .where(lte(rateSettings.effectiveFrom, at))
     .orderBy(desc(rateSettings.effectiveFrom), desc(rateSettings.id))
     .limit(1);
-  // The migration seeds PACKAGES.md's defaults from 2000-01-01, so a row always exists.
+  // The migration seeds design/packages.md's defaults from 2000-01-01, so a row always exists.
   if (!row) throw new Error('No hay tarifas vigentes: falta la fila inicial de rate_settings.');
   return row;
 }

@@ -1,5 +1,5 @@
-// 'Saldo pendiente' (PAYMENTS.md): what a package owes after its charge was settled. A settlement freezes the fee
-// lines it covered (settlement_lines); a line stored later (today only the storage fee, 'Almacenaje', added when a
+// 'Saldo pendiente' (design/payments.md): what a package owes after its charge was settled. A settlement freezes the
+// fee lines it covered (settlement_lines); a line stored later (today only the storage fee, 'Almacenaje', added when a
 // package paid online in Miami leaves in a dispatch) is covered by none, and is the balance. Always read from the
 // stored rows (the lines in force not frozen by a settlement in force), never kept as a running figure. It is paid
 // online ('Pagar en línea') or collected at the door, and settled as its own part ('balance', schema/settlements.ts).

@@ -1,9 +1,10 @@
-// A national carrier's collection ('recaudo', DELIVERY.md 'Routes' and 'Collections'): when staff set 'Entregado' on
-// a package that went out with a carrier ('En reparto' with 'Transportadora'), the carrier charged its 'Valor a
-// pagar' at the door, so the package is settled in that same transaction with a collection of source 'carrier': a
-// package is never 'Entregado' with its collection missing unless its value to pay is zero. The carrier's remittance
-// marks it received later ('Importar liquidación'). A package on a route of ours is its courier's to deliver: staff's
-// 'Entregado' on it is refused, naming the route (a courier's delivery settles itself, delivery/deliver.ts).
+// A national carrier's collection ('recaudo', design/delivery.md 'Routes' and 'Collections'): when staff set
+// 'Entregado' on a package that went out with a carrier ('En reparto' with 'Transportadora'), the carrier charged its
+// 'Valor a pagar' at the door, so the package is settled in that same transaction with a collection of source
+// 'carrier': a package is never 'Entregado' with its collection missing unless its value to pay is zero. The carrier's
+// remittance marks it received later ('Importar liquidación'). A package on a route of ours is its courier's to
+// deliver: staff's 'Entregado' on it is refused, naming the route (a courier's delivery settles itself,
+// delivery/deliver.ts).
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { normalizeGuide } from '../../shared/packages/guides.ts';
 import type { Transaction } from '../db/open.ts';

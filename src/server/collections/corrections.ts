@@ -1,4 +1,4 @@
-// An admin's correction of a locked collection (DELIVERY.md 'Collections and the cash close'): once its route is
+// An admin's correction of a locked collection (design/delivery.md 'Collections and the cash close'): once its route is
 // closed (or for a carrier's), a collection changes only this way, with a note. The correction is a row of its own
 // that keeps what the collection was and what it became, beside the audit entry; the collection then holds its new
 // values, so every total stays a plain sum of the stored collections.

@@ -1,8 +1,8 @@
-// 'Recaudos' (DELIVERY.md 'Collections'): for a range of Colombia days, expected / collected / received / pending by
-// courier and by carrier, by means; the cash of routes not yet closed; each carrier's delivered-not-remitted amounts
-// with their age. Every figure is a sum of stored collections (their 'Valor cobrado' and the 'Valor a pagar' written
-// on each with it): the range's and the carriers' totals read from their day sums (collection_day_sums, which the
-// collections' triggers keep equal to the grouped collections in the transaction of every write), the open routes'
+// 'Recaudos' (design/delivery.md 'Collections'): for a range of Colombia days, expected / collected / received /
+// pending by courier and by carrier, by means; the cash of routes not yet closed; each carrier's delivered-not-remitted
+// amounts with their age. Every figure is a sum of stored collections (their 'Valor cobrado' and the 'Valor a pagar'
+// written on each with it): the range's and the carriers' totals read from their day sums (collection_day_sums, which
+// the collections' triggers keep equal to the grouped collections in the transaction of every write), the open routes'
 // cash from the open routes' day sums, and each carrier's first owed packages from the collections on their index.
 import { and, asc, eq, gte, isNull, lte, ne, sql } from 'drizzle-orm';
 import type {

@@ -1,5 +1,5 @@
-// 'Comprobante de pago' (DELIVERY.md 'Proof of delivery'): a delivered package's payment, with our name and NIT, the
-// package, 'Valor a pagar' in USD and pesos as its settlement froze them, 'Valor pagado', the means, the reference,
+// 'Comprobante de pago' (design/delivery.md 'Proof of delivery'): a delivered package's payment, with our name and NIT,
+// the package, 'Valor a pagar' in USD and pesos as its settlement froze them, 'Valor pagado', the means, the reference,
 // date and time, and a number of its own from a sequence, issued with the settlement (collections/settlements.ts):
 // reading a receipt writes nothing. Only the owner and admins see it; anyone else gets 404. A package whose
 // 'Saldo pendiente' was paid has a second one, of that payment ('balance'; `?parte=saldo`).

@@ -1,8 +1,8 @@
-// 'Importar liquidación' (DELIVERY.md 'Collections'): a carrier's remittance, checked whole (remittance-file.ts),
-// then matched row by row against the carriers' collections, found by the carrier's guide or by our own, and applied
-// in one transaction: each matching row marks its collection received from the carrier. The others are listed with
-// why and not applied. The collections are locked while matched, so the same file imported twice, even at the same
-// moment, applies once: the second finds every row 'Ya liquidado' and changes nothing.
+// 'Importar liquidación' (design/delivery.md 'Collections'): a carrier's remittance, checked whole
+// (remittance-file.ts), then matched row by row against the carriers' collections, found by the carrier's guide or by
+// our own, and applied in one transaction: each matching row marks its collection received from the carrier. The others
+// are listed with why and not applied. The collections are locked while matched, so the same file imported twice, even
+// at the same moment, applies once: the second finds every row 'Ya liquidado' and changes nothing.
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { RemittanceImported, RemittanceRow } from '../../shared/collections/api-types.ts';

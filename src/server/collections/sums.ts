@@ -1,6 +1,6 @@
-// A route's money as sums of stored rows (DELIVERY.md 'Collections and the cash close'): what its delivered packages
-// should have brought ('Valor a pagar'), what its collections hold by means, and the collections themselves with
-// their corrections. Nothing here is kept apart: the close and 'Recaudos' read these sums every time.
+// A route's money as sums of stored rows (design/delivery.md 'Collections and the cash close'): what its delivered
+// packages should have brought ('Valor a pagar'), what its collections hold by means, and the collections themselves
+// with their corrections. Nothing here is kept apart: the close and 'Recaudos' read these sums every time.
 import { aliasedTable, and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { CollectionEntry, MeansTotal } from '../../shared/collections/api-types.ts';
 import {

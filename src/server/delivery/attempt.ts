@@ -1,5 +1,5 @@
-// 'No entregado' (DELIVERY.md 'The courier's screen'): the package stays 'En reparto' until its route closes; the
-// attempt is stored with its reason, written as an event of the package's 'Historial', and the customer is mailed
+// 'No entregado' (design/delivery.md 'The courier's screen'): the package stays 'En reparto' until its route closes;
+// the attempt is stored with its reason, written as an event of the package's 'Historial', and the customer is mailed
 // why and what happens next, all in one transaction. One attempt per package per route; the key applied once.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DoorActionDone } from '../../shared/delivery/api-types.ts';

@@ -1,5 +1,5 @@
-// 'Cerrar ruta', the packages' side (DELIVERY.md 'Routes', 'The courier's screen'): at the end of the day every stop
-// closes, every package still 'En reparto' goes back to 'En bodega Colombia' with its attempts counted in its
+// 'Cerrar ruta', the packages' side (design/delivery.md 'Routes', 'The courier's screen'): at the end of the day every
+// stop closes, every package still 'En reparto' goes back to 'En bodega Colombia' with its attempts counted in its
 // 'Historial', and the route is 'Cerrada'; after that the courier can record nothing more on it. Packages whose
 // failed attempts reached DELIVERY_MAX_ATTEMPTS are flagged on /admin/reparto for a decision.
 // The money side (issue 20, 'Cierre de caja'): in the same transaction, with the route row locked (the door's actions

@@ -1,5 +1,5 @@
-// '/reparto' drawn on the server (issue 19, DELIVERY.md 'Budgets': a 200-stop route opens in under 2 s with 4× CPU
-// and 'Fast 3G'). Drawn in the browser, the stops wait for the page, then 110 KB of script and the route's answer,
+// '/reparto' drawn on the server (issue 19, design/delivery.md 'Budgets': a 200-stop route opens in under 2 s with 4×
+// CPU and 'Fast 3G'). Drawn in the browser, the stops wait for the page, then 110 KB of script and the route's answer,
 // then React's render: over 2.5 s. Here the courier's own route is read and drawn into the page's first answer by
 // the screen's own components (dist/server/server-render.js, built by `vite build --ssr`), with the route beside it
 // as JSON so the browser takes the HTML over as it is (src/client/pages/courier-route/first-paint.ts).

@@ -1,5 +1,5 @@
-// The courier's read API ('Mi ruta', DELIVERY.md 'The courier's screen'): today's route in course with its stops in
-// order, and one stop; and the door's actions, 'Entregar' and 'No entregado', each applied once per phone key. A
+// The courier's read API ('Mi ruta', design/delivery.md 'The courier's screen'): today's route in course with its stops
+// in order, and one stop; and the door's actions, 'Entregar' and 'No entregado', each applied once per phone key. A
 // courier reads and acts only on their own: another courier's stop is a 404, as if it did not exist.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';

@@ -1,6 +1,6 @@
-// A zero 'Valor a pagar' (DELIVERY.md 'The courier's screen'): the form asks no 'Medio de pago' nor 'Referencia', so
-// the delivery comes without them, is accepted, and records no collection; with something to pay (or collected),
-// the means is still required, alone or through the queue's sync.
+// A zero 'Valor a pagar' (design/delivery.md 'The courier's screen'): the form asks no 'Medio de pago' nor
+// 'Referencia', so the delivery comes without them, is accepted, and records no collection; with something to pay (or
+// collected), the means is still required, alone or through the queue's sync.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';

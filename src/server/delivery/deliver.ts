@@ -1,4 +1,4 @@
-// 'Entregar' (DELIVERY.md 'The courier's screen', 'Proof of delivery', 'Collections'): in one transaction the
+// 'Entregar' (design/delivery.md 'The courier's screen', 'Proof of delivery', 'Collections'): in one transaction the
 // packages go 'Entregado' (the customers' mails and live notices as every move), their proofs are stored, and so is
 // each collection whenever there is money: a package is never 'Entregado' by a route without it unless its 'Valor a
 // pagar' is zero. Set-based, so a phone's queue of hundreds costs a few statements; the phone's key is applied once,

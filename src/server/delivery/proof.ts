@@ -1,5 +1,5 @@
-// The proof of delivery and the failed attempts on a package's page (DELIVERY.md 'Proof of delivery'): the customer
-// reads the last four digits of 'Documento' only; staff read it whole, and who the courier was.
+// The proof of delivery and the failed attempts on a package's page (design/delivery.md 'Proof of delivery'): the
+// customer reads the last four digits of 'Documento' only; staff read it whole, and who the courier was.
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DeliveryAttempt, DeliveryProof } from '../../shared/delivery/api-types.ts';
 import {

@@ -1,4 +1,4 @@
-// 'Rutas de reparto' (DELIVERY.md 'Routes'): a route made for a courier, packages added by number or guide (only
+// 'Rutas de reparto' (design/delivery.md 'Routes'): a route made for a courier, packages added by number or guide (only
 // 'En bodega Colombia', and in no other open route: the refusal names it), its stops ordered and removed while
 // 'En preparación', and 'Iniciar ruta', which moves every package to 'En reparto' in one transaction.
 import { and, asc, eq, inArray, max, ne, or } from 'drizzle-orm';

@@ -1,5 +1,5 @@
-// The staff's 'Rutas de reparto' API (admin and bodega, DELIVERY.md 'Routes'): the couriers, the day's routes with
-// their progress, a new route, one route with its stops, adding packages by number or guide, moving and removing
+// The staff's 'Rutas de reparto' API (admin and bodega, design/delivery.md 'Routes'): the couriers, the day's routes
+// with their progress, a new route, one route with its stops, adding packages by number or guide, moving and removing
 // stops while 'En preparación', 'Iniciar ruta', 'Cerrar ruta' (admin), the flagged packages, and the live stream of
 // route changes. Every change answers the route as it now is and tells the open screens in its transaction.
 import { type Context, Hono } from 'hono';

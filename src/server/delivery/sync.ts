@@ -1,6 +1,6 @@
-// The phone's queue at once (POST /api/delivery/sync, DELIVERY.md 'No signal'): the actions the courier confirmed
-// without signal, applied in the order sent, each as its own endpoint would, with one answer per action. Runs of
-// deliveries are applied set-based in one transaction (1,000 queued deliveries are a few dozen statements, not tens
+// The phone's queue at once (POST /api/delivery/sync, design/delivery.md 'No signal'): the actions the courier
+// confirmed without signal, applied in the order sent, each as its own endpoint would, with one answer per action. Runs
+// of deliveries are applied set-based in one transaction (1,000 queued deliveries are a few dozen statements, not tens
 // of thousands); attempts, rarer, one by one. Nothing is all-or-none: a refused action is answered alone.
 import type { SyncResult } from '../../shared/delivery/api-types.ts';
 import {

@@ -1,6 +1,6 @@
-// The electronic invoice's part of the configuration (PAYMENTS.md 'Settings'): EINVOICE_PROVIDER and, for Factus, all
-// of FACTUS_*. Unset, nothing is sent and /admin/facturas says invoicing is off; the invoices still become due, so
-// turning it on later issues them (those settled from EINVOICE_FROM on). Secrets stay out of every message here.
+// The electronic invoice's part of the configuration (design/payments.md 'Settings'): EINVOICE_PROVIDER and, for
+// Factus, all of FACTUS_*. Unset, nothing is sent and /admin/facturas says invoicing is off; the invoices still become
+// due, so turning it on later issues them (those settled from EINVOICE_FROM on). No message here shows a secret.
 import { z } from 'zod';
 import { withHiddenSecrets } from '../config-groups.ts';
 

@@ -1,6 +1,6 @@
-// The invoice outbox (PAYMENTS.md 'Sent by an outbox after the settlement commits'): a worker claims due invoices
-// with FOR UPDATE SKIP LOCKED and a lease (the lease is also the back-off), sends each after the commit that made
-// it due, and records what the provider answered: issued with its number and CUFE, refused with DIAN's codes until
+// The invoice outbox (design/payments.md 'Sent by an outbox after the settlement commits'): a worker claims due
+// invoices with FOR UPDATE SKIP LOCKED and a lease (the lease is also the back-off), sends each after the commit that
+// made it due, and records what the provider answered: issued with its number and CUFE, refused with DIAN's codes until
 // 'Reintentar', or due again later. Two workers or instances never hold one row at once, and the provider's
 // reference_code (the settlement's id) stops a sending that raced a lost answer from issuing twice. A failure here
 // never touches the settlement: the sale stands.

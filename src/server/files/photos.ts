@@ -1,4 +1,4 @@
-// Warehouse photos (PACKAGES.md 'Files'): whatever the phone sends is decoded and re-encoded by sharp, at most
+// Warehouse photos (design/packages.md 'Files'): whatever the phone sends is decoded and re-encoded by sharp, at most
 // 1600 px on its longer side, turned upright, with its metadata (GPS above all) left behind, plus a thumbnail.
 import sharp from 'sharp';
 

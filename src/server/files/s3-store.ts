@@ -55,7 +55,7 @@ export function openS3Store(config: FilesS3Config): ObjectStore {
     region: config.region,
     forcePathStyle: config.pathStyle,
     credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
-    // DESIGN.md trap 8: the SDK's default CRC32 checksums are refused by some S3-compatible stores.
+    // design/architecture.md trap 8: the SDK's default CRC32 checksums are refused by some S3-compatible stores.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     // One try: a bucket down or slow answers within FILES_S3_TIMEOUT_SECONDS, not twice that.

@@ -1,6 +1,6 @@
 // The one store of files (invoices, photos): the port every caller goes through. The bytes live in the row by
-// default (one backup keeps everything, PACKAGES.md 'Files'), or in an S3-compatible bucket when FILES_S3_* is set
-// (ADR 0015): then the object is stored before its row is written, so a row never points at a missing object; an
+// default (one backup keeps everything, design/packages.md 'Files'), or in an S3-compatible bucket when FILES_S3_* is
+// set (ADR 0015): then the object is stored before its row is written, so a row never points at a missing object; an
 // object whose transaction failed, or whose row was deleted, has no row and the sweep (sweep.ts) removes it.
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray, or } from 'drizzle-orm';

@@ -1,6 +1,6 @@
-// The one LISTEN hub of an app instance (DESIGN.md "live updates"): every live feature (the admin list, customers'
-// package pages, the mail worker) subscribes here to a NOTIFY channel. The hub holds ONE LISTEN per channel however
-// many subscribe, reads each notice once, fans it out, and ends every subscription when the server shuts down.
+// The one LISTEN hub of an app instance (design/architecture.md "live updates"): every live feature (the admin list,
+// customers' package pages, the mail worker) subscribes here to a NOTIFY channel. The hub holds ONE LISTEN per channel
+// however many subscribe, reads each notice once, fans it out, and ends every subscription when the server shuts down.
 import type { Database, OpenDatabase } from '../db/open.ts';
 import { logFailure } from '../observability/log.ts';
 

@@ -1,4 +1,4 @@
-// The customer's own record: a customer reads only their own users record (DESIGN.md decision 3).
+// The customer's own record: a customer reads only their own users record (design/architecture.md decision 3).
 import { Hono } from 'hono';
 import type { Me } from '../../shared/accounts/api-types.ts';
 import type { AdminUser } from '../../shared/admin/api-types.ts';
@@ -7,8 +7,8 @@ import { requireCaller, type SessionEnv, type UserRecord } from '../auth/session
 import type { Database } from '../db/open.ts';
 
 /**
- * The users record as the API shows it: SPEC.md §3's field names, without the internal search column, its instants
- * as the ISO strings JSON would make of them.
+ * The users record as the API shows it: design/product.md §3's field names, without the internal search column, its
+ * instants as the ISO strings JSON would make of them.
  */
 export function publicRecord(record: UserRecord): AdminUser {
   const {

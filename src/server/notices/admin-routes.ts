@@ -1,4 +1,4 @@
-// 'Avisos' for staff (NOTICES.md 'What people see'): the last notices with their state, counts per template and
+// 'Avisos' for staff (design/notices.md 'What people see'): the last notices with their state, counts per template and
 // state for a range of days, the share read, and the customers who opted out.
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';

@@ -1,4 +1,4 @@
-// The Cloud API's messages endpoint with plain fetch (NOTICES.md 'The Cloud API, as it is'): a template to one
+// The Cloud API's messages endpoint with plain fetch (design/notices.md 'The Cloud API, as it is'): a template to one
 // number, or a text reply inside the customer-service window. Answers are sorted into sent, retry later, or never
 // (the errors that mean it will not arrive). Nothing returned or thrown here carries the token.
 import { TEMPLATE_LANGUAGE, type TemplateName } from '../../shared/notices/templates.ts';

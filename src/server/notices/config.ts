@@ -1,4 +1,4 @@
-// WhatsApp's part of the configuration (NOTICES.md 'The Cloud API, as it is'): all of TOKEN, PHONE_NUMBER_ID,
+// WhatsApp's part of the configuration (design/notices.md 'The Cloud API, as it is'): all of TOKEN, PHONE_NUMBER_ID,
 // APP_SECRET and VERIFY_TOKEN, or none (WhatsApp off). The token is kept out of every message this file writes.
 import { z } from 'zod';
 import { requireTogether, withHiddenSecrets } from '../config-groups.ts';

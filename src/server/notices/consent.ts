@@ -1,5 +1,5 @@
-// Consent to WhatsApp notices (NOTICES.md 'Consent first'): the current choice in whatsapp_consent and every choice
-// in whatsapp_consent_log, with its time, the policy version, where it was made and the phone it was for.
+// Consent to WhatsApp notices (design/notices.md 'Consent first'): the current choice in whatsapp_consent and every
+// choice in whatsapp_consent_log, with its time, the policy version, where it was made and the phone it was for.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { type ConsentSource, WHATSAPP_POLICY_VERSION } from '../../shared/notices/templates.ts';
 import { isValidE164 } from '../../shared/registration.ts';
@@ -44,7 +44,7 @@ export async function setConsent(
 }
 
 /**
- * A new phone number withdraws the consent given for the old one (NOTICES.md 'Consent first': the box names the
+ * A new phone number withdraws the consent given for the old one (design/notices.md 'Consent first': the box names the
  * number), until the person gives it again. Called in the transaction that changes the phone; answers whether a
  * consent was withdrawn. The consent row is locked, so a choice made meanwhile in 'Mis datos' waits for it.
  */

@@ -1,5 +1,5 @@
 // What a send or a status means for a notice, written in one transaction: sent with its wamid, retried later with
-// back-off, or failed for good, when its mail goes instead (NOTICES.md 'Fallback') and the failure is recorded.
+// back-off, or failed for good, when its mail goes instead (design/notices.md 'Fallback') and the failure is recorded.
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/open.ts';
 import { notices, packages, users } from '../db/schema.ts';

@@ -1,5 +1,5 @@
-// Queues notices in the caller's transaction (the outbox of NOTICES.md 'What is sent'): one per event and template,
-// whatever repeats; the worker (worker.ts) sends them.
+// Queues notices in the caller's transaction (the outbox of design/notices.md 'What is sent'): one per event and
+// template, whatever repeats; the worker (worker.ts) sends them.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { TEMPLATES, type TemplateName, templateParameter } from '../../shared/notices/templates.ts';
 import type { PackageState } from '../../shared/packages/states.ts';
@@ -49,7 +49,7 @@ export async function queueNotices(tx: Transaction, list: NewNotice[]) {
   await tx.execute(sql`select pg_notify('notice_queued', '')`);
 }
 
-/** The template of a move that mails the customer (PACKAGES.md); 'recibido' carries the receipt's charge. */
+/** The template of a move that mails the customer (design/packages.md); 'recibido' carries the receipt's charge. */
 export const STATE_TEMPLATES: Partial<Record<PackageState, TemplateName>> = {
   recibido: 'paquete_recibido',
   retenido: 'paquete_retenido',
@@ -59,7 +59,7 @@ export const STATE_TEMPLATES: Partial<Record<PackageState, TemplateName>> = {
   devuelto: 'paquete_devuelto',
 };
 
-/** Receipts and charges are mailed whatever happens on WhatsApp (NOTICES.md 'Fallback'). */
+/** Receipts and charges are mailed whatever happens on WhatsApp (design/notices.md 'Fallback'). */
 export const ALWAYS_MAILED: ReadonlySet<PackageState> = new Set(['recibido', 'en_reparto']);
 
 /** The newest 'Historial' event of each package in `state`: the event a move's notice tells of. One read. */

@@ -1,5 +1,5 @@
-// The Cloud API's webhook (NOTICES.md): the GET verification, and POSTs signed with X-Hub-Signature-256 over the raw
-// body. Statuses move the notice forward (never back); customers' messages are kept once by their wamid, and
+// The Cloud API's webhook (design/notices.md): the GET verification, and POSTs signed with X-Hub-Signature-256 over the
+// raw body. Statuses move the notice forward (never back); customers' messages are kept once by their wamid, and
 // 'BAJA'/'STOP'/'ALTA' change the consent and are answered once. A repeated webhook changes nothing.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
-// The notices' worker (NOTICES.md 'What is sent'): claims due notices and books their send times on one pace shared
-// by every instance (at most WHATSAPP_RATE a second), sends them to the Cloud API, and records what it answered.
+// The notices' worker (design/notices.md 'What is sent'): claims due notices and books their send times on one pace
+// shared by every instance (at most WHATSAPP_RATE a second), sends them to the Cloud API, and records what it answered.
 // Rows are claimed with FOR UPDATE SKIP LOCKED and leased for five minutes, so instances never send one twice.
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/open.ts';

@@ -1,7 +1,7 @@
 // Issue 24 'Holds fixed in the app', on every driver: a held package ('Retenido') takes its owner's invoice with the
-// rules of PACKAGES.md 'Files'; its 'Historial' says 'Factura adjuntada' (to the customer and to staff) and its state
-// does not move; anyone else gets 404, a wrong file is refused and changes nothing; a package neither pre-alerted nor
-// held takes none. And the charge says the TRM it used with its day, and the threshold its taxes come from; the
+// rules of design/packages.md 'Files'; its 'Historial' says 'Factura adjuntada' (to the customer and to staff) and its
+// state does not move; anyone else gets 404, a wrong file is refused and changes nothing; a package neither pre-alerted
+// nor held takes none. And the charge says the TRM it used with its day, and the threshold its taxes come from; the
 // declared value is read with a decimal comma or point.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -165,7 +165,7 @@ describe.each(drivers)('a held package takes its invoice on %s', (driver) => {
     expect((await eventsOf(number)).some((event) => event.kind === 'invoice')).toBe(false);
   });
 
-  it('refuses a file that is not a PDF, JPG, PNG or WebP with the message of PACKAGES.md, changing nothing', async () => {
+  it('refuses a file that is not a PDF, JPG, PNG or WebP with the message of design/packages.md, changing nothing', async () => {
     const { client, number } = await heldPackage();
     const eventsBefore = (await eventsOf(number)).length;
     for (const [bytes, type] of [

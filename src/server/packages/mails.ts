@@ -1,5 +1,5 @@
-// The mails of a package's state changes (PACKAGES.md: which moves mail the customer), in Spanish, HTML and plain
-// text, each with the link to the package's page. Queued by state-change.ts in the move's own transaction.
+// The mails of a package's state changes (design/packages.md: which moves mail the customer), in Spanish, HTML and
+// plain text, each with the link to the package's page. Queued by state-change.ts in the move's own transaction.
 import { receiptMailLine } from '../../shared/collections/forms.ts';
 import { invoiceMailLine } from '../../shared/einvoice/labels.ts';
 import { type PackageState, STATE_LABELS } from '../../shared/packages/states.ts';
@@ -92,8 +92,8 @@ export function packageStateMail(
 }
 
 /**
- * 'No entregado' (DELIVERY.md 'The courier's screen'): the customer told why the courier could not deliver, that we
- * will try again, and how to arrange it (reply to the mail or write to support). The package stays 'En reparto'
+ * 'No entregado' (design/delivery.md 'The courier's screen'): the customer told why the courier could not deliver, that
+ * we will try again, and how to arrange it (reply to the mail or write to support). The package stays 'En reparto'
  * until its route closes, so this is a mail of its own, not a state's.
  */
 export function failedAttemptMail(

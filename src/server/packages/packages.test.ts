@@ -94,7 +94,7 @@ describe.each(drivers)('pre-alerts and packages on %s', (driver) => {
     expect(first).toBeGreaterThanOrEqual(100001);
   });
 
-  it('refuses what is missing or wrong with the messages of PACKAGES.md, storing nothing', async () => {
+  it('refuses what is missing or wrong with the messages of design/packages.md, storing nothing', async () => {
     const { client, record } = await signedUpCustomer(server);
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ guide: '' }, 'Escribe el número de guía.'],

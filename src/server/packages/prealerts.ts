@@ -1,4 +1,4 @@
-// Writing a pre-alert (PACKAGES.md 'Pre-alert'): its columns from the form and the customer's own addresses, its
+// Writing a pre-alert (design/packages.md 'Pre-alert'): its columns from the form and the customer's own addresses, its
 // creation with its first event, its edits while 'Prealertado', and its invoice. A guide already pre-alerted by
 // anyone is refused with a message that names no one.
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
-// The packages' part of the person's rights (PACKAGES.md 'Privacy'): their packages in the export of 'Mis datos',
-// and what happens to them when the account is deleted.
+// The packages' part of the person's rights (design/packages.md 'Privacy'): their packages in the export of 'Mis
+// datos', and what happens to them when the account is deleted.
 import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
 import { FINAL_STATES, type PackageState, STAFF_ONLY_STATES } from '../../shared/packages/states.ts';
 import type { Database, Transaction } from '../db/open.ts';

@@ -189,7 +189,7 @@ export async function changeStates(
           .set({ holdReason: own.note })
           .where(inArray(packages.number, [number]));
   await recordEvents(tx, wanted, to, actor, details);
-  // Leaving Miami: the storage past the free days becomes a line of the charge (REQUESTS.md 'The storage clock').
+  // Leaving Miami: storage past the free days becomes a charge line (design/requests.md 'The storage clock').
   if (to === 'en_transito')
     await chargeStorage(
       tx,

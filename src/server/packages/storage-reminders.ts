@@ -1,5 +1,5 @@
-// Storage reminders (issue 14; REQUESTS.md 'The storage clock': they say the date the free days end, then the fee
-// per day): a package still 'Recibido en Miami' three days before its free storage days end gets one mail. The end
+// Storage reminders (issue 14; design/requests.md 'The storage clock': they say the date the free days end, then the
+// fee per day): a package still 'Recibido en Miami' three days before its free storage days end gets one mail. The end
 // is the storage clock's (requests/storage.ts): the free days of the rates of its receipt, pushed later by our holds
 // and our work on its requests. Run by each instance's housekeeping; the UPDATE that marks a package claims it, so
 // two instances never mail it twice, and the mails are queued in the same transaction as the mark.

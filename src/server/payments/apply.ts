@@ -1,6 +1,6 @@
-// What a provider's verdict does (PAYMENTS.md: 'The truth is Wompi's event, not the redirect'), from a checked event
-// or the transactions API alike: recorded once per transaction and status (a repeat changes nothing), a mismatch of
-// reference, amount or currency flagged for staff and never applied, a refusal shown, and an approval settling every
+// What a provider's verdict does (design/payments.md: 'The truth is Wompi's event, not the redirect'), from a checked
+// event or the transactions API alike: recorded once per transaction and status (a repeat changes nothing), a mismatch
+// of reference, amount or currency flagged for staff and never applied, a refusal shown, and an approval settling every
 // covered package in one transaction through the settlement module (collection 'Wompi', the transaction id as its
 // 'Referencia'). Two payments of one package approved at once meet at the settlement's unique index: exactly one is
 // applied, the other is flagged for a refund.

@@ -1,5 +1,5 @@
-// 'Saldo pendiente' (issue 32, PAYMENTS.md), on every driver, against the Wompi stand-in: a storage fee stored after
-// a package was paid online is owed, exactly that line; the customer's page and list and the courier's stop show
+// 'Saldo pendiente' (issue 32, design/payments.md), on every driver, against the Wompi stand-in: a storage fee stored
+// after a package was paid online is owed, exactly that line; the customer's page and list and the courier's stop show
 // it; paid online or collected at the door it becomes a second settlement of the package ('balance'), once, with
 // its collection, its receipt and its invoice of that line alone; two payments of it at once, and a door delivery
 // racing its online payment, apply it once. 'Saldo a favor' cannot arise (a paid package is never recomputed).

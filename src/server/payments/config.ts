@@ -1,5 +1,5 @@
-// Wompi's part of the configuration (PAYMENTS.md 'Online payment through Wompi'): the four keys together, or none
-// (online payment off). Only the public key ever reaches the browser; the secrets are kept out of every message
+// Wompi's part of the configuration (design/payments.md 'Online payment through Wompi'): the four keys together, or
+// none (online payment off). Only the public key ever reaches the browser; the secrets are kept out of every message
 // this file writes and out of JSON.stringify and util.inspect.
 import { z } from 'zod';
 import { requireTogether, withHiddenSecrets } from '../config-groups.ts';

@@ -1,4 +1,4 @@
-// Wompi's events as an inbox (PAYMENTS.md 'The truth is Wompi's event'; docs/PERFORMANCE.md 'Online payments'):
+// Wompi's events as an inbox (design/payments.md 'The truth is Wompi's event'; docs/PERFORMANCE.md 'Online payments'):
 // a checked event is stored in one statement ('recibido', unique per transaction and status, so a repeat stores
 // nothing) and answered 200 at once; a worker then applies the stored events oldest first, each in a transaction of
 // its own (apply.ts decide()). Once stored, an event cannot be lost: a worker that stops leaves it 'recibido' for

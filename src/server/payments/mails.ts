@@ -1,5 +1,5 @@
-// The customer's 'Pago aprobado' mail (PAYMENTS.md): queued in the approval's own transaction, with what was paid
-// and the link to the payment's page, where each package's 'Comprobante de pago' is one click away, and where each
+// The customer's 'Pago aprobado' mail (design/payments.md): queued in the approval's own transaction, with what was
+// paid and the link to the payment's page, where each package's 'Comprobante de pago' is one click away, and where each
 // package's electronic invoice appears once DIAN validates it.
 import { invoiceMailLine } from '../../shared/einvoice/labels.ts';
 import { formatCop } from '../../shared/money.ts';

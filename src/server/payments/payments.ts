@@ -1,4 +1,4 @@
-// Starting an online payment and reading it (PAYMENTS.md 'Online payment through Wompi'): only the owner pays,
+// Starting an online payment and reading it (design/payments.md 'Online payment through Wompi'): only the owner pays,
 // only packages with a charge not yet settled, or with a 'Saldo pendiente', 'Recibido en Miami' onward and not
 // delivered; the amount in pesos per package is its current 'Valor a pagar' (or its balance), with the fee lines it
 // covers; the payment gets our 'Referencia' and the signed checkout URL.
@@ -31,7 +31,7 @@ export async function startPayment(
     const byNumber = new Map(rows.map((row) => [row.number, row]));
     for (const number of numbers)
       if (byNumber.get(number)?.userId !== caller.id) throw new NotFound(paymentMessages.notFound(number));
-    // The electronic invoice needs the buyer's data (PAYMENTS.md): asked before paying when it is incomplete.
+    // The electronic invoice needs the buyer's data (design/payments.md): asked before paying when it is incomplete.
     const billing = (await billingDataOf(tx, [caller.id])).get(caller.id);
     const problem = billing && billingDataProblem(billing);
     if (problem) throw new Conflict('billing_data', paymentMessages.billingData(problem.message));

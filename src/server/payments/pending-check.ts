@@ -1,5 +1,5 @@
-// The periodic check (PAYMENTS.md): a payment still pending after 10 minutes, whose event never came (the app was
-// down, Wompi's retries ran out), is looked up by its reference and its final verdict applied as an event's would be.
+// The periodic check (design/payments.md): a payment still pending after 10 minutes, whose event never came (the app
+// was down, Wompi's retries ran out), is looked up by its reference and its final verdict applied like an event's.
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../db/open.ts';
 import { onlinePayments } from '../db/schema.ts';

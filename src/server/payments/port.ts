@@ -1,4 +1,4 @@
-// The one port of an online payment provider (PAYMENTS.md: Wompi first; Bold or Mercado Pago can be added behind
+// The one port of an online payment provider (design/payments.md: Wompi first; Bold or Mercado Pago can be added behind
 // it). The app speaks only these words; an adapter turns them into its provider's protocol.
 
 /** A provider's verdict on a transaction, in our words. */

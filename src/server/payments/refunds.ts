@@ -1,6 +1,6 @@
-// 'Reembolsar' (PAYMENTS.md, admins only, with 'Motivo'): a card payment is voided through Wompi's API; any other
-// (PSE, Nequi, Bancolombia, or a card Wompi would not void) is recorded as a manual refund with its reference. In one
-// transaction the payment becomes 'reembolsado', the settlements it made are voided (audited, as a correction's)
+// 'Reembolsar' (design/payments.md, admins only, with 'Motivo'): a card payment is voided through Wompi's API; any
+// other (PSE, Nequi, Bancolombia, or a card Wompi would not void) is recorded as a manual refund with its reference. In
+// one transaction the payment becomes 'reembolsado', the settlements it made are voided (audited, as a correction's)
 // so the package owes its 'Valor a pagar' again, and the refund is audited.
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { PaymentRefunded, StaffPayment } from '../../shared/payments/api-types.ts';

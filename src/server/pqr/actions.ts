@@ -1,4 +1,4 @@
-// What happens to a filed PQR (PQR.md 'Answering'): staff's 'Responder' (mailed, its notification time stored),
+// What happens to a filed PQR (design/pqr.md 'Answering'): staff's 'Responder' (mailed, its notification time stored),
 // internal notes, 'Cambiar estado', the customer's 'Añadir información' and 'Recurso de reposición' with 'Apelación'
 // en subsidio. Each is
 // one transaction on the locked PQR: its event (who, when), its state, its attachments and its mail.

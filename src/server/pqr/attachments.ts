@@ -1,6 +1,6 @@
-// A PQR's attachments (PQR.md 'Adjuntos'): up to 5 files, PDF, JPG, PNG or WebP checked by their bytes like invoices,
-// stored with saveFile with no owner (so deleting an account keeps them: they are records the operator must show the
-// authority). An upload comes first, then the filing, review or answer claims it in its own transaction.
+// A PQR's attachments (design/pqr.md 'Adjuntos'): up to 5 files, PDF, JPG, PNG or WebP checked by their bytes like
+// invoices, stored with saveFile with no owner (so deleting an account keeps them: they are records the operator must
+// show the authority). An upload comes first, then the filing, review or answer claims it in its own transaction.
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PqrAttachment } from '../../shared/pqr/api-types.ts';
 import { pqrMessages } from '../../shared/pqr/forms.ts';

@@ -1,4 +1,4 @@
-// 'Decisión' on a solicitud de indemnización (PQR.md): 'Aprobada' with the amount in pesos, paid as 'Crédito' on
+// 'Decisión' on a solicitud de indemnización (design/pqr.md): 'Aprobada' with the amount in pesos, paid as 'Crédito' on
 // the customer's next charge (a row of the credit ledger kept in pesos, amount_cop: the charge that uses it converts
 // it at its own TRM and back at the same one, so the customer gets the pesos approved) or by
 // 'Transferencia' with its reference; or 'Negada' with the reason. Once per PQR (a correction is a note), mailed,

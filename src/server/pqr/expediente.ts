@@ -1,4 +1,4 @@
-// 'Expediente' (PQR.md 'Deadlines'): the whole file of a PQR as one PDF for the Superintendencia de Industria y
+// 'Expediente' (design/pqr.md 'Deadlines'): the whole file of a PQR as one PDF for the Superintendencia de Industria y
 // Comercio — who filed it, the dates (filing, due, every notification), the thread (internal notes are staff's own
 // and stay out), the attachments' list and the package's history. Written with pdfkit (docs/decisions/0012).
 import PDFDocument from 'pdfkit';

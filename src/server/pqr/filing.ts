@@ -1,5 +1,5 @@
-// Filing a PQR (PQR.md 'What a customer files'): by a customer (about one of their own packages, or none) or by a
-// visitor (name, ID, e-mail). In one transaction: the radicado from its sequence, the filing time and the due date
+// Filing a PQR (design/pqr.md 'What a customer files'): by a customer (about one of their own packages, or none) or by
+// a visitor (name, ID, e-mail). In one transaction: the radicado from its sequence, the filing time and the due date
 // (stored, never edited), the 'radicada' event, the attachments claimed, and the acknowledgement in the outbox.
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The staff's PQR inbox (PQR.md 'Answering'): by the due day of the answer awaited, with filters by state (or
+// The staff's PQR inbox (design/pqr.md 'Answering'): by the due day of the answer awaited, with filters by state (or
 // 'abiertas', 'vencida') and tipo and a search by radicado, name, e-mail, ID or package; one page at a time, each
 // row with its business days left. Served by pqrs' due-day indexes (100,000 PQR: docs/PERFORMANCE.md 'PQR').
 import { and, asc, count, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The PQR's mails (PQR.md), in Spanish, HTML and plain text, every value from a person escaped by the layout (so
+// The PQR's mails (design/pqr.md), in Spanish, HTML and plain text, every value from a person escaped by the layout (so
 // HTML typed in a description or an answer arrives as text). Queued through the outbox in the action's transaction.
 import { formatCalendarDay } from '../../shared/dates.ts';
 import { screenUrl } from '../../shared/paths.ts';

@@ -1,5 +1,5 @@
-// The PQR's part of the person's rights (PQR.md 'Rules that hold everywhere'): their PQR with the whole thread in
-// the export of 'Mis datos'; and on the account's deletion the PQR stay (records the operator must show the
+// The PQR's part of the person's rights (design/pqr.md 'Rules that hold everywhere'): their PQR with the whole thread
+// in the export of 'Mis datos'; and on the account's deletion the PQR stay (records the operator must show the
 // authority) with the personal data reduced to what the law requires: name, ID number and radicado.
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import { PQR_STATE_LABELS, PQR_TYPE_LABELS } from '../../shared/pqr/states.ts';

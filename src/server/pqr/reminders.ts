@@ -1,5 +1,5 @@
-// The morning reminders to staff (PQR.md 'Deadlines'): from the configured hour in Bogotá, each admin gets one mail
-// listing the PQR awaiting an answer that are due within 3 business days or already 'Vencida'. A PQR is reminded
+// The morning reminders to staff (design/pqr.md 'Deadlines'): from the configured hour in Bogotá, each admin gets one
+// mail listing the PQR awaiting an answer that are due within 3 business days or already 'Vencida'. A PQR is reminded
 // once per day whichever instance runs it: the (PQR, day) key of pqr_reminders is claimed in the transaction that
 // queues the mails, so two instances at once mail it once.
 import { and, asc, inArray, isNull, lte, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The PQR report for a range of filing days (PQR.md 'Answering'): by tipo and state, answered on time (the first
+// The PQR report for a range of filing days (design/pqr.md 'Answering'): by tipo and state, answered on time (the first
 // answer notified by its due day), late, overdue now, and the average business days from filing to the first answer;
 // the same as CSV.
 import { and, gte, lt } from 'drizzle-orm';

@@ -1,6 +1,6 @@
-// The PQR API of customers and visitors (PQR.md 'What a customer files'): attachments, filing, the list, one PQR's
-// thread, 'Añadir información' while it awaits an answer, and the 'Recurso de reposición'; a visitor follows theirs
-// by the link mailed to them. Another's radicado, package or file answers 404. Endpoints: src/shared/pqr/api-types.ts.
+// The PQR API of customers and visitors (design/pqr.md 'What a customer files'): attachments, filing, the list, one
+// PQR's thread, 'Añadir información' while it awaits an answer, and the 'Recurso de reposición'; a visitor follows
+// theirs by the mailed link. Another's radicado, package or file answers 404. Endpoints: src/shared/pqr/api-types.ts.
 import { type Context, Hono } from 'hono';
 import type * as Api from '../../shared/pqr/api-types.ts';
 import {

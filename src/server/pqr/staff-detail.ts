@@ -1,5 +1,5 @@
-// A PQR as staff read it (PQR.md 'A PQR's screen'): the thread with internal notes, who filed it, the package with
-// its whole history, photos and proof of delivery, 'carga' for a parcel over mensajería expresa's 5 kg, the days
+// A PQR as staff read it (design/pqr.md 'A PQR's screen'): the thread with internal notes, who filed it, the package
+// with its whole history, photos and proof of delivery, 'carga' for a parcel over mensajería expresa's 5 kg, the days
 // left and what may be done now.
 import { eq, inArray } from 'drizzle-orm';
 import type * as Api from '../../shared/pqr/api-types.ts';

@@ -1,5 +1,5 @@
-// The staff's PQR API (PQR.md 'Answering', admins): the inbox, the report and its CSV, a PQR's screen, 'Responder',
-// internal notes, 'Cambiar estado', 'Decisión' and the attachments. Endpoints: src/shared/pqr/api-types.ts.
+// The staff's PQR API (design/pqr.md 'Answering', admins): the inbox, the report and its CSV, a PQR's screen,
+// 'Responder', internal notes, 'Cambiar estado', 'Decisión', the attachments. Endpoints: src/shared/pqr/api-types.ts.
 import { type Context, Hono } from 'hono';
 import type * as Api from '../../shared/pqr/api-types.ts';
 import {

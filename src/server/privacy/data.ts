@@ -39,7 +39,7 @@ export const CONTACT_FIELDS = [
 /** What a deletion empties besides the name and the e-mail: every other personal field of the users record. */
 const ERASED_FIELDS = ['cedula', ...CONTACT_FIELDS, 'consentIp', 'consentUserAgent'] as const;
 
-/** SPEC.md §3's users document plus the proof of consent and the verification state, field by field. */
+/** design/product.md §3's users document plus the proof of consent and the verification state, field by field. */
 function usersDocument(record: UserRecord, emailVerified: boolean) {
   return {
     name: record.name,

@@ -1,4 +1,4 @@
-// 'Mis datos': the WhatsApp notices switch (NOTICES.md 'Consent first'). GET shows the choice with its date; PUT
+// 'Mis datos': the WhatsApp notices switch (design/notices.md 'Consent first'). GET shows the choice with its date; PUT
 // changes it, kept with its time and policy version. Turning it on needs a phone that can receive WhatsApp.
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';

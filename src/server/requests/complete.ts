@@ -1,5 +1,5 @@
-// 'Completar' a request at the warehouse (REQUESTS.md), each kind in the caller's one transaction with the request
-// row locked first, so two staff completing one request at once get exactly one outcome:
+// 'Completar' a request at the warehouse (design/requests.md), each kind in the caller's one transaction with the
+// request row locked first, so two staff completing one request at once get exactly one outcome:
 // - consolidation ('Registrar consolidado'): every package scanned, the new box weighed and measured; a new package
 //   ('Recibido en Miami', the originals' owner, address, contents and declared values) charged with the rates in
 //   force plus the fee; the originals 'Consolidado en el paquete {N}' (final), their charges annulled, their credit

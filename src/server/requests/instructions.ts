@@ -1,4 +1,4 @@
-// 'Esperar mis instrucciones' (REQUESTS.md): the customer's switch, 'Despachar' (their release of waiting
+// 'Esperar mis instrucciones' (design/requests.md): the customer's switch, 'Despachar' (their release of waiting
 // packages), and the guard of every dispatch and move to 'En tránsito': a waiting package is refused, naming why.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { instructionMessages } from '../../shared/requests/instructions.ts';

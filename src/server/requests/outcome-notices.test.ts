@@ -1,4 +1,4 @@
-// How a customer is told of their request (issue 31, REQUESTS.md: mail, and WhatsApp where consented), on every
+// How a customer is told of their request (issue 31, design/requests.md: mail, and WhatsApp where consented), on every
 // driver against the Cloud API stand-in: a completion, photos ready and a refusal (with its 'Motivo') are mailed
 // once and queued once as their template with its parameters; a return is told once, by its move to 'Devuelto';
 // a customer who switched WhatsApp off is mailed and gets no notice.

@@ -1,7 +1,7 @@
-// How a customer is told their request was completed or refused (REQUESTS.md: mail, and WhatsApp where consented),
-// queued in the transaction that closes the request: the mail always (it carries the fee, or the reason and that
-// nothing is charged), and a WhatsApp notice once per request to a customer who consented. Photos ready are told by
-// 'fotos_listas'; a completed return by its move to 'Devuelto' ('paquete_devuelto'), never by a second message.
+// How a customer is told their request was completed or refused (design/requests.md: mail, and WhatsApp where
+// consented), queued in the transaction that closes the request: the mail always (it carries the fee, or the reason and
+// that nothing is charged), and a WhatsApp notice once per request to a customer who consented. Photos ready are told
+// by 'fotos_listas'; a completed return by its move to 'Devuelto' ('paquete_devuelto'), never by a second message.
 import { eq } from 'drizzle-orm';
 import { formatCop, formatUsd } from '../../shared/money.ts';
 import type { TemplateName } from '../../shared/notices/templates.ts';

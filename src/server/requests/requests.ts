@@ -1,5 +1,5 @@
-// A customer's requests in Miami (REQUESTS.md 'Solicitudes'): asking, cancelling while 'Pendiente', reading their
-// own, and the guard every move of a package runs (a package held by an open request is not dispatched or moved).
+// A customer's requests in Miami (design/requests.md 'Solicitudes'): asking, cancelling while 'Pendiente', reading
+// their own, and the guard every move of a package runs (a package held by an open request is not dispatched or moved).
 // A request holds its packages through package_request_items.open, whose partial unique index keeps a package in
 // one open request at most: two requests racing for it end with exactly one.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The customer's requests API (REQUESTS.md 'Solicitudes'): the return label's upload, asking, reading their own
+// The customer's requests API (design/requests.md 'Solicitudes'): the return label's upload, asking, reading their own
 // (all, or one package's) and 'Cancelar' while 'Pendiente'. Another customer's package or request is a 404.
 import { type Context, Hono } from 'hono';
 import type * as Api from '../../shared/requests/api-types.ts';

@@ -1,6 +1,6 @@
-// The storage fee (REQUESTS.md 'The storage clock'): when a package leaves Miami in a dispatch, the days it counted
-// in the warehouse past 'Días de bodega gratis' (of the rates of its receipt) become an 'almacenaje' line, each day
-// at 'Almacenaje por día (USD)' as in force that day, in integer cents. Our holds ('Retenido') and our work on its
+// The storage fee (design/requests.md 'The storage clock'): when a package leaves Miami in a dispatch, the days it
+// counted in the warehouse past 'Días de bodega gratis' (of the rates of its receipt) become an 'almacenaje' line, each
+// day at 'Almacenaje por día (USD)' as in force that day, in integer cents. Our holds ('Retenido') and our work on its
 // requests ('En proceso') do not count. Read for the package's page too ('Almacenaje gratis hasta el …').
 import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { centsToCop } from '../../shared/charges/charge-lines.ts';

@@ -1,5 +1,5 @@
-// 'Ubicación' (issue 31, REQUESTS.md): asked at receipt (optional, free text, kept upper case), editable by staff,
-// shown on the staff package view, the requests queue and the dispatch's picking list; never to the customer.
+// 'Ubicación' (issue 31, design/requests.md): asked at receipt (optional, free text, kept upper case), editable by
+// staff, shown on the staff package view, the requests queue and the dispatch's picking list; never to the customer.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';

@@ -1,4 +1,4 @@
-// Receiving a parcel at the Miami warehouse (PACKAGES.md 'Warehouse'): match it to its pre-alert and its locker,
+// Receiving a parcel at the Miami warehouse (design/packages.md 'Warehouse'): match it to its pre-alert and its locker,
 // record weight, measures, condition, notes and photos, and move it to 'Recibido en Miami' (mailing the customer)
 // or keep it 'Sin identificar' for review. All in one transaction; the same guide twice gives one package.
 import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';

@@ -6,7 +6,7 @@ import type { ExportedInvoice } from '../einvoice/api-types.ts';
 import type { BillingData } from '../einvoice/billing-data.ts';
 import type { PackageState } from '../packages/states.ts';
 
-/** The two delivery addresses of SPEC.md §2 (address 1 required, address 2 optional). */
+/** The two delivery addresses of design/product.md §2 (address 1 required, address 2 optional). */
 export interface DeliveryAddresses {
   direccion1: string;
   ciudad1: string;

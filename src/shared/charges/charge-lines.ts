@@ -1,6 +1,6 @@
-// The fees a package's charge can carry beyond freight, insurance and taxes (REQUESTS.md 'Charges, line by line'):
-// one stored line per fee, in integer cents with the rate it used. The kinds are stable names: settlements freeze
-// them and invoices read them, so a kind is only ever added, never renamed.
+// The fees a package's charge can carry beyond freight, insurance and taxes
+// (design/requests.md 'Charges, line by line'): one stored line per fee, in integer cents with the rate it used. The
+// kinds are stable names: settlements freeze them and invoices read them, so a kind is only ever added, never renamed.
 import { divideUp } from './charge.ts';
 
 export const CHARGE_LINE_KINDS = ['consolidacion', 'reempaque', 'fotos', 'devolucion', 'almacenaje'] as const;

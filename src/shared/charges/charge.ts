@@ -1,5 +1,5 @@
-// The charge of a package (PACKAGES.md 'Charges'): pure integer arithmetic on cents, hundredths of a pound, tenths
-// of an inch and basis points, so the calculator, the warehouse and the tests agree to the cent. No floats, no
+// The charge of a package (design/packages.md 'Charges'): pure integer arithmetic on cents, hundredths of a pound,
+// tenths of an inch and basis points, so the calculator, the warehouse and the tests agree to the cent. No floats, no
 // allocation but the result.
 
 /** The rates in force, in integer units (the admin's 'Tarifas' screen edits them as decimals). */

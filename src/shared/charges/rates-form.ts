@@ -1,4 +1,4 @@
-// The 'Tarifas' form and the public calculator's form: labels of PACKAGES.md, typed decimals turned into the
+// The 'Tarifas' form and the public calculator's form: labels of design/packages.md, typed decimals turned into the
 // integer units of charge.ts, and the Spanish messages for values that make no sense.
 import { z } from 'zod';
 import { parseDecimalUnits } from '../money.ts';
@@ -21,7 +21,7 @@ interface RateField {
   positive?: boolean;
 }
 
-/** The charge's settings (PACKAGES.md 'Charges'). */
+/** The charge's settings (design/packages.md 'Charges'). */
 export const CHARGE_RATE_FIELDS: readonly RateField[] = [
   {
     key: 'pricePerLbCents',
@@ -73,7 +73,7 @@ export const CHARGE_RATE_FIELDS: readonly RateField[] = [
   { key: 'vatBasisPoints', label: 'IVA (%)', digits: 2, scale: 100, min: 0, max: 100 },
 ];
 
-/** The fees of the requests in Miami and the storage clock (REQUESTS.md). */
+/** The fees of the requests in Miami and the storage clock (design/requests.md). */
 export const FEE_RATE_FIELDS: readonly RateField[] = [
   { key: 'consolidationFeeCents', label: 'Consolidación (USD)', digits: 2, scale: 100, min: 0, max: 1000 },
   { key: 'repackFeeCents', label: 'Reempaque (USD)', digits: 2, scale: 100, min: 0, max: 1000 },

@@ -1,5 +1,5 @@
-// The money at the door (DELIVERY.md 'Collections and the cash close', 'Proof of delivery'): 'Cerrar ruta' with its
-// cash count, an admin's correction of a locked collection, 'Importar liquidación' (a carrier's remittance CSV) and
+// The money at the door (design/delivery.md 'Collections and the cash close', 'Proof of delivery'): 'Cerrar ruta' with
+// its cash count, an admin's correction of a locked collection, 'Importar liquidación' (a carrier's remittance CSV) and
 // the 'Recaudos' range, with their Spanish messages and the pure rules both sides run. Pesos are integers, always.
 import { z } from 'zod';
 import { type CollectedMeans, MAX_COLLECTED_COP, PAYMENT_MEANS } from '../delivery/door-choices.ts';

@@ -1,5 +1,5 @@
-// What the courier chooses and reads at the door (DELIVERY.md 'The courier's screen'): the choices of 'Entregar' and
-// 'No entregado' with their labels, the Spanish messages and the limits. No zod here: the screen paints with these
+// What the courier chooses and reads at the door (design/delivery.md 'The courier's screen'): the choices of 'Entregar'
+// and 'No entregado' with their labels, the Spanish messages and the limits. No zod here: the screen paints with these
 // and loads the schemas (door-forms.ts) after its first paint; the server reads both.
 
 export const RELATIONS = ['titular', 'familiar', 'porteria', 'otro'] as const;

@@ -1,7 +1,7 @@
-// What happens at the door (DELIVERY.md 'The courier's screen' and 'Proof of delivery'): the schemas of 'Entregar',
-// 'No entregado' and the queue's sync, one for the phone and the server (the choices, labels, messages and limits
-// they check against are in door-choices.ts, without zod, for the screen's first paint). Each action carries a key
-// made on the phone: the server applies each key once, so a queued action sent twice happens once.
+// What happens at the door (design/delivery.md 'The courier's screen' and 'Proof of delivery'): the schemas of
+// 'Entregar', 'No entregado' and the queue's sync, one for the phone and the server (the choices, labels, messages and
+// limits they check against are in door-choices.ts, without zod, for the screen's first paint). Each action carries a
+// key made on the phone: the server applies each key once, so a queued action sent twice happens once.
 import { z } from 'zod';
 import { clean, optionalText, pesosField, requiredText } from '../schemas.ts';
 import {

@@ -1,5 +1,5 @@
-// 'Rutas de reparto' (DELIVERY.md 'Routes'): a route's states and their labels, the staff's forms (a new route, the
-// packages to add, a stop's move) with their Spanish messages, one schema for the browser and the server.
+// 'Rutas de reparto' (design/delivery.md 'Routes'): a route's states and their labels, the staff's forms (a new route,
+// the packages to add, a stop's move) with their Spanish messages, one schema for the browser and the server.
 import { z } from 'zod';
 import { requiredText } from '../schemas.ts';
 

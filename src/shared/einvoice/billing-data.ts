@@ -1,6 +1,6 @@
-// 'Datos de facturación' (PAYMENTS.md 'The electronic invoice'): who each invoice is made out to. The same schema runs
-// in 'Mis datos' and on the server, and again before an invoice is sent, so a refusal is ours and in Spanish before
-// the provider or DIAN ever sees it.
+// 'Datos de facturación' (design/payments.md 'The electronic invoice'): who each invoice is made out to. The same
+// schema runs in 'Mis datos' and on the server, and again before an invoice is sent, so a refusal is ours and in
+// Spanish before the provider or DIAN ever sees it.
 import { z } from 'zod';
 
 /** The kinds of identity document DIAN's invoice takes for a buyer, with the screen's words. */

@@ -1,5 +1,5 @@
-// An invoice's lines from a settlement (PAYMENTS.md 'Lines and taxes'): one line per charge line of ours, each with
-// the tax of the dated setting in force when it was settled, kept with the line; the customs taxes paid on the
+// An invoice's lines from a settlement (design/payments.md 'Lines and taxes'): one line per charge line of ours, each
+// with the tax of the dated setting in force when it was settled, kept with the line; the customs taxes paid on the
 // customer's behalf are not our income and stay apart ('Tributos aduaneros pagados por cuenta del cliente').
 // Pure and total: it runs inside the settlement's transaction and must never refuse a sale.
 

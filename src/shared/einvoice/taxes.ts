@@ -1,4 +1,4 @@
-// The tax of each kind of invoice line as a dated setting on 'Tarifas' (PAYMENTS.md 'Lines and taxes'): IVA in
+// The tax of each kind of invoice line as a dated setting on 'Tarifas' (design/payments.md 'Lines and taxes'): IVA in
 // percent or excluded from IVA, from a day on; the accountant confirms each change (ADR 0017).
 import { z } from 'zod';
 import { LINE_DESCRIPTIONS, OTHER_KIND } from './lines.ts';

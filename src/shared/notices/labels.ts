@@ -1,4 +1,4 @@
-// The words under each move of 'Historial' (NOTICES.md 'What people see'): 'Aviso por WhatsApp: leído 10:42',
+// The words under each move of 'Historial' (design/notices.md 'What people see'): 'Aviso por WhatsApp: leído 10:42',
 // 'Aviso por WhatsApp: entregado 10:42' or 'Aviso por correo'. The time is written by the caller's formatter
 // (src/shared/dates.ts), in the reader's zone.
 import type { EventNotice } from '../packages/api-types.ts';

@@ -1,5 +1,5 @@
-// The WhatsApp templates of NOTICES.md: utility templates in Spanish ('es'), each with its body and the meaning of
-// its {{n}} parameters in order. docs/WHATSAPP.md lists the same catalogue for approval; the stand-in of the Cloud
+// The WhatsApp templates of design/notices.md: utility templates in Spanish ('es'), each with its body and the meaning
+// of its {{n}} parameters in order. docs/WHATSAPP.md lists the same catalogue for approval; the stand-in of the Cloud
 // API checks requests against it.
 
 export type TemplateName =
@@ -146,7 +146,7 @@ export type ConsentSource = 'registro' | 'mis_datos' | 'mensaje' | 'cambio_telef
 /** The version of the WhatsApp notices policy a choice was made under. */
 export const WHATSAPP_POLICY_VERSION = '2026-11-23';
 
-/** The registration box's label (NOTICES.md 'Consent first'). */
+/** The registration box's label (design/notices.md 'Consent first'). */
 export const consentLabel = (phone: string) =>
   `Quiero recibir avisos de mis paquetes por WhatsApp al ${phone}`;
 

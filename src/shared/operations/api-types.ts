@@ -18,7 +18,7 @@ export interface BoardRow {
   createdAt: string;
   /** Only for packages still in the Miami warehouse. */
   daysInWarehouse: number | null;
-  /** 'Esperando instrucciones': its customer's 'Despachar' is awaited (REQUESTS.md). */
+  /** 'Esperando instrucciones': its customer's 'Despachar' is awaited (design/requests.md). */
   waitingInstructions: boolean;
   /** 'Abandono': past 'Días máximos en bodega'. */
   abandoned: boolean;

@@ -64,7 +64,7 @@ export interface PackageEvent {
   note: string;
   carrier: string;
   carrierGuide: string;
-  /** How the customer was told of this move (NOTICES.md 'What people see'); null when nobody was told. */
+  /** How the customer was told of this move (design/notices.md 'What people see'); null when nobody was told. */
   notice: EventNotice | null;
 }
 

@@ -1,5 +1,5 @@
-// The operations' forms (PACKAGES.md 'Operations'): a state change for selected packages with the fields each state
-// needs, a dispatch, and the import's columns. One schema for the browser and the server, with Spanish messages.
+// The operations' forms (design/packages.md 'Operations'): a state change for selected packages with the fields each
+// state needs, a dispatch, and the import's columns. One schema for the browser and the server, with Spanish messages.
 import { z } from 'zod';
 import { optionalText, requiredText } from '../schemas.ts';
 import { isPackageState, type PackageState } from './states.ts';

@@ -21,7 +21,7 @@ describe('the pre-alert form', () => {
     });
   });
 
-  it('requires the guide, the content and the value with PACKAGES.md messages', () => {
+  it('requires the guide, the content and the value with design/packages.md messages', () => {
     expect(problem({ guide: '' })).toBe('Escribe el número de guía.');
     expect(problem({ guide: ' - - ' })).toBe('Escribe el número de guía.');
     expect(problem({ content: '  ' })).toBe('Completa el campo Contenido.');

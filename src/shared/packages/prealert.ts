@@ -1,4 +1,4 @@
-// The pre-alert form (PACKAGES.md 'Pre-alert'): one schema for the browser and the server, with its Spanish
+// The pre-alert form (design/packages.md 'Pre-alert'): one schema for the browser and the server, with its Spanish
 // messages, and the courier-regime warning.
 import { z } from 'zod';
 import { parseUsdCents } from '../money.ts';
@@ -60,7 +60,7 @@ export const prealertSchema = z.object({
     .max(999, prealertMessages.quantityInvalid)
     .optional()
     .default(1),
-  /** Which of the customer's addresses: 1 or 2 (SPEC.md's 'Dirección de entrega'). */
+  /** Which of the customer's addresses: 1 or 2 (design/product.md's 'Dirección de entrega'). */
   address: z
     .union([z.literal(1), z.literal(2)], { error: prealertMessages.addressInvalid })
     .optional()

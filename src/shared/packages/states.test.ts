@@ -11,7 +11,7 @@ import {
 } from './states.ts';
 
 describe('the package state machine', () => {
-  it('labels every state as PACKAGES.md names it', () => {
+  it('labels every state as design/packages.md names it', () => {
     expect(STATE_LABELS).toEqual({
       prealertado: 'Prealertado',
       sin_identificar: 'Sin identificar',
@@ -24,7 +24,7 @@ describe('the package state machine', () => {
       entregado: 'Entregado',
       devuelto: 'Devuelto',
       cancelado: 'Cancelado',
-      // REQUESTS.md: a package packed into a consolidation's new one.
+      // design/requests.md: a package packed into a consolidation's new one.
       consolidado: 'Consolidado',
     });
   });
@@ -39,7 +39,7 @@ describe('the package state machine', () => {
     expect(nextStates('consolidado')).toEqual([]);
   });
 
-  it('mails the customer exactly on the moves PACKAGES.md marks', () => {
+  it('mails the customer exactly on the moves design/packages.md marks', () => {
     expect(PACKAGE_STATES.filter(mailsCustomer)).toEqual([
       'recibido',
       'retenido',

@@ -1,5 +1,5 @@
-// The package's states (PACKAGES.md 'The package and its states'): their labels, who may set them, which moves are
-// allowed and which moves mail the customer. The server refuses any other move; the screens read the same table.
+// The package's states (design/packages.md 'The package and its states'): their labels, who may set them, which moves
+// are allowed and which moves mail the customer. The server refuses any other move; the screens read the same table.
 
 export const PACKAGE_STATES = [
   'prealertado',
@@ -13,7 +13,7 @@ export const PACKAGE_STATES = [
   'entregado',
   'devuelto',
   'cancelado',
-  // Opened and packed with others into a new package by a consolidation request (REQUESTS.md): final.
+  // Opened and packed with others into a new package by a consolidation request (design/requests.md): final.
   'consolidado',
 ] as const;
 

@@ -1,5 +1,5 @@
-// Paying online (PAYMENTS.md 'Online payment through Wompi'): what 'Pagar en línea' and 'Pagar seleccionados' send,
-// and the screens' and refusals' Spanish words.
+// Paying online (design/payments.md 'Online payment through Wompi'): what 'Pagar en línea' and 'Pagar seleccionados'
+// send, and the screens' and refusals' Spanish words.
 import { z } from 'zod';
 
 /** Wompi's smallest payment in pesos (its checkout refuses less). */

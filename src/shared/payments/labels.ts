@@ -13,7 +13,7 @@ export const PAYMENT_STATE_TITLES: Record<OnlinePaymentState, string> = {
 };
 
 export const PAID_ONLINE_LABEL = 'Pagado en línea';
-/** What a package owes after its charge was paid (a storage fee stored later): PAYMENTS.md's word. */
+/** What a package owes after its charge was paid (a storage fee stored later): design/payments.md's word. */
 export const BALANCE_LABEL = 'Saldo pendiente';
 export const COURIER_PAID_LABEL = 'Pagado: no cobrar';
 

@@ -1,4 +1,4 @@
-// Colombian business days ('días hábiles', PQR.md 'Deadlines'): Monday to Friday except the public holidays of
+// Colombian business days ('días hábiles', design/pqr.md 'Deadlines'): Monday to Friday except the public holidays of
 // Ley 51 de 1983 (computed by `colombian-holidays`, the days they are observed on), plus the holidays configuration
 // adds and minus those it removes, so a new law needs no release. Days are 'YYYY-MM-DD' in Bogotá, which keeps
 // UTC−5 all year (no daylight saving since 1993). Pure and fast: days are counted as integers, holidays cached per

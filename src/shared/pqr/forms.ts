@@ -1,5 +1,5 @@
-// The PQR's forms (PQR.md): filing by a customer and by a visitor, the customer's 'Recurso de reposición', and the
-// staff's 'Responder', internal note, 'Cambiar estado' and 'Decisión', with the inbox's and the report's queries.
+// The PQR's forms (design/pqr.md): filing by a customer and by a visitor, the customer's 'Recurso de reposición', and
+// the staff's 'Responder', internal note, 'Cambiar estado' and 'Decisión', with the inbox's and the report's queries.
 // One schema each for the browser and the server, with their Spanish messages. Attachments are uploaded first
 // (POST /api/pqr/adjuntos, the file itself as the body) and the form carries the ids that upload answered.
 import { z } from 'zod';
@@ -45,10 +45,10 @@ export const pqrMessages = {
   day: 'Escribe la fecha como AAAA-MM-DD.',
   range: 'La fecha final debe ser igual o posterior a la inicial.',
   page: 'La página no es válida.',
-  /** 'Radicamos tu {tipo} con el número {radicado}. Te responderemos a más tardar el {fecha}.' (PQR.md) */
+  /** 'Radicamos tu {tipo} con el número {radicado}. Te responderemos a más tardar el {fecha}.' (design/pqr.md) */
   filed: (typeLabel: string, radicado: string, date: string) =>
     `Radicamos tu ${typeLabel} con el número ${radicado}. Te responderemos a más tardar el ${date}.`,
-  /** The sentence every answer ends with (PQR.md 'What the research found'). */
+  /** The sentence every answer ends with (design/pqr.md 'What the research found'). */
   rightToReview: (company: string, days: number) =>
     `Contra esta decisión procede el recurso de reposición ante ${company} y, en subsidio, el de apelación ante la Superintendencia de Industria y Comercio, dentro de los ${days} días hábiles siguientes a su notificación.`,
   /** Told when the customer files a review without 'Apelación' (and kept as proof that we told them). */

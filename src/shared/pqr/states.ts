@@ -1,8 +1,8 @@
-// The PQR's tipos and states (PQR.md): their labels, the moves staff may make by hand ('Cambiar estado'), the moves
-// the actions make ('Responder', the customer's 'Recurso de reposición'), and 'Vencida', which is never stored: it is
-// read from the due date. The server refuses any other move; the screens read the same tables.
+// The PQR's tipos and states (design/pqr.md): their labels, the moves staff may make by hand ('Cambiar estado'), the
+// moves the actions make ('Responder', the customer's 'Recurso de reposición'), and 'Vencida', which is never stored:
+// it is read from the due date. The server refuses any other move; the screens read the same tables.
 
-/** 'reversion_pago': the customer's 'Reversión del pago' of an online payment (Decreto 587 de 2016, PAYMENTS.md). */
+/** 'reversion_pago': the customer's 'Reversión del pago' (Decreto 587 de 2016, design/payments.md). */
 export const PQR_TYPES = ['peticion', 'queja', 'reclamo', 'indemnizacion', 'reversion_pago'] as const;
 export type PqrType = (typeof PQR_TYPES)[number];
 export const PQR_TYPE_LABELS: Record<PqrType, string> = {
@@ -91,5 +91,5 @@ export function isOverdue(state: PqrState, dueDate: string, today: string): bool
   return AWAITING_ANSWER.has(state) && today > dueDate;
 }
 
-/** Days left at or below this are shown in red (PQR.md: 'red when 3 or fewer'); the morning reminder uses it too. */
+/** Days left at or below this show in red (design/pqr.md: 'red when 3 or fewer'); the morning reminder uses it too. */
 export const DUE_SOON_BUSINESS_DAYS = 3;

@@ -1,5 +1,5 @@
-// 'Esperar mis instrucciones' (REQUESTS.md): a switch in 'Mis datos'; while on, the customer's packages received in
-// Miami wait for their 'Despachar' instead of going out in the next dispatch.
+// 'Esperar mis instrucciones' (design/requests.md): a switch in 'Mis datos'; while on, the customer's packages received
+// in Miami wait for their 'Despachar' instead of going out in the next dispatch.
 import { z } from 'zod';
 
 export const instructionMessages = {

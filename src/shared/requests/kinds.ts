@@ -1,5 +1,5 @@
-// The words of requests in Miami (REQUESTS.md 'Solicitudes') without their forms: kinds, states, repack options and
-// the charge line each fee becomes. Apart from requests.ts (its zod schemas) so a screen that only names them — the
+// The words of requests in Miami (design/requests.md 'Solicitudes') without their forms: kinds, states, repack options
+// and the charge line each fee becomes. Apart from requests.ts (its zod schemas) so a screen that only names them — the
 // warehouse's queue on /bodega, a package's page — does not load zod before the person can act.
 
 export const REQUEST_KINDS = ['consolidar', 'reempacar', 'fotos', 'devolver'] as const;

@@ -1,5 +1,5 @@
-// Requests in Miami (REQUESTS.md 'Solicitudes'): what a customer may ask the warehouse to do with parcels waiting
-// there, the states a request goes through, its fee, the words of the screens and the refusals. Both sides run it.
+// Requests in Miami (design/requests.md 'Solicitudes'): what a customer may ask the warehouse to do with parcels
+// waiting there, the states a request goes through, its fee, the screens' words and the refusals. Both sides run it.
 import { z } from 'zod';
 import type { FeeSettings } from '../charges/charge-lines.ts';
 import { centsToCop } from '../charges/charge-lines.ts';

@@ -1,5 +1,5 @@
-// The storage clock (REQUESTS.md 'The storage clock'): 'Días de bodega gratis' count from the receipt in Miami until
-// the package leaves in a dispatch; days our own hold or our work on a request ('En proceso') took do not count.
+// The storage clock (design/requests.md 'The storage clock'): 'Días de bodega gratis' count from the receipt in Miami
+// until the package leaves in a dispatch; days our own hold or our work on a request ('En proceso') took do not count.
 // Pure arithmetic on instants, so the package's page, the charge at departure and the tests agree.
 
 export const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-// The warehouse's side of the requests (REQUESTS.md '/bodega Solicitudes'): the bodies of 'Iniciar', 'Rechazar',
+// The warehouse's side of the requests (design/requests.md '/bodega Solicitudes'): the bodies of 'Iniciar', 'Rechazar',
 // the scan and each kind's 'Completar', with their Spanish messages.
 import { z } from 'zod';
 import { REQUEST_STATE_LABELS, type RequestState } from './kinds.ts';

@@ -1,5 +1,5 @@
-// The warehouse's receiving form ('Recepción en bodega', PACKAGES.md 'Warehouse'): one schema for the browser and
-// the server, with its Spanish messages. Weights and measures travel as text and become integer units.
+// The warehouse's receiving form ('Recepción en bodega', design/packages.md 'Warehouse'): one schema for the browser
+// and the server, with its Spanish messages. Weights and measures travel as text and become integer units.
 import { z } from 'zod';
 import { parseDecimalUnits } from '../money.ts';
 import { normalizeGuide } from '../packages/guides.ts';
@@ -94,7 +94,7 @@ export const receiptSchema = z.object({
     .optional()
     .default('bueno'),
   notes: optionalText('Notas', 1000),
-  /** 'Ubicación': the shelf (e.g. 'A-03-2'), optional, kept upper case (REQUESTS.md). */
+  /** 'Ubicación': the shelf (e.g. 'A-03-2'), optional, kept upper case (design/requests.md). */
   location: locationField,
   photoIds: z
     .array(z.uuid({ error: receiptMessages.tooManyPhotos }), { error: receiptMessages.tooManyPhotos })

@@ -1,5 +1,5 @@
-// DELIVERY.md 'Collections and the cash close' /admin/recaudos ('Recaudos', admins). The money to chase first: the
-// cash of routes not yet closed (who holds how much, since when, 'Cerrar') and each carrier's amounts delivered but
+// design/delivery.md 'Collections and the cash close' /admin/recaudos ('Recaudos', admins). The money to chase first:
+// the cash of routes not yet closed (who holds how much, since when, 'Cerrar') and each carrier's amounts delivered but
 // not remitted, the oldest debt first; then, for a range of days ('Desde', 'Hasta'; the last 7 days by default),
 // what was expected, collected, received, pending and short, in all, by means, by courier and by carrier; 'Descargar
 // CSV'; and 'Importar liquidación'. Kept live by the routes' stream. Anyone else: 403.

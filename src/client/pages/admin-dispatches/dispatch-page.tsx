@@ -1,4 +1,4 @@
-// PACKAGES.md 'Operations' /admin/despachos/:id ('Despacho N', admin only): the dispatch's data and totals, its
+// design/packages.md 'Operations' /admin/despachos/:id ('Despacho N', admin only): the dispatch's data and totals, its
 // packages (added by number and removed while 'Abierto'), 'Descargar manifiesto' and its moves 'En tránsito',
 // 'En aduana', 'En bodega Colombia', each confirmed in the page. Refusals are listed in role=alert.
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// PACKAGES.md 'Operations' /admin/despachos ('Despachos', admin only): every dispatch, newest first, with its
+// design/packages.md 'Operations' /admin/despachos ('Despachos', admin only): every dispatch, newest first, with its
 // totals, each linking to its screen, and the form to create an empty one. Anyone else gets the 403 message.
 import { useQuery } from '@tanstack/react-query';
 import { formatCalendarDay } from '../../../shared/dates.ts';

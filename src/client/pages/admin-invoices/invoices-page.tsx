@@ -1,6 +1,6 @@
-// PAYMENTS.md 'The electronic invoice' /admin/facturas ('Facturas electrónicas', admins only): every settlement's
-// invoice by state — issued with its number and CUFE, pending with why it waits, refused with DIAN's codes and
-// messages and 'Reintentar' once the customer's data were fixed — and a notice while invoicing is off.
+// design/payments.md 'The electronic invoice' /admin/facturas ('Facturas electrónicas', admins only): every
+// settlement's invoice by state — issued with its number and CUFE, pending with why it waits, refused with DIAN's codes
+// and messages and 'Reintentar' once the customer's data were fixed — and a notice while invoicing is off.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminInvoice } from '../../../shared/einvoice/api-types.ts';

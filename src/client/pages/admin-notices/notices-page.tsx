@@ -1,5 +1,5 @@
-// NOTICES.md 'What people see' /admin/avisos ('Avisos', admins only): the share read and the counts per template and
-// state for a range of days, the last notices with their state (and why one failed), and the customers who opted
+// design/notices.md 'What people see' /admin/avisos ('Avisos', admins only): the share read and the counts per template
+// and state for a range of days, the last notices with their state (and why one failed), and the customers who opted
 // out. Anyone else gets the 403 message.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
-// 'Cobro' as staff read it: each figure beside what it came from (PACKAGES.md 'Charges'): the weight and measures
-// the warehouse typed, the rates in force the day it was received, each line's arithmetic, the credit used, and
-// 'Valor a pagar' in USD and COP with the TRM; then when it was computed and by whom.
+// 'Cobro' as staff read it: each figure beside what it came from (design/packages.md 'Charges'): the weight and
+// measures the warehouse typed, the rates in force the day it was received, each line's arithmetic, the credit used,
+// and 'Valor a pagar' in USD and COP with the TRM; then when it was computed and by whom.
 
 import { formatLocalDate, formatLocalDateTime } from '../../../shared/dates.ts';
 import { factIf } from '../../../shared/facts.ts';

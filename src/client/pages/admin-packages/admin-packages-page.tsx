@@ -1,5 +1,5 @@
-// PACKAGES.md 'Operations' /admin/paquetes ('Paquetes', admin only): every package, searched on the server as the
-// admin types ('Buscar') and filtered by 'Estado', in pages; for the selection 'Cambiar estado' and 'Crear
+// design/packages.md 'Operations' /admin/paquetes ('Paquetes', admin only): every package, searched on the server as
+// the admin types ('Buscar') and filtered by 'Estado', in pages; for the selection 'Cambiar estado' and 'Crear
 // despacho' (disabled, with the reason, until a package is ticked); 'Descargar CSV' with the filters on screen and
 // 'Importar estados'. Each row's number opens the package's staff view. Anyone else gets the 403 message.
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';

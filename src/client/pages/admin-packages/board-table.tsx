@@ -1,5 +1,5 @@
-// The board's table: PACKAGES.md's columns with a checkbox per row ('Seleccionar paquete N') and one for the page
-// ('Seleccionar todos'); each package number links to its staff view. On a phone the minor columns step aside, so
+// The board's table: design/packages.md's columns with a checkbox per row ('Seleccionar paquete N') and one for the
+// page ('Seleccionar todos'); each package number links to its staff view. On a phone the minor columns step aside, so
 // 'Paquete', 'Casillero' and 'Estado' fit without scrolling sideways (the view has the rest).
 import { useEffect, useRef } from 'react';
 import { formatLocalDate } from '../../../shared/dates.ts';

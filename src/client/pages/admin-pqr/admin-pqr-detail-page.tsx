@@ -1,4 +1,4 @@
-// PQR.md 'Answering': one PQR for the staff (admin only). First what must be answered (issue 37): the customer's
+// design/pqr.md 'Answering': one PQR for the staff (admin only). First what must be answered (issue 37): the customer's
 // last message with its photos as thumbnails, the legal due day ('Vencida' with what it means) and 'Responder' (and
 // 'Decisión' for an indemnización); then the whole thread with the internal notes, 'Cambiar estado' and 'Nota
 // interna'. Beside them on a desktop (below on a phone): its facts, 'Expediente' as one PDF for the SIC, the

@@ -1,4 +1,4 @@
-// PQR.md 'Answering' /admin/pqr ('PQR', admin only): the inbox ordered by due date with the business days left,
+// design/pqr.md 'Answering' /admin/pqr ('PQR', admin only): the inbox ordered by due date with the business days left,
 // filtered by state and tipo, searched by radicado, name or package as the admin types, in pages; below it, the
 // report for a date range with 'Descargar CSV'. Anyone else gets the 403 message.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';

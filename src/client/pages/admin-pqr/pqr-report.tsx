@@ -1,4 +1,4 @@
-// PQR.md's report for a date range (filing days in Bogotá): PQR by tipo and by state, answered on time and late,
+// design/pqr.md's report for a date range (filing days in Bogotá): PQR by tipo and by state, answered on time and late,
 // overdue, the average business days to answer, and 'Descargar CSV' of the same range.
 import { useQuery } from '@tanstack/react-query';
 import { isoDayInColombia } from '../../../shared/dates.ts';

@@ -1,5 +1,5 @@
-// PACKAGES.md 'Charges' /admin/tarifas ('Tarifas', admin only): a new set of rates from a date, prefilled with the
-// rates in force, and the history of every set; anyone else gets the server's 403 message and no form.
+// design/packages.md 'Charges' /admin/tarifas ('Tarifas', admin only): a new set of rates from a date, prefilled with
+// the rates in force, and the history of every set; anyone else gets the server's 403 message and no form.
 import { useQuery } from '@tanstack/react-query';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';

@@ -1,5 +1,5 @@
-// DELIVERY.md 'Collections and the cash close': 'Cierre de caja' of a route, for admins. While 'En curso': what was
-// expected ('Valor a pagar' of the delivered packages), what was collected by means, 'Efectivo entregado' typed by
+// design/delivery.md 'Collections and the cash close': 'Cierre de caja' of a route, for admins. While 'En curso': what
+// was expected ('Valor a pagar' of the delivered packages), what was collected by means, 'Efectivo entregado' typed by
 // the cashier with the difference shown as it is typed, 'Observación' required when anything differs, and 'Cerrar
 // ruta' asked in the page first. Once closed: the stored close's figures, printed on one page with the route sheet.
 import { useQuery, useQueryClient } from '@tanstack/react-query';

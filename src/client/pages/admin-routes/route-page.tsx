@@ -1,7 +1,7 @@
-// DELIVERY.md 'Routes' /admin/reparto/:id ('Ruta N'): the route's facts and progress, live; while 'En preparación'
-// 'Agregar paquetes' (numbers or guides, typed or scanned) and its stops ordered or removed; 'Imprimir planilla';
-// 'Iniciar ruta', confirmed in the page; for admins once started, 'Cierre de caja' ('Cerrar ruta' with the cash
-// count, then the close's figures, printed on one page with the sheet).
+// design/delivery.md 'Routes' /admin/reparto/:id ('Ruta N'): the route's facts and progress, live; while 'En
+// preparación' 'Agregar paquetes' (numbers or guides, typed or scanned) and its stops ordered or removed; 'Imprimir
+// planilla'; 'Iniciar ruta', confirmed in the page; for admins once started, 'Cierre de caja' ('Cerrar ruta' with the
+// cash count, then the close's figures, printed on one page with the sheet).
 import { useQuery } from '@tanstack/react-query';
 import { formatCalendarDay } from '../../../shared/dates.ts';
 import { formatCop } from '../../../shared/money.ts';

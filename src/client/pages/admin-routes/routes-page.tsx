@@ -1,4 +1,4 @@
-// DELIVERY.md 'Routes' /admin/reparto ('Reparto', admin and bodega): the day's routes (today in Colombia unless
+// design/delivery.md 'Routes' /admin/reparto ('Reparto', admin and bodega): the day's routes (today in Colombia unless
 // another 'Fecha' is chosen) with their courier, zone, state and progress, kept live by the staff's route stream;
 // 'Nueva ruta'; the packages whose failed attempts wait for a decision; and, for admins, the deliveries synced after
 // their route's close, to settle. Anyone else gets the 403 message.

@@ -1,6 +1,6 @@
-// SPEC.md §2 Admin screen ('Lista de Casilleros') and §4 Admin: the searchable, paged list of lockers, read from the
-// server a page at a time and kept live (use-locker-list.ts), with a role control per row (users-table.tsx: a table
-// on a desktop, one card per locker on a phone); a customer or bodega gets the no-access page instead.
+// design/product.md §2 Admin screen ('Lista de Casilleros') and §4 Admin: the searchable, paged list of lockers, read
+// from the server a page at a time and kept live (use-locker-list.ts), with a role control per row (users-table.tsx: a
+// table on a desktop, one card per locker on a phone); a customer or bodega gets the no-access page instead.
 import { useState } from 'react';
 import { buildAdminWhatsAppLink } from '../../../shared/links.ts';
 import { messages } from '../../../shared/messages.ts';

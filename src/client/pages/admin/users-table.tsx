@@ -1,6 +1,6 @@
-// The rows of 'Lista de Casilleros': the SPEC.md columns, and in 'Acción' the WhatsApp button and the role control
-// (PACKAGES.md 'Roles': an admin changes a role from the locker list; the server audits it). On a phone the same
-// table shows each row as a card (components/tables.css), every value under its column's name (data-label).
+// The rows of 'Lista de Casilleros': the design/product.md columns, and in 'Acción' the WhatsApp button and the role
+// control (design/packages.md 'Roles': an admin changes a role from the locker list; the server audits it). On a phone
+// the same table shows each row as a card (components/tables.css), every value under its column's name (data-label).
 import { useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
 import { type AdminUser, changeRole, type RoleResult } from '../../api/admin.ts';
@@ -149,7 +149,7 @@ function RoleControl({
   );
 }
 
-/** A row without a phone keeps its button (SPEC.md: it says there is no phone), drawn as not usable. */
+/** A row without a phone keeps its button (design/product.md: it says there is no phone), drawn as not usable. */
 function WhatsAppButton({ user, onClick }: { user: AdminUser; onClick: () => void }) {
   const hasPhone = Boolean(user.telefono?.replace(/\D/g, ''));
   return (

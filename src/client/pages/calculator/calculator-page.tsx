@@ -1,4 +1,4 @@
-// PACKAGES.md 'Charges' /calculadora ('Calcula tu envío', public): weight, measures and declared value in, the
+// design/packages.md 'Charges' /calculadora ('Calcula tu envío', public): weight, measures and declared value in, the
 // estimate out, computed in the browser with the shared computeCharge and the rates in force (GET /api/rates, read
 // once). Plain fetch and React only, so the screen stays light on a slow phone.
 import { type FocusEvent, type FormEvent, useEffect, useState } from 'react';

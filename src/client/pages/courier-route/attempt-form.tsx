@@ -1,5 +1,5 @@
-// 'No entregado' (DELIVERY.md 'The courier's screen'): the reason ('Motivo'), a note for 'Otro', an optional photo.
-// Confirmed like a delivery: its key is made now and the phone's queue sends it when there is signal.
+// 'No entregado' (design/delivery.md 'The courier's screen'): the reason ('Motivo'), a note for 'Otro', an optional
+// photo. Confirmed like a delivery: its key is made now and the phone's queue sends it when there is signal.
 import { useEffect, useState } from 'react';
 import type { Attempt } from '../../../shared/delivery/door-forms.ts';
 import { FormActions, FormError, FormShell } from '../../components/form-shell.tsx';

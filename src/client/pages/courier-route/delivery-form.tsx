@@ -1,4 +1,4 @@
-// 'Entregar' (DELIVERY.md 'The courier's screen'): who received it, their ID and relation, the photo, what was
+// 'Entregar' (design/delivery.md 'The courier's screen'): who received it, their ID and relation, the photo, what was
 // collected and how, the parcel's condition. 'Confirmar entrega' checks with the shared schema, gives the action its
 // key and hands it to the phone's queue: the stop shows delivered at once, signal or not.
 import { useEffect, useState } from 'react';

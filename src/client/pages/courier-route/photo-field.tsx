@@ -1,5 +1,5 @@
 // A photo taken at the door: the phone's rear camera (capture="environment"), shrunk in the browser like the
-// warehouse's photos, kept as a data URL so the queued action is one JSON value (DELIVERY.md 'Foto de entrega').
+// warehouse's photos, kept as a data URL so the queued action is one JSON value (design/delivery.md 'Foto de entrega').
 import { useState } from 'react';
 import { describedBy, type FieldBinding, FieldError } from '../../components/field.tsx';
 import { shrinkPhoto } from '../../components/shrink-photo.ts';

@@ -1,5 +1,5 @@
-// Where the phone is, when the courier allows it (DELIVERY.md: 'where the courier allows it, the position'): asked
-// once when a form opens, never waited for; an action confirmed before it arrives goes without it.
+// Where the phone is, when the courier allows it (design/delivery.md: 'where the courier allows it, the position'):
+// asked once when a form opens, never waited for; an action confirmed before it arrives goes without it.
 import { useEffect, useRef } from 'react';
 
 export interface Position {

@@ -155,7 +155,7 @@ function OutcomeLine({ view }: { view: StopView }) {
 
 /**
  * A card is drawn again only when its own stop changed: confirming one stop of 200 must show at once on a slow
- * phone (DELIVERY.md 'Budgets': under 100 ms), not redraw the whole route. Its callbacks only close over state
+ * phone (design/delivery.md 'Budgets': under 100 ms), not redraw the whole route. Its callbacks only close over state
  * setters and the stop's number, so they are not compared.
  */
 const StopCard = memo(StopCardView, (before, after) => {

@@ -1,5 +1,5 @@
-// SPEC.md §2 Locker screen: a short greeting, the locker number and name in one line, then at once the US address
-// (whole and per checkout field) with 'Copiar dirección' — on a phone all of it within the first screen —, the
+// design/product.md §2 Locker screen: a short greeting, the locker number and name in one line, then at once the US
+// address (whole and per checkout field) with 'Copiar dirección' — on a phone all of it within the first screen —, the
 // verification notice, the referral invitation and 'Tus referidos', and the ways on.
 import { buildInvitationLink, invitationMessage } from '../../../shared/links.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -44,7 +44,7 @@ function Locker({ me }: { me: Me }) {
     buildInvitationLink(appConfig.appUrl, me.refCode),
   );
 
-  /** SPEC.md §2: the invitation is copied and confirmed; where the phone has a share sheet, it opens too. */
+  /** design/product.md §2: the invitation is copied and confirmed; where the phone has a share sheet, it opens too. */
   async function share() {
     if (typeof navigator.share !== 'function') return;
     try {

@@ -1,5 +1,5 @@
-// 'Tus referidos' on /locker (PACKAGES.md 'Charges'): how many registered with the customer's code, how many of them
-// have received a package, and the referral credit available for the next charge (GET /api/me/referrals); the
+// 'Tus referidos' on /locker (design/packages.md 'Charges'): how many registered with the customer's code, how many of
+// them have received a package, and the referral credit available for the next charge (GET /api/me/referrals); the
 // benefit itself ('US$ 5 de crédito') read from the rates in force.
 import { useQuery } from '@tanstack/react-query';
 import { formatUsd, formatUsdBrief } from '../../../shared/money.ts';

@@ -1,4 +1,4 @@
-// The notice on /locker until the e-mail is verified (DESIGN.md decision 9), with 'Reenviar correo de verificación'.
+// /locker's notice until the e-mail is verified (design/architecture.md decision 9): 'Reenviar correo de verificación'.
 import { useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
 import { resendVerification } from '../../api/account.ts';

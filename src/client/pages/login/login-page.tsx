@@ -1,5 +1,5 @@
-// SPEC.md §2 Login: e-mail and password, 'Ingresando...' while busy, the reset link; admin → /admin, bodega →
-// /bodega (PACKAGES.md 'Roles'), everyone else → /locker. Arriving from registration, the e-mail is filled in.
+// design/product.md §2 Login: e-mail and password, 'Ingresando...' while busy, the reset link; admin → /admin, bodega →
+// /bodega (design/packages.md 'Roles'), everyone else → /locker. Arriving from registration, the e-mail is filled in.
 
 import { useEffect, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
@@ -75,7 +75,7 @@ export default function LoginPage() {
   );
 }
 
-/** '¿Olvidaste tu contraseña?' mails a reset link to the e-mail typed above (SPEC.md §2 and §8). */
+/** '¿Olvidaste tu contraseña?' mails a reset link to the e-mail typed above (design/product.md §2 and §8). */
 function ResetRequest({ email }: { email: string }) {
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);

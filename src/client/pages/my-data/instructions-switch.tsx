@@ -1,4 +1,4 @@
-// 'Esperar mis instrucciones' in 'Mis datos' (REQUESTS.md): off by default; while on, packages received in Miami
+// 'Esperar mis instrucciones' in 'Mis datos' (design/requests.md): off by default; while on, packages received in Miami
 // wait for the customer's 'Despachar' on 'Mis paquetes' instead of leaving in the next dispatch.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getInstructions, instructionKeys, setInstructions } from '../../api/requests.ts';

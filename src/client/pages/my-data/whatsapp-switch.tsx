@@ -1,4 +1,4 @@
-// 'Avisos por WhatsApp' in 'Mis datos' (NOTICES.md 'Consent first'): the current choice with its date and policy
+// 'Avisos por WhatsApp' in 'Mis datos' (design/notices.md 'Consent first'): the current choice with its date and policy
 // version, and the switch that changes it (GET/PUT /api/me/whatsapp). Turning it on without a phone shows the
 // server's message beside the switch.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
-// SPEC.md §2 Notify screen, now a real pre-alert (PACKAGES.md 'Pre-alert'): 'Guardar prealerta' stores it (and
-// uploads the invoice when one was chosen); WhatsApp and e-mail still tell support, with the guide, store and value.
+// design/product.md §2 Notify screen, now a real pre-alert (design/packages.md 'Pre-alert'): 'Guardar prealerta' stores
+// it (and uploads the invoice when one was chosen); WhatsApp and e-mail still tell support with guide, store, value.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { deliveryAddresses } from '../../../shared/address.ts';

@@ -1,6 +1,6 @@
-// PACKAGES.md 'Customer screens' /paquetes/:number, package first (issue 24): its content as the title with the number
-// beneath, where it is (the tracker), what it needs from its owner (a hold, a return, a failed attempt), then its
-// charge, once delivered the proof of delivery, everything else known, its failed delivery attempts and its
+// design/packages.md 'Customer screens' /paquetes/:number, package first (issue 24): its content as the title with the
+// number beneath, where it is (the tracker), what it needs from its owner (a hold, a return, a failed attempt), then
+// its charge, once delivered the proof of delivery, everything else known, its failed delivery attempts and its
 // 'Historial'; while 'Prealertado', the edit form, the invoice and 'Cancelar prealerta'. Another's package is a 404.
 // The page answers its person's question first (issue 37): once delivered, the proof ('Entregado el … a …', 'Pagaste
 // …', 'Comprobante de pago') above the tracker, the charge's lines folded; on its way, since when and when expected.

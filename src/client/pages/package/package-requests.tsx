@@ -1,4 +1,4 @@
-// The package's 'Solicitudes' (REQUESTS.md): each request it is in, with its state, the fee accepted, the
+// The package's 'Solicitudes' (design/requests.md): each request it is in, with its state, the fee accepted, the
 // warehouse's 'Motivo' when refused and 'Cancelar' while 'Pendiente'; while it waits in Miami with none open, the
 // requests the customer may ask for it ('Consolidar' is asked from 'Mis paquetes', choosing several).
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
-// PACKAGES.md 'Customer screens' /paquetes ('Mis paquetes'): the customer's packages newest first, what needs their
-// attention, the counts per state as chips that filter the list (`?estado=`, kept across a reload), a server-side
+// design/packages.md 'Customer screens' /paquetes ('Mis paquetes'): the customer's packages newest first, what needs
+// their attention, the counts per state as chips that filter the list (`?estado=`, kept across a reload), a server-side
 // search ('Buscar') as the person types, pages, and an empty state that explains pre-alerts.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';

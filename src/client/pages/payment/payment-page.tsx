@@ -1,5 +1,5 @@
-// PAYMENTS.md: `/pagos/:referencia`, where Wompi's checkout returns. It says 'Pago aprobado', 'Pago rechazado' (with
-// Wompi's reason and 'Intentar de nuevo') or 'Estamos confirmando tu pago' and follows the outcome live: the
+// design/payments.md: `/pagos/:referencia`, where Wompi's checkout returns. It says 'Pago aprobado', 'Pago rechazado'
+// (with Wompi's reason and 'Intentar de nuevo') or 'Estamos confirmando tu pago' and follows the outcome live: the
 // customer's package stream wakes it when the event is applied, and while pending it asks again every few seconds
 // (the server then asks Wompi for the checkout's transaction when its event is late).
 import { useQuery } from '@tanstack/react-query';

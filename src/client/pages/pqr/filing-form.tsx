@@ -1,4 +1,4 @@
-// PQR.md 'What a customer files': 'Tipo', 'Paquete' (one of the customer's own; a visitor writes the 'Guía'),
+// design/pqr.md 'What a customer files': 'Tipo', 'Paquete' (one of the customer's own; a visitor writes the 'Guía'),
 // 'Descripción' with its live count, 'Adjuntos' (up to 5, uploaded first), how to answer ('Correo' with the address
 // shown), and for a visitor their name, ID number, e-mail and the captcha of /register (a filing starts a legal clock
 // and mails an address nobody verified). Filing answers the radicado and the due date at once.

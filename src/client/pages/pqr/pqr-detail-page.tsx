@@ -1,6 +1,6 @@
-// PQR.md: one PQR with its whole thread, for its customer (signed in) or its visitor (the mailed link's `clave`);
-// while it awaits an answer, 'Añadir información'; within the review window, 'Recurso de reposición' with 'Apelación'
-// en subsidio. Another's radicado is a 404.
+// design/pqr.md: one PQR with its whole thread, for its customer (signed in) or its visitor (the mailed link's
+// `clave`); while it awaits an answer, 'Añadir información'; within the review window, 'Recurso de reposición' with
+// 'Apelación' en subsidio. Another's radicado is a 404.
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { formatCalendarDay, formatLocalDateTime } from '../../../shared/dates.ts';

@@ -1,6 +1,6 @@
-// PQR.md /pqr ('PQR'): a signed-in customer files a PQR about the service or one of their packages and sees their
-// PQR (state, radicado, dates); a visitor who is not a customer files one with their name, ID number and e-mail and
-// follows it by the link we mail. Filing shows the radicado and the due date at once.
+// design/pqr.md /pqr ('PQR'): a signed-in customer files a PQR about the service or one of their packages and sees
+// their PQR (state, radicado, dates); a visitor who is not a customer files one with their name, ID number and e-mail
+// and follows it by the link we mail. Filing shows the radicado and the due date at once.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { formatCalendarDay } from '../../../shared/dates.ts';

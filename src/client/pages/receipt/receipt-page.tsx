@@ -1,6 +1,6 @@
-// DELIVERY.md 'Proof of delivery' /paquetes/:number/comprobante: the 'Comprobante de pago' of a delivered package,
-// printable ('Imprimir') and as a PDF ('Descargar PDF'): our name and NIT, its own number, the package, 'Valor a
-// pagar' in USD and pesos, 'Valor pagado', the means and reference, the date and time. Its owner and staff only:
+// design/delivery.md 'Proof of delivery' /paquetes/:number/comprobante: the 'Comprobante de pago' of a delivered
+// package, printable ('Imprimir') and as a PDF ('Descargar PDF'): our name and NIT, its own number, the package, 'Valor
+// a pagar' in USD and pesos, 'Valor pagado', the means and reference, the date and time. Its owner and staff only:
 // anyone else reads 'not found'.
 import { useQuery } from '@tanstack/react-query';
 import { formatLocalDateTime } from '../../../shared/dates.ts';

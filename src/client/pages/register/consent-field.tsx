@@ -1,5 +1,5 @@
-// The registration's boxes: the privacy-policy consent (SPEC.md §2) beside its data-processing authorisation and its
-// link to the policy, and (BoxField) any other box with its label, hint and error beside it.
+// The registration's boxes: the privacy-policy consent (design/product.md §2) beside its data-processing authorisation
+// and its link to the policy, and (BoxField) any other box with its label, hint and error beside it.
 
 import type { ReactNode } from 'react';
 import { paths } from '../../../shared/paths.ts';

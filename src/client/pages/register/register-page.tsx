@@ -1,5 +1,5 @@
-// SPEC.md §2 Registration (also /invite?ref=CODE): the checks of §5 in order, then the server checks them again.
-// Every message stands beside its field; on success /login opens with the e-mail filled in (SPEC.md §4).
+// design/product.md §2 Registration (also /invite?ref=CODE): the checks of §5 in order, then the server checks them
+// again. Each message stands beside its field; on success /login opens with the e-mail in (design/product.md §4).
 
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';

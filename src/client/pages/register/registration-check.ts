@@ -1,5 +1,5 @@
-// SPEC.md §5 rules 1 to 3 for registration, each problem with its field: the consent, then the passwords; then the
-// WhatsApp box, which needs a phone to send to (NOTICES.md 'Consent first').
+// design/product.md §5 rules 1 to 3 for registration, each problem with its field: the consent, then the passwords;
+// then the WhatsApp box, which needs a phone to send to (design/notices.md 'Consent first').
 import { registrationProblem } from '../../../shared/registration-rules.ts';
 import { newPasswordCheck, type Passwords } from '../../components/password-field.tsx';
 import type { FieldProblem } from '../../components/use-form.ts';

@@ -1,5 +1,5 @@
-// The WhatsApp notices box (NOTICES.md 'Consent first'), beside the phone: unticked unless the person ticks it; its
-// label names the phone the notices will go to.
+// The WhatsApp notices box (design/notices.md 'Consent first'), beside the phone: unticked unless the person ticks it;
+// its label names the phone the notices will go to.
 import { consentLabel } from '../../../shared/notices/templates.ts';
 import { BoxField } from './consent-field.tsx';
 

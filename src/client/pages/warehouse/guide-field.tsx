@@ -32,7 +32,7 @@ export function GuideField(props: {
           id={id}
           value={props.value}
           // The screen is for receiving: the cursor waits here for the scanner's first character.
-          // biome-ignore lint/a11y/noAutofocus: the one field of this work screen, as PACKAGES.md asks.
+          // biome-ignore lint/a11y/noAutofocus: the one field of this work screen, as design/packages.md asks.
           autoFocus
           autoComplete="off"
           autoCapitalize="characters"

@@ -1,5 +1,5 @@
-// 'Solicitudes' on /bodega (REQUESTS.md): the customers' open requests, oldest first, with the kind, the customer
-// and 'Casillero', the packages, the note and the age; 'Iniciar', 'Completar' (request-complete.tsx) and
+// 'Solicitudes' on /bodega (design/requests.md): the customers' open requests, oldest first, with the kind, the
+// customer and 'Casillero', the packages, the note and the age; 'Iniciar', 'Completar' (request-complete.tsx) and
 // 'Rechazar' with its 'Motivo'.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
-// PACKAGES.md 'Warehouse' /bodega ('Recepción en bodega'), staff only: the receiving form, then 'Sin identificar'
-// and 'Recibidos hoy'. The server decides who is staff: a customer gets its 403 message and no form.
+// design/packages.md 'Warehouse' /bodega ('Recepción en bodega'), staff only: the receiving form, then 'Sin
+// identificar' and 'Recibidos hoy'. The server decides who is staff: a customer gets its 403 message and no form.
 import { useQuery } from '@tanstack/react-query';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';

@@ -1,6 +1,6 @@
-// SPEC.md §2 Welcome screen ('/', in the first bundle): what the service is, 'Crear cuenta' first ('Ingresar' beside
-// it, or 'Ir a mi casillero' for someone already signed in here), the rates calculator, and how it works in three
-// steps, above the company's footer.
+// design/product.md §2 Welcome screen ('/', in the first bundle): what the service is, 'Crear cuenta' first ('Ingresar'
+// beside it, or 'Ir a mi casillero' for someone already signed in here), the rates calculator, and how it works in
+// three steps, above the company's footer.
 
 import { useEffect, useState } from 'react';
 import { formatUsdBrief } from '../../../shared/money.ts';

@@ -1,5 +1,5 @@
-// better-auth's tables (auth_*), SPEC.md §3's users record and locker counter, the mail outbox, captchas, settings,
-// rate-limit counts and the audit trail.
+// better-auth's tables (auth_*), design/product.md §3's users record and locker counter, the mail outbox, captchas,
+// settings, rate-limit counts and the audit trail.
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Role } from '../../auth/session.ts';
@@ -63,7 +63,7 @@ export const authVerification = pgTable(
   (table) => [index('auth_verification_identifier_idx').on(table.identifier)],
 );
 
-/** SPEC.md §3's users document, one row per account, with the same field names in TypeScript. */
+/** design/product.md §3's users document, one row per account, with the same field names in TypeScript. */
 export const users = pgTable(
   'users',
   {
@@ -82,7 +82,7 @@ export const users = pgTable(
     ciudad2: text('ciudad2').notNull().default(''),
     codigoPostal2: text('codigo_postal2').notNull().default(''),
     lockerNumber: text('locker_number').notNull().unique(),
-    /** 'Esperar mis instrucciones' (REQUESTS.md): received packages wait for the customer's 'Despachar'. */
+    /** 'Esperar mis instrucciones' (design/requests.md): received packages wait for the customer's 'Despachar'. */
     waitForInstructions: boolean('wait_for_instructions').notNull().default(false),
     officeAddress: text('office_address').notNull(),
     refCode: text('ref_code').notNull().unique(),
@@ -110,7 +110,7 @@ export const users = pgTable(
   ],
 );
 
-/** SPEC.md §3's counters/lockers document. */
+/** design/product.md §3's counters/lockers document. */
 export const lockerCounter = pgTable('locker_counter', {
   id: text('id').primaryKey(),
   lastNumber: integer('last_number').notNull(),

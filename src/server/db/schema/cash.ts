@@ -1,4 +1,4 @@
-// The money after the door (DELIVERY.md 'Collections'): a route's cash close, an admin's audited correction of a
+// The money after the door (design/delivery.md 'Collections'): a route's cash close, an admin's audited correction of a
 // collection, a carrier's imported remittance, and the 'Comprobante de pago' numbers issued with settlements.
 import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { CollectedMeans, PaymentMeans } from '../../../shared/delivery/door-choices.ts';

@@ -1,4 +1,4 @@
-// Charges (PACKAGES.md 'Charges'): the rates as a history, each package's stored charge and the referral credit
+// Charges (design/packages.md 'Charges'): the rates as a history, each package's stored charge and the referral credit
 // ledger.
 import { sql } from 'drizzle-orm';
 import {
@@ -17,7 +17,7 @@ import { users } from './accounts.ts';
 import { packages } from './packages.ts';
 
 /**
- * 'Tarifas' (PACKAGES.md 'Charges'): a rate table with validity, never one mutable row. The rates in force at a
+ * 'Tarifas' (design/packages.md 'Charges'): a rate table with validity, never one mutable row. The rates in force at a
  * moment are the row with the latest `effective_from` not after it; a change adds a row and keeps the earlier ones.
  */
 export const rateSettings = pgTable(
@@ -35,7 +35,7 @@ export const rateSettings = pgTable(
     taxFreeThresholdCents: integer('tax_free_threshold_cents').notNull(),
     tariffBasisPoints: integer('tariff_basis_points').notNull(),
     vatBasisPoints: integer('vat_basis_points').notNull(),
-    // The fees of REQUESTS.md (charge-lines.ts), with their defaults for the rows written before them.
+    // The fees of design/requests.md (charge-lines.ts), with their defaults for the rows written before them.
     consolidationFeeCents: integer('consolidation_fee_cents').notNull().default(500),
     repackFeeCents: integer('repack_fee_cents').notNull().default(300),
     photosFeeCents: integer('photos_fee_cents').notNull().default(200),

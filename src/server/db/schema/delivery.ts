@@ -1,5 +1,5 @@
-// The last mile (DELIVERY.md 'Routes', 'Proof of delivery', 'Collections'): a courier's route for one day and its
-// stops in order, the deliveries with their proof, the money each collected, and the failed attempts.
+// The last mile (design/delivery.md 'Routes', 'Proof of delivery', 'Collections'): a courier's route for one day and
+// its stops in order, the deliveries with their proof, the money each collected, and the failed attempts.
 import { sql } from 'drizzle-orm';
 import {
   bigint,

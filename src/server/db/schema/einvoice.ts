@@ -1,5 +1,5 @@
-// The electronic invoice (PAYMENTS.md 'The electronic invoice'): each customer's 'Datos de facturación', the dated
-// tax of each kind of line, and each settlement's invoice (and credit note) with what the provider answered.
+// The electronic invoice (design/payments.md 'The electronic invoice'): each customer's 'Datos de facturación', the
+// dated tax of each kind of line, and each settlement's invoice (and credit note) with what the provider answered.
 import {
   bigint,
   boolean,

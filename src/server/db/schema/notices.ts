@@ -1,5 +1,5 @@
-// Notices on WhatsApp (NOTICES.md): the customers' consent and its history, the outbox of notices with their Cloud
-// API state, the global send budget shared by every instance, and the messages customers wrote to our number.
+// Notices on WhatsApp (design/notices.md): the customers' consent and its history, the outbox of notices with their
+// Cloud API state, the global send budget shared by every instance, and the messages customers wrote to our number.
 import { sql } from 'drizzle-orm';
 import {
   bigint,

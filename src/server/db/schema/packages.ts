@@ -1,5 +1,5 @@
-// The packages (PACKAGES.md): each parcel with its current state, its history, its files, and the dispatches that
-// group them for a flight.
+// The packages (design/packages.md): each parcel with its current state, its history, its files, and the dispatches
+// that group them for a flight.
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -21,10 +21,10 @@ import type { ActorRole } from '../../packages/state-change.ts';
 import { users } from './accounts.ts';
 import { timestamps } from './columns.ts';
 
-/** Package numbers ('Número de paquete') start at 100001 (PACKAGES.md). */
+/** Package numbers ('Número de paquete') start at 100001 (design/packages.md). */
 export const packageNumberSeq = pgSequence('package_number_seq', { startWith: 100001 });
 
-/** PACKAGES.md 'The package and its states': one row per parcel, its current state beside its history. */
+/** design/packages.md 'The package and its states': one row per parcel, its current state beside its history. */
 export const packages = pgTable(
   'packages',
   {
@@ -48,7 +48,7 @@ export const packages = pgTable(
     holdReason: text('hold_reason'),
     // Filled by the warehouse on receipt.
     lockerNumber: text('locker_number'),
-    /** 'Ubicación': the shelf in the Miami warehouse (REQUESTS.md), upper case; null when not given. */
+    /** 'Ubicación': the shelf in the Miami warehouse (design/requests.md), upper case; null when not given. */
     location: text('location'),
     /** The customer's 'Despachar' of a package waiting for their instructions. */
     releasedAt: timestamp('released_at', { withTimezone: true }),
@@ -138,7 +138,7 @@ export const files = pgTable(
   (table) => [index('files_package_idx').on(table.packageNumber)],
 );
 
-/** 'Despachos': received packages grouped for one flight (PACKAGES.md 'Operations'). */
+/** 'Despachos': received packages grouped for one flight (design/packages.md 'Operations'). */
 export const dispatches = pgTable('dispatches', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
   /** 'Guía master': the master air waybill. */

@@ -1,4 +1,4 @@
-// Online payments (PAYMENTS.md 'Online payment through Wompi'): our payment with its own 'Referencia', the
+// Online payments (design/payments.md 'Online payment through Wompi'): our payment with its own 'Referencia', the
 // packages it covers with the amount each, and every provider event received, checked or not applied. A package's
 // money, once approved, is its settlement (schema/settlements.ts, source 'online'): the settlement's unique index
 // is what keeps two payments of one package from both being applied.

@@ -1,4 +1,4 @@
-// PQR (PQR.md): each petición, queja, reclamo or solicitud de indemnización with its radicado, the thread of its
+// PQR (design/pqr.md): each petición, queja, reclamo or solicitud de indemnización with its radicado, the thread of its
 // events (nothing is edited or deleted: a correction is a new event), its attachments, and the morning reminders
 // sent (one per PQR per day, whichever instance sends it).
 import { sql } from 'drizzle-orm';

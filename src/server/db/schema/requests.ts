@@ -1,5 +1,5 @@
-// Requests in Miami (REQUESTS.md): the customers' requests and the packages they hold, the fee lines of a package's
-// charge and their frozen copy in a settlement.
+// Requests in Miami (design/requests.md): the customers' requests and the packages they hold, the fee lines of a
+// package's charge and their frozen copy in a settlement.
 import { sql } from 'drizzle-orm';
 import {
   bigint,
