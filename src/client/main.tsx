@@ -6,7 +6,7 @@ import './styles.css';
 import './components/forms.css';
 import './components/tables.css';
 import './components/cards.css';
-import { type ComponentType, lazy } from 'react';
+import type { ComponentType } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import {
   adminPackagePattern,
@@ -22,6 +22,7 @@ import {
   type ScreenPattern,
 } from '../shared/paths.ts';
 import { App } from './app.tsx';
+import { firstScreenLoaded, lazy } from './lazy-screen.ts';
 import WelcomePage from './pages/welcome/welcome-page.tsx';
 
 const RegisterPage = lazy(() => import('./pages/register/register-page.tsx'));
@@ -67,10 +68,11 @@ const screens = {
 const NotFoundPage = lazy(() => import('./pages/not-found/not-found-page.tsx'));
 
 const root = document.getElementById('root');
-if (root) {
-  const app = <App screens={screens} notFound={NotFoundPage} />;
-  // The server drew the courier screen's first paint (src/server/delivery/courier-page.ts): React takes over its
-  // HTML as it is. Every other page arrives empty and is drawn here.
-  if (root.firstElementChild) hydrateRoot(root, app);
-  else createRoot(root).render(app);
-}
+// The server drew the courier screen's first paint (src/server/delivery/courier-page.ts): React takes over its HTML
+// as it is, at once. Every other page arrives empty (index.html shows 'Cargando datos...' beside it) and is drawn
+// here once the screen it opens on has loaded (lazy-screen.ts).
+if (root?.firstElementChild) hydrateRoot(root, <App screens={screens} notFound={NotFoundPage} />);
+else if (root)
+  void firstScreenLoaded(screens, window.location.pathname).then((loaded) =>
+    createRoot(root).render(<App screens={loaded} notFound={NotFoundPage} />),
+  );

@@ -8,33 +8,27 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
 import type { PackageDetail, PrealertSaved } from '../../../shared/packages/api-types.ts';
-import { customerMayEdit } from '../../../shared/packages/states.ts';
 import { paths } from '../../../shared/paths.ts';
 import { usePackageLiveUpdates } from '../../api/live.ts';
 import { getPackage, packageKeys } from '../../api/packages.ts';
 import { withQuery } from '../../api/query-client.tsx';
 import { RequestError } from '../../api/request.ts';
 import { DeliveryProofCard } from '../../components/delivery-proof.tsx';
-import { EinvoiceBox } from '../../components/einvoice-box.tsx';
-import { DeliveryAttemptList, PackageHistory } from '../../components/history-list.tsx';
 import { Notice, type NoticeTone } from '../../components/notice.tsx';
 import { Page } from '../../components/page.tsx';
 import { SignedInNav } from '../../components/signed-in-nav.tsx';
 import { Link, useParams } from '../../router.tsx';
 import { ActionBox } from './action-box.tsx';
-import { CancelPrealert } from './cancel-prealert.tsx';
-import { InvoiceUpload } from './invoice-upload.tsx';
 import { PackageCharge } from './package-charge.tsx';
-import { PackageFacts, PackageFiles } from './package-facts.tsx';
-import { PackageRequests } from './package-requests.tsx';
 import { StateTracker } from './state-tracker.tsx';
 import { transitLead } from './transit-lead.ts';
 import './package.css';
 
-/** A pre-alert's edit form, loaded only for a package still editable (it checks with the form's zod schema). */
-const EditPrealert = lazy(() =>
-  import('./edit-prealert.tsx').then((module) => ({ default: module.EditPrealert })),
-);
+/**
+ * Everything below the charge (requests, invoices, facts, files, attempts, history, the pre-alert's forms): its own
+ * chunk, asked for after the first paint, so the files the first paint waits for are the summary's only (issue 37).
+ */
+const PackageBelow = lazy(() => import('./package-below.tsx'));
 
 function PackagePage() {
   const { number = '' } = useParams();
@@ -87,8 +81,6 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
     null,
   );
   const noticeRef = useRef<HTMLDivElement>(null);
-  const editable = customerMayEdit(pkg.state);
-  const invoice = pkg.files.find((file) => file.kind === 'invoice');
   const lead = transitLead(pkg);
   // The first paint draws what the person came for (the state, the action, the charge); the sections below follow in
   // a render React may pause, so no long task holds the phone (issue 37: Lighthouse mobile ≥ 95).
@@ -133,36 +125,17 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
       <ActionBox pkg={pkg} onSaved={changed} onRefused={refused} />
       <PackageCharge pkg={pkg} />
       {below && (
-        <>
-          <PackageRequests pkg={pkg} />
-          <EinvoiceBox number={pkg.number} />
-          {pkg.balancePaid && <EinvoiceBox number={pkg.number} search="?parte=saldo" />}
-          <PackageFacts pkg={pkg} />
-          <PackageFiles pkg={pkg} />
-          <DeliveryAttemptList attempts={pkg.attempts} />
-          <PackageHistory events={pkg.events} />
-        </>
-      )}
-      {below && editable && (
-        <>
-          <InvoiceUpload
-            number={pkg.number}
-            hasInvoice={Boolean(invoice)}
+        <Suspense fallback={null}>
+          <PackageBelow
+            pkg={pkg}
             onSaved={changed}
             onRefused={refused}
-          />
-          <Suspense fallback={<p role="status">{messages.loading}</p>}>
-            <EditPrealert pkg={pkg} onSaved={changed} onRefused={refused} />
-          </Suspense>
-          <CancelPrealert
-            number={pkg.number}
             onCancelled={(saved) => {
               changed(saved);
               requestAnimationFrame(() => noticeRef.current?.focus());
             }}
-            onRefused={refused}
           />
-        </>
+        </Suspense>
       )}
       <p>
         <Link to={`${paths.pqr}?paquete=${pkg.number}`}>Presentar una PQR sobre este paquete</Link>
