@@ -39,9 +39,13 @@ function courierFiles(): Set<string> | null {
   return files;
 }
 
-/** Our shared code (rules, components, API calls) and TanStack Query, which lazy screens import from each other. */
+/**
+ * Our shared code and TanStack Query, which lazy screens import from each other: src/shared, and the client's files
+ * one folder deep (components/, app/ and each capability's own files: its API calls and the parts it shares), never
+ * a file of a screen's folder (src/client/<capability>/<screen>/).
+ */
 const SHARED =
-  /[\\/]src[\\/](?:shared|client[\\/](?:components|api))[\\/]|[\\/]node_modules[\\/]@tanstack[\\/](?:query-core|react-query)[\\/]/;
+  /[\\/]src[\\/](?:shared[\\/]|client[\\/][^\\/]+[\\/][^\\/]+$)|[\\/]node_modules[\\/]@tanstack[\\/](?:query-core|react-query)[\\/]/;
 const QUERY = /[\\/]node_modules[\\/]@tanstack[\\/](?:query-core|react-query)[\\/]/;
 /**
  * Shared modules that work when they load, kept in a file of their own so that only the screens that use them run

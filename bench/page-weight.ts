@@ -16,7 +16,7 @@ import { ensureBuild, withServer } from './support/server.ts';
 const CLIENT = join(ROOT, 'dist/client');
 const BUDGETS = { '/': 83 * 1024, '/register': 150 * 1024, '/bodega': 120 * 1024 };
 const ENTRY = 'index.html';
-const REGISTER = 'pages/register/register-page.tsx';
+const REGISTER = 'auth/register/register-page.tsx';
 const WAREHOUSE = 'pages/warehouse/warehouse-page.tsx';
 const CALCULATOR = 'pages/calculator/calculator-page.tsx';
 /** The public calculator's route chunk beyond the entry (PACKAGES.md 'Charges': light on a slow phone). */

@@ -21,25 +21,25 @@ import {
   routeDetailPattern,
   type ScreenPattern,
 } from '../shared/paths.ts';
-import { App } from './app.tsx';
-import WelcomePage from './pages/welcome/welcome-page.tsx';
+import { App } from './app/app.tsx';
+import WelcomePage from './app/welcome/welcome-page.tsx';
 
-const RegisterPage = lazy(() => import('./pages/register/register-page.tsx'));
+const RegisterPage = lazy(() => import('./auth/register/register-page.tsx'));
 
 const screens = {
   [paths.welcome]: WelcomePage,
-  [paths.login]: lazy(() => import('./pages/login/login-page.tsx')),
+  [paths.login]: lazy(() => import('./auth/login/login-page.tsx')),
   [paths.register]: RegisterPage,
   [paths.invite]: RegisterPage,
-  [paths.locker]: lazy(() => import('./pages/locker/locker-page.tsx')),
+  [paths.locker]: lazy(() => import('./lockers/locker/locker-page.tsx')),
   [paths.notify]: lazy(() => import('./pages/notify/notify-page.tsx')),
-  [paths.admin]: lazy(() => import('./pages/admin/today-page.tsx')),
-  [paths.adminLockers]: lazy(() => import('./pages/admin/admin-page.tsx')),
-  [paths.verifyEmail]: lazy(() => import('./pages/verify-email/verify-email-page.tsx')),
-  [paths.resetPassword]: lazy(() => import('./pages/reset-password/reset-password-page.tsx')),
-  [paths.privacyPolicy]: lazy(() => import('./pages/privacy-policy/privacy-policy-page.tsx')),
-  [paths.myData]: lazy(() => import('./pages/my-data/my-data-page.tsx')),
-  [paths.confirmEmail]: lazy(() => import('./pages/my-data/confirm-email-page.tsx')),
+  [paths.admin]: lazy(() => import('./admin/admin/today-page.tsx')),
+  [paths.adminLockers]: lazy(() => import('./admin/admin/admin-page.tsx')),
+  [paths.verifyEmail]: lazy(() => import('./auth/verify-email/verify-email-page.tsx')),
+  [paths.resetPassword]: lazy(() => import('./auth/reset-password/reset-password-page.tsx')),
+  [paths.privacyPolicy]: lazy(() => import('./privacy/privacy-policy/privacy-policy-page.tsx')),
+  [paths.myData]: lazy(() => import('./privacy/my-data/my-data-page.tsx')),
+  [paths.confirmEmail]: lazy(() => import('./privacy/my-data/confirm-email-page.tsx')),
   [paths.packages]: lazy(() => import('./pages/packages/packages-page.tsx')),
   [packageDetailPattern]: lazy(() => import('./pages/package/package-page.tsx')),
   [paths.warehouse]: lazy(() => import('./pages/warehouse/warehouse-page.tsx')),
@@ -64,7 +64,7 @@ const screens = {
   [adminPackagePattern]: lazy(() => import('./pages/admin-package/admin-package-page.tsx')),
   [paymentPattern]: lazy(() => import('./pages/payment/payment-page.tsx')),
 } satisfies Record<ScreenPattern, ComponentType>;
-const NotFoundPage = lazy(() => import('./pages/not-found/not-found-page.tsx'));
+const NotFoundPage = lazy(() => import('./app/not-found/not-found-page.tsx'));
 
 const root = document.getElementById('root');
 if (root) {

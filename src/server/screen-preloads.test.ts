@@ -110,7 +110,7 @@ describe("'/register' (Lighthouse's LCP is the form's hint)", () => {
       JSON.stringify({
         'index.html': { file: 'assets/index-1.js', isEntry: true },
         _phone: { file: 'assets/phone-2.js' },
-        'pages/register/register-page.tsx': { file: 'assets/register-page-3.js', imports: ['_phone'] },
+        'auth/register/register-page.tsx': { file: 'assets/register-page-3.js', imports: ['_phone'] },
       }),
     );
     const page = screenPages(registerDir, html).get('/register') ?? '';

@@ -25,7 +25,7 @@ const SCREENS: Record<string, { chunk: string; fetches: string[]; largeOnly?: bo
   // they saved (docs/PERFORMANCE.md 'Experience II: /paquetes'); the entry asks for them in one round with the chunk.
   // '/register': the form's chunk and what it imports leave with the entry instead of after it; Lighthouse's LCP is
   // the form's hint, drawn once they are all in (the phone's country data and the schemas wait for the first use).
-  [paths.register]: { chunk: 'pages/register/register-page.tsx', fetches: [] },
+  [paths.register]: { chunk: 'auth/register/register-page.tsx', fetches: [] },
   [paths.packages]: {
     chunk: 'pages/packages/packages-page.tsx',
     fetches: ['/api/packages', '/api/me'],

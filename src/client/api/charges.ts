@@ -7,7 +7,7 @@ import type {
   RatesSaved,
   Referrals,
 } from '../../shared/charges/api-types.ts';
-import { api } from './request.ts';
+import { api } from '../app/request.ts';
 
 export type { RateHistory, Rates, Referrals } from '../../shared/charges/api-types.ts';
 

@@ -3,9 +3,9 @@
 // days with its CSV, 'Importar liquidación', and the customer's 'Comprobante de pago'; with the query keys.
 import type * as Api from '../../shared/collections/api-types.ts';
 import type { CashCloseForm, CollectionCorrectionForm } from '../../shared/collections/forms.ts';
+import { api, upload } from '../app/request.ts';
 import { routeKeys } from './delivery-routes.ts';
 import { useLiveRefresh } from './live.ts';
-import { api, upload } from './request.ts';
 
 export type CollectionEntry = Api.CollectionEntry;
 export type MeansTotal = Api.MeansTotal;

@@ -3,8 +3,8 @@
 // the live stream that marks them stale when a route changes anywhere (a courier's delivery, another tab).
 import type * as Api from '../../shared/delivery/api-types.ts';
 import type { NewRoute } from '../../shared/delivery/route-forms.ts';
+import { api } from '../app/request.ts';
 import { useLiveRefresh } from './live.ts';
-import { api } from './request.ts';
 
 export type Courier = Api.Courier;
 export type RouteChanged = Api.RouteChanged;

@@ -2,7 +2,7 @@
 // mutation keys. 'Entregar' and 'No entregado' are sent through the phone's queue (src/client/offline/door-queue.ts),
 // in batches (POST /api/delivery/sync).
 import type { MyRouteAnswer, SyncAnswer } from '../../shared/delivery/api-types.ts';
-import { api } from './request.ts';
+import { api } from '../app/request.ts';
 
 export type {
   CashByMeans,

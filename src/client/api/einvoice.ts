@@ -9,7 +9,7 @@ import type {
 } from '../../shared/einvoice/api-types.ts';
 import type { BillingDataInput } from '../../shared/einvoice/billing-data.ts';
 import type { InvoiceTaxes, InvoiceTaxInput } from '../../shared/einvoice/taxes.ts';
-import { api } from './request.ts';
+import { api } from '../app/request.ts';
 
 export const einvoiceKeys = { billingData: ['me', 'billing-data'] as const };
 

@@ -1,7 +1,7 @@
 // WhatsApp notices (NOTICES.md): the customer's choice in 'Mis datos' (GET/PUT /api/me/whatsapp) and the staff's
 // 'Avisos' (GET /api/admin/avisos).
 import type { NoticesOverview, WhatsappChoice, WhatsappChoiceSaved } from '../../shared/notices/api-types.ts';
-import { api, request } from './request.ts';
+import { api, request } from '../app/request.ts';
 
 export type { NoticeRow, NoticesOverview, WhatsappChoice } from '../../shared/notices/api-types.ts';
 

@@ -2,8 +2,8 @@
 // `details.refused` (the error contract) or beside the message (before the server moved it).
 import { describe, expect, it } from 'vitest';
 import { answer } from '../../../test/support/fetch-answer.ts';
+import { failure, RequestError } from '../app/request.ts';
 import { changeStates, importStates, RefusedError } from './operations.ts';
-import { failure, RequestError } from './request.ts';
 
 const refused = [{ number: 100001, reason: 'El paquete ya fue entregado.' }];
 const body = {

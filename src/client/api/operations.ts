@@ -12,8 +12,8 @@ import type {
   StatesChanged,
 } from '../../shared/operations/api-types.ts';
 import type { DispatchState, ImportResult } from '../../shared/packages/operations.ts';
+import { api, RequestError, upload } from '../app/request.ts';
 import { useLiveRefresh } from './live.ts';
-import { api, RequestError, upload } from './request.ts';
 
 export type {
   BoardPage,

@@ -1,7 +1,7 @@
 // The packages API (src/server/packages/routes.ts) as the screens call it, with the query keys that cache it.
 import type { PackageDetail, PackageList, PrealertSaved } from '../../shared/packages/api-types.ts';
 import type { PackageState } from '../../shared/packages/states.ts';
-import { api } from './request.ts';
+import { api } from '../app/request.ts';
 
 /** What POST /api/packages and PATCH /api/packages/:number take: the value as text, so no float holds money. */
 export interface PrealertBody {

@@ -5,7 +5,7 @@ import type {
   PaymentView,
   StaffPayment,
 } from '../../shared/payments/api-types.ts';
-import { api } from './request.ts';
+import { api } from '../app/request.ts';
 
 export const paymentKeys = {
   one: (reference: string) => ['payments', reference] as const,

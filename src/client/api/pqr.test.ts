@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { answer } from '../../../test/support/fetch-answer.ts';
 import type { PqrReport } from '../../shared/pqr/api-types.ts';
+import { RequestError } from '../app/request.ts';
 import { getInbox, getThread, reportCsvUrl, uploadAttachments } from './pqr.ts';
-import { RequestError } from './request.ts';
 
 describe('the PQR calls', () => {
   it('ask the inbox for the filters in force only', async () => {

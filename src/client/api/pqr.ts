@@ -23,7 +23,7 @@ import type {
   StateChangeForm,
   VisitorFiling,
 } from '../../shared/pqr/forms.ts';
-import { api, RequestError } from './request.ts';
+import { api, RequestError } from '../app/request.ts';
 
 const PUBLIC = { allowUnauthenticated: true };
 

@@ -10,7 +10,7 @@ import type {
 } from '../../shared/requests/api-types.ts';
 import type { InstructionsChoice, Released } from '../../shared/requests/instructions.ts';
 import type { RepackOption, RequestKind } from '../../shared/requests/kinds.ts';
-import { api, request } from './request.ts';
+import { api, request } from '../app/request.ts';
 
 export type { PackageRequest, QueuedRequest } from '../../shared/requests/api-types.ts';
 

@@ -11,7 +11,7 @@ import type {
   StagedPhoto,
   WarehouseList,
 } from '../../shared/warehouse/api-types.ts';
-import { api, failure, RequestError } from './request.ts';
+import { api, failure, RequestError } from '../app/request.ts';
 
 export type {
   Label,

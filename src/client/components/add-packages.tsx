@@ -4,7 +4,7 @@
 // to the screen's outcome (outcome.tsx), and nothing typed is lost until the packages are added.
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { RequestError } from '../api/request.ts';
+import { RequestError } from '../app/request.ts';
 import type { ChangeHandlers } from './outcome.tsx';
 
 /** The entries in what was typed or scanned, without repeats, or what is wrong with it. */

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { PackageList } from '../../shared/packages/api-types.ts';
 import { paths } from '../../shared/paths.ts';
 import { listPackages, packageKeys } from '../api/packages.ts';
-import { Link } from '../router.tsx';
+import { Link } from '../app/router.tsx';
 
 /** Where 'Mis paquetes' shows only the held packages (its 'Retenido' chip). */
 export const heldListPath = `${paths.packages}?estado=retenido`;

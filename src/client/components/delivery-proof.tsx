@@ -9,7 +9,7 @@ import { formatLocalDate, formatLocalDateTime } from '../../shared/dates.ts';
 import type { DeliveryProof } from '../../shared/delivery/api-types.ts';
 import { formatCop } from '../../shared/money.ts';
 import { paths } from '../../shared/paths.ts';
-import { Link } from '../router.tsx';
+import { Link } from '../app/router.tsx';
 import { FactList } from './fact-list.tsx';
 import { PhotoLink } from './photo-link.tsx';
 

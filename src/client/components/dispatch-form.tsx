@@ -5,7 +5,7 @@ import { useEffect, useId, useRef } from 'react';
 import { dispatchSchema } from '../../shared/packages/operations.ts';
 import { paths } from '../../shared/paths.ts';
 import { createDispatch, operationKeys } from '../api/operations.ts';
-import { useNavigate } from '../router.tsx';
+import { useNavigate } from '../app/router.tsx';
 import { Field } from './field.tsx';
 import { FormActions } from './form-shell.tsx';
 import { formOutcome, OutcomeNotice } from './outcome.tsx';

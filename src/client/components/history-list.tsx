@@ -9,7 +9,7 @@ import { eventNoticeLabel } from '../../shared/notices/labels.ts';
 import type { PackageEvent } from '../../shared/packages/api-types.ts';
 import { STATE_LABELS } from '../../shared/packages/states.ts';
 import { paths } from '../../shared/paths.ts';
-import { Link } from '../router.tsx';
+import { Link } from '../app/router.tsx';
 
 /** A move as either API sends it: `actorName` only in the staff's view (null for the system or a deleted account). */
 export type HistoryEvent = Omit<PackageEvent, 'actor'> & { actor: string; actorName?: string | null };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import { RefusedError } from '../api/operations.ts';
-import { RequestError } from '../api/request.ts';
+import { RequestError } from '../app/request.ts';
 import { failureOf } from './outcome.tsx';
 
 describe("a failed change's outcome", () => {

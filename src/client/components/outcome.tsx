@@ -9,7 +9,7 @@ import {
 import { type ReactNode, useRef, useState } from 'react';
 import { messages } from '../../shared/messages.ts';
 import { type Refusal, RefusedError } from '../api/operations.ts';
-import { RequestError } from '../api/request.ts';
+import { RequestError } from '../app/request.ts';
 import { Notice } from './notice.tsx';
 
 export type Outcome = { ok: true; text: string } | { ok: false; text: string; refused: Refusal[] };

@@ -3,7 +3,7 @@
 // public key in the page's configuration).
 import { useMutation } from '@tanstack/react-query';
 import { startPayment } from '../api/payments.ts';
-import { appConfig } from '../app-config.ts';
+import { appConfig } from '../app/app-config.ts';
 import { Notice } from './notice.tsx';
 
 export const onlinePaymentOn = () => appConfig.wompiPublicKey !== '';

@@ -13,8 +13,8 @@ import {
 import { requestFee, requestMessages, requestSummary } from '../../shared/requests/requests.ts';
 import { chargeKeys, getRates } from '../api/charges.ts';
 import { packageKeys } from '../api/packages.ts';
-import { RequestError } from '../api/request.ts';
 import { askRequest, requestKeys, uploadReturnLabel } from '../api/requests.ts';
+import { RequestError } from '../app/request.ts';
 import { ConfirmActions } from './confirm-actions.tsx';
 import { describedBy, FieldError } from './field.tsx';
 import { INVOICE_ACCEPT, invoiceProblem } from './invoice-file.ts';

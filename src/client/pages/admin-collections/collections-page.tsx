@@ -14,11 +14,11 @@ import {
   recaudosCsvUrl,
   useRecaudosLiveUpdates,
 } from '../../api/collections.ts';
-import { withQuery } from '../../api/query-client.tsx';
-import { AdminsOnly } from '../../components/admins-only.tsx';
-import { Page } from '../../components/page.tsx';
-import { failedStatus, QueryStates, showsStaffNav } from '../../components/query-states.tsx';
-import { StaffNav } from '../../components/staff-nav.tsx';
+import { AdminsOnly } from '../../app/admins-only.tsx';
+import { Page } from '../../app/page.tsx';
+import { withQuery } from '../../app/query-client.tsx';
+import { failedStatus, QueryStates, showsStaffNav } from '../../app/query-states.tsx';
+import { StaffNav } from '../../app/staff-nav.tsx';
 import { OnlinePayments } from './online-payments.tsx';
 import { PendingMoney } from './pending-money.tsx';
 import { RangeFigures } from './range-figures.tsx';

@@ -6,8 +6,8 @@ import { formatCalendarDay, formatLocalDateTime } from '../../../shared/dates.ts
 import { formatCop } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import type { Recaudos } from '../../api/collections.ts';
+import { Link } from '../../app/router.tsx';
 import { DataTable } from '../../components/data-table.tsx';
-import { Link } from '../../router.tsx';
 
 const CASH_COLUMNS = ['Ruta', 'Desde', 'Mensajero', 'Zona', 'Entregas', 'Efectivo', 'Recaudado', 'Acción'];
 const UNREMITTED_COLUMNS = [

@@ -8,7 +8,7 @@ import type { RemittanceRow } from '../../../shared/collections/api-types.ts';
 import { REMITTANCE_COLUMNS } from '../../../shared/collections/forms.ts';
 import { formatCop } from '../../../shared/money.ts';
 import { collectionKeys, importRemittance, type RemittanceImported } from '../../api/collections.ts';
-import { RequestError } from '../../api/request.ts';
+import { RequestError } from '../../app/request.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { FileImport } from '../../components/file-import.tsx';
 import { Notice } from '../../components/notice.tsx';

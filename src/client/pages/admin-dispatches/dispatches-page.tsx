@@ -5,14 +5,14 @@ import { formatCalendarDay } from '../../../shared/dates.ts';
 import { formatUsd } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import { type DispatchSummary, listDispatches, operationKeys } from '../../api/operations.ts';
-import { withQuery } from '../../api/query-client.tsx';
-import { AdminsOnly } from '../../components/admins-only.tsx';
+import { AdminsOnly } from '../../app/admins-only.tsx';
+import { Page } from '../../app/page.tsx';
+import { withQuery } from '../../app/query-client.tsx';
+import { QueryStates, showsStaffNav } from '../../app/query-states.tsx';
+import { Link } from '../../app/router.tsx';
+import { StaffNav } from '../../app/staff-nav.tsx';
 import { DispatchForm } from '../../components/dispatch-form.tsx';
-import { Page } from '../../components/page.tsx';
-import { QueryStates, showsStaffNav } from '../../components/query-states.tsx';
-import { StaffNav } from '../../components/staff-nav.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
-import { Link } from '../../router.tsx';
 import './admin-dispatches.css';
 
 function Dispatches() {

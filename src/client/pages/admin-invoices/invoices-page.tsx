@@ -8,17 +8,17 @@ import { INVOICE_STATE_LABELS, invoiceMessages } from '../../../shared/einvoice/
 import { formatCop } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import { getAdminInvoices, invoiceKeys, invoicesCsvUrl, retryInvoice } from '../../api/einvoice.ts';
-import { withQuery } from '../../api/query-client.tsx';
-import { AdminsOnly } from '../../components/admins-only.tsx';
+import { AdminsOnly } from '../../app/admins-only.tsx';
+import { Page } from '../../app/page.tsx';
+import { withQuery } from '../../app/query-client.tsx';
+import { QueryStates, showsStaffNav } from '../../app/query-states.tsx';
+import { Link } from '../../app/router.tsx';
+import { StaffNav } from '../../app/staff-nav.tsx';
 import { ColumnHeads } from '../../components/column-heads.tsx';
 import { Notice } from '../../components/notice.tsx';
-import { Page } from '../../components/page.tsx';
-import { QueryStates, showsStaffNav } from '../../components/query-states.tsx';
 import { RowAction } from '../../components/row-action.tsx';
 import { SelectField } from '../../components/select-field.tsx';
-import { StaffNav } from '../../components/staff-nav.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
-import { Link } from '../../router.tsx';
 
 const COLUMNS = ['Paquete', 'Cliente', 'Estado', 'Factura', 'Total', 'Detalle', 'Acción'];
 

@@ -5,9 +5,9 @@ import type { NoticeCount, OptedOutCustomer } from '../../../shared/notices/api-
 import { NOTICE_STATE_LABELS, type NoticeState } from '../../../shared/notices/templates.ts';
 import { paths } from '../../../shared/paths.ts';
 import type { NoticeRow } from '../../api/notices.ts';
+import { Link } from '../../app/router.tsx';
 import { ColumnHeads } from '../../components/column-heads.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
-import { Link } from '../../router.tsx';
 
 const STATES = Object.keys(NOTICE_STATE_LABELS) as NoticeState[];
 const SOURCES = {

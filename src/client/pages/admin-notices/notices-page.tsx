@@ -4,13 +4,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getNoticesOverview, noticeKeys } from '../../api/notices.ts';
-import { withQuery } from '../../api/query-client.tsx';
-import { AdminsOnly } from '../../components/admins-only.tsx';
+import { AdminsOnly } from '../../app/admins-only.tsx';
+import { Page } from '../../app/page.tsx';
+import { withQuery } from '../../app/query-client.tsx';
+import { QueryStates, showsStaffNav } from '../../app/query-states.tsx';
+import { StaffNav } from '../../app/staff-nav.tsx';
 import { Notice } from '../../components/notice.tsx';
-import { Page } from '../../components/page.tsx';
-import { QueryStates, showsStaffNav } from '../../components/query-states.tsx';
 import { SelectField } from '../../components/select-field.tsx';
-import { StaffNav } from '../../components/staff-nav.tsx';
 import { LastNotices, NoticeCounts, OptedOut } from './notice-tables.tsx';
 import './admin-notices.css';
 

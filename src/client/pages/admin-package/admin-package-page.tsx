@@ -12,14 +12,14 @@ import {
   type StaffPackage,
   useStaffPackageLiveUpdates,
 } from '../../api/operations.ts';
-import { withQuery } from '../../api/query-client.tsx';
-import { AdminsOnly } from '../../components/admins-only.tsx';
+import { AdminsOnly } from '../../app/admins-only.tsx';
+import { Page } from '../../app/page.tsx';
+import { withQuery } from '../../app/query-client.tsx';
+import { QueryStates, showsStaffNav } from '../../app/query-states.tsx';
+import { Link, useParams } from '../../app/router.tsx';
+import { StaffNav } from '../../app/staff-nav.tsx';
 import { DeliveryProofCard } from '../../components/delivery-proof.tsx';
 import { DeliveryAttemptList, PackageHistory } from '../../components/history-list.tsx';
-import { Page } from '../../components/page.tsx';
-import { QueryStates, showsStaffNav } from '../../components/query-states.tsx';
-import { StaffNav } from '../../components/staff-nav.tsx';
-import { Link, useParams } from '../../router.tsx';
 import { LocationEdit } from './location-edit.tsx';
 import { StaffActions } from './staff-actions.tsx';
 import { StaffCharge } from './staff-charge.tsx';

@@ -6,9 +6,9 @@ import { useRef, useState } from 'react';
 import { paths } from '../../../shared/paths.ts';
 import { recomputeCharge } from '../../api/charges.ts';
 import { operationKeys, type StaffPackage } from '../../api/operations.ts';
+import { Link } from '../../app/router.tsx';
 import { Notice, type NoticeTone } from '../../components/notice.tsx';
 import { StateChangeForm } from '../../components/state-change-form.tsx';
-import { Link } from '../../router.tsx';
 
 export function StaffActions({ view }: { view: StaffPackage }) {
   const pkg = view.package;

@@ -6,9 +6,9 @@ import { formatLocalDate } from '../../../shared/dates.ts';
 import { STATE_LABELS } from '../../../shared/packages/states.ts';
 import { paths } from '../../../shared/paths.ts';
 import type { BoardPage, BoardRow } from '../../api/operations.ts';
+import { Link } from '../../app/router.tsx';
 import { formatNumber } from '../../components/format.ts';
 import { TableScroll } from '../../components/table-scroll.tsx';
-import { Link } from '../../router.tsx';
 import './board.css';
 import { WAITING_LABEL } from '../../../shared/requests/kinds.ts';
 

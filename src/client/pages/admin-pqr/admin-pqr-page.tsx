@@ -14,17 +14,17 @@ import {
   type PqrType,
 } from '../../../shared/pqr/states.ts';
 import { getInbox, pqrKeys } from '../../api/pqr.ts';
-import { withQuery } from '../../api/query-client.tsx';
-import { RequestError } from '../../api/request.ts';
-import { LoadFailure } from '../../components/load-failure.tsx';
+import { LoadFailure } from '../../app/load-failure.tsx';
+import { Page } from '../../app/page.tsx';
+import { withQuery } from '../../app/query-client.tsx';
+import { RequestError } from '../../app/request.ts';
+import { Link, useSearchParams } from '../../app/router.tsx';
+import { StaffNav } from '../../app/staff-nav.tsx';
 import { Notice } from '../../components/notice.tsx';
-import { Page } from '../../components/page.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
 import { choicesOf, SelectField } from '../../components/select-field.tsx';
-import { StaffNav } from '../../components/staff-nav.tsx';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../components/use-debounced.ts';
-import { Link, useSearchParams } from '../../router.tsx';
 import '../../components/pqr.css';
 import { InboxTable } from './inbox-table.tsx';
 import { PqrReportSection } from './pqr-report.tsx';

@@ -4,9 +4,9 @@ import { formatCalendarDay, formatLocalDate } from '../../../shared/dates.ts';
 import { paths } from '../../../shared/paths.ts';
 import type { PqrInboxRow } from '../../../shared/pqr/api-types.ts';
 import { canAnswer, OVERDUE_LABEL, type PqrState } from '../../../shared/pqr/states.ts';
+import { Link } from '../../app/router.tsx';
 import { ColumnHeads } from '../../components/column-heads.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
-import { Link } from '../../router.tsx';
 
 const COLUMNS = [
   'Radicado',

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { formatLocalDateTime } from '../../../shared/dates.ts';
 import { listFlagged, routeKeys } from '../../api/delivery-routes.ts';
-import { QueryStates } from '../../components/query-states.tsx';
+import { QueryStates } from '../../app/query-states.tsx';
 
 const attemptsText = (count: number) => (count === 1 ? '1 intento' : `${count} intentos`);
 

@@ -21,14 +21,14 @@ import {
   settleLateDelivery,
 } from '../../api/collections.ts';
 import { routeKeys } from '../../api/delivery-routes.ts';
+import { QueryStates } from '../../app/query-states.tsx';
+import { Link } from '../../app/router.tsx';
 import { Field } from '../../components/field.tsx';
 import { FormActions, FormError, FormShell } from '../../components/form-shell.tsx';
 import { useOutcome } from '../../components/outcome.tsx';
-import { QueryStates } from '../../components/query-states.tsx';
 import { RowAction } from '../../components/row-action.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useForm } from '../../components/use-form.ts';
-import { Link } from '../../router.tsx';
 
 export function LateDeliveries() {
   const id = useId();

@@ -6,13 +6,13 @@ import { useId } from 'react';
 import { newRouteSchema } from '../../../shared/delivery/route-forms.ts';
 import { paths } from '../../../shared/paths.ts';
 import { type Courier, createRoute, listCouriers, routeKeys } from '../../api/delivery-routes.ts';
+import { QueryStates } from '../../app/query-states.tsx';
+import { Link, useNavigate } from '../../app/router.tsx';
 import { Field } from '../../components/field.tsx';
 import { FormActions, FormShell } from '../../components/form-shell.tsx';
 import { formOutcome, OutcomeNotice } from '../../components/outcome.tsx';
-import { QueryStates } from '../../components/query-states.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { useForm } from '../../components/use-form.ts';
-import { Link, useNavigate } from '../../router.tsx';
 
 /** What the route's screen shows on arrival (history state). */
 export interface RouteArrival {

@@ -24,13 +24,13 @@ import {
   type RouteClosed,
 } from '../../api/collections.ts';
 import type { RouteChanged, RouteDetail } from '../../api/delivery-routes.ts';
+import { QueryStates } from '../../app/query-states.tsx';
 import { ConfirmActions } from '../../components/confirm-actions.tsx';
 import { FactList } from '../../components/fact-list.tsx';
 import { Field } from '../../components/field.tsx';
 import { FormError, FormShell, SubmitButton } from '../../components/form-shell.tsx';
 import { MeansTable } from '../../components/means-table.tsx';
 import type { ChangeHandlers } from '../../components/outcome.tsx';
-import { QueryStates } from '../../components/query-states.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useForm } from '../../components/use-form.ts';
 import { RouteCollections } from './route-collections.tsx';

@@ -3,7 +3,7 @@
 // After closing, what went back to 'En bodega Colombia' is listed.
 import { useId } from 'react';
 import { type RouteChanged, type RouteDetail, startRoute } from '../../api/delivery-routes.ts';
-import { useMe } from '../../api/me.ts';
+import { useMe } from '../../auth/me.ts';
 import { type ConfirmedMove, ConfirmedMoves } from '../../components/confirmed-moves.tsx';
 import type { ChangeHandlers } from '../../components/outcome.tsx';
 

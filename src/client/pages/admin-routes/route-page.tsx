@@ -14,16 +14,16 @@ import {
   routeKeys,
   useRouteLiveUpdates,
 } from '../../api/delivery-routes.ts';
-import { useMe } from '../../api/me.ts';
-import { withQuery } from '../../api/query-client.tsx';
+import { AdminsOnly } from '../../app/admins-only.tsx';
+import { Page } from '../../app/page.tsx';
+import { withQuery } from '../../app/query-client.tsx';
+import { QueryStates, showsStaffNav } from '../../app/query-states.tsx';
+import { Link, useLocation, useParams } from '../../app/router.tsx';
+import { StaffNav } from '../../app/staff-nav.tsx';
+import { useMe } from '../../auth/me.ts';
 import { AddPackagesForm, entryPieces, type ParsedEntries } from '../../components/add-packages.tsx';
-import { AdminsOnly } from '../../components/admins-only.tsx';
 import { FactList } from '../../components/fact-list.tsx';
 import { useRecordChanges } from '../../components/outcome.tsx';
-import { Page } from '../../components/page.tsx';
-import { QueryStates, showsStaffNav } from '../../components/query-states.tsx';
-import { StaffNav } from '../../components/staff-nav.tsx';
-import { Link, useLocation, useParams } from '../../router.tsx';
 import type { RouteArrival } from './new-route-form.tsx';
 import { RouteClose } from './route-close.tsx';
 import { RouteMoves } from './route-moves.tsx';

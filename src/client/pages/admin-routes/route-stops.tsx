@@ -12,11 +12,11 @@ import {
   removeStop,
   type StaffRouteStop,
 } from '../../api/delivery-routes.ts';
+import { Link } from '../../app/router.tsx';
 import { ColumnHeads } from '../../components/column-heads.tsx';
 import { type ChangeHandlers, useChange } from '../../components/outcome.tsx';
 import { RowAction } from '../../components/row-action.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
-import { Link } from '../../router.tsx';
 
 const SHEET_COLUMNS = ['Parada', 'Paquete', 'Cliente', 'Dirección', 'Teléfono', 'Valor a pagar'];
 

@@ -10,7 +10,7 @@ import { FormActions, FormError, FormShell } from '../../components/form-shell.t
 import { SelectField } from '../../components/select-field.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useForm } from '../../components/use-form.ts';
-import type { Refusal } from '../../offline/door-queue.ts';
+import type { Refusal } from '../../delivery/courier-route/offline/door-queue.ts';
 import { deliverySchema, NOVELTY_CHOICES, PAYMENT_MEANS_CHOICES, RELATION_CHOICES } from './door-rules.ts';
 import { PhotoField } from './photo-field.tsx';
 import { usePosition } from './position.ts';

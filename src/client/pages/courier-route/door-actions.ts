@@ -17,7 +17,7 @@ import {
   type MyRouteStop,
   type StopOutcome,
 } from '../../api/delivery.ts';
-import { type Refusal, refusalOf } from '../../offline/door-queue.ts';
+import { type Refusal, refusalOf } from '../../delivery/courier-route/offline/door-queue.ts';
 
 export type DoorAction = {
   /** The mutation's id in the cache (to dismiss a refusal). */

@@ -7,9 +7,9 @@ import { Router as WouterRouter } from 'wouter';
 import type { MyRouteAnswer } from '../../../shared/delivery/api-types.ts';
 import { paths } from '../../../shared/paths.ts';
 import { deliveryKeys } from '../../api/delivery.ts';
-import { queryClient } from '../../api/query-client.tsx';
-import { App } from '../../app.tsx';
-import { type AppConfig, setServerConfig } from '../../app-config.ts';
+import { App } from '../../app/app.tsx';
+import { type AppConfig, setServerConfig } from '../../app/app-config.ts';
+import { queryClient } from '../../app/query-client.tsx';
 import CourierRoutePage from './courier-route-page.tsx';
 
 const screens = { [paths.courierRoute]: CourierRoutePage };

@@ -10,7 +10,7 @@ import { formatCop } from '../../../shared/money.ts';
 import { stateLabel } from '../../../shared/packages/states.ts';
 import { announce } from '../../components/live-announcer.tsx';
 import { Notice } from '../../components/notice.tsx';
-import { queueAttempt, queueDelivery } from '../../offline/door-queue.ts';
+import { queueAttempt, queueDelivery } from '../../delivery/courier-route/offline/door-queue.ts';
 import { AttemptForm } from './attempt-form.tsx';
 import { DeliveryForm } from './delivery-form.tsx';
 import type { DoorAction, StopView } from './door-actions.ts';

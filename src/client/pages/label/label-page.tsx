@@ -4,14 +4,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatWarehouseDate } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
-import { withQuery } from '../../api/query-client.tsx';
-import { RequestError } from '../../api/request.ts';
 import { getLabel, type Label, warehouseKeys } from '../../api/warehouse.ts';
-import { appConfig } from '../../app-config.ts';
+import { appConfig } from '../../app/app-config.ts';
+import { Page } from '../../app/page.tsx';
+import { withQuery } from '../../app/query-client.tsx';
+import { RequestError } from '../../app/request.ts';
+import { useParams } from '../../app/router.tsx';
 import { formatNumber } from '../../components/format.ts';
 import { Notice } from '../../components/notice.tsx';
-import { Page } from '../../components/page.tsx';
-import { useParams } from '../../router.tsx';
 import { Code128Svg } from './code128-svg.tsx';
 import './label.css';
 

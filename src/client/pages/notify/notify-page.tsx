@@ -6,15 +6,17 @@ import { deliveryAddresses } from '../../../shared/address.ts';
 import { buildMailtoNotifyLink, buildWhatsAppNotifyLink, type PackageNotice } from '../../../shared/links.ts';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
-import { type Me, useMe } from '../../api/me.ts';
 import { createPrealert, type PrealertBody, packageKeys, uploadInvoice } from '../../api/packages.ts';
-import { withQuery } from '../../api/query-client.tsx';
-import { appConfig } from '../../app-config.ts';
+import { appConfig } from '../../app/app-config.ts';
+import { MissingRecord } from '../../app/missing-record.tsx';
+import { Page } from '../../app/page.tsx';
+import { withQuery } from '../../app/query-client.tsx';
+import { useNavigate } from '../../app/router.tsx';
+import { SignedInNav } from '../../app/signed-in-nav.tsx';
+import { type Me, useMe } from '../../auth/me.ts';
 import { SubmitButton } from '../../components/form-shell.tsx';
-import { MissingRecord } from '../../components/missing-record.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { openExternal } from '../../components/open-external.ts';
-import { Page } from '../../components/page.tsx';
 import { PrealertFields } from '../../components/prealert-fields.tsx';
 import {
   emptyPrealert,
@@ -22,8 +24,6 @@ import {
   prealertWithInvoiceSchema,
   usePrealertForm,
 } from '../../components/prealert-form.ts';
-import { SignedInNav } from '../../components/signed-in-nav.tsx';
-import { useNavigate } from '../../router.tsx';
 import { InvoiceField } from './invoice-field.tsx';
 import { SavedNotice, type SaveResult } from './saved-notice.tsx';
 import './notify.css';

@@ -3,8 +3,8 @@
 import type { PrealertSaved } from '../../../shared/packages/api-types.ts';
 import { prealertMessages } from '../../../shared/packages/prealert.ts';
 import { paths } from '../../../shared/paths.ts';
+import { Link } from '../../app/router.tsx';
 import { Notice } from '../../components/notice.tsx';
-import { Link } from '../../router.tsx';
 
 export type SaveResult =
   | { saved: PrealertSaved; invoice: 'none' | 'saved' }

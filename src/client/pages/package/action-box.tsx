@@ -4,7 +4,7 @@
 import { formatLocalDateTime } from '../../../shared/dates.ts';
 import { buildPackageHelpWhatsAppLink } from '../../../shared/links.ts';
 import type { PackageDetail, PrealertSaved } from '../../../shared/packages/api-types.ts';
-import { appConfig } from '../../app-config.ts';
+import { appConfig } from '../../app/app-config.ts';
 import { InvoiceUpload } from './invoice-upload.tsx';
 
 /** 'Escribir por WhatsApp' to support with the package number, or the support e-mail where there is no WhatsApp. */

@@ -7,9 +7,9 @@ import { formatCop, formatUsd, taxReasonLine, trmLine } from '../../../shared/mo
 import type { PackageDetail } from '../../../shared/packages/api-types.ts';
 import { paths } from '../../../shared/paths.ts';
 import { BALANCE_LABEL, isPayable, PAID_ONLINE_LABEL } from '../../../shared/payments/labels.ts';
+import { Link } from '../../app/router.tsx';
 import { ChargeFigures } from '../../components/charge-figures.tsx';
 import { PayOnline } from '../../components/pay-online.tsx';
-import { Link } from '../../router.tsx';
 import { RecomputeCharge } from './recompute-charge.tsx';
 
 function storageLeft(days: number): string {

@@ -10,9 +10,9 @@ import { paths } from '../../../shared/paths.ts';
 import { OPEN_REQUEST_STATES, type RequestKind } from '../../../shared/requests/kinds.ts';
 import { packageKeys } from '../../api/packages.ts';
 import { cancelRequest, getRequests, type PackageRequest, requestKeys } from '../../api/requests.ts';
+import { Link } from '../../app/router.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { RequestButtons, RequestForm } from '../../components/request-buttons.tsx';
-import { Link } from '../../router.tsx';
 
 function RequestItem({ request, onCancel }: { request: PackageRequest; onCancel: (id: number) => void }) {
   return (

@@ -2,8 +2,8 @@
 // rates of the day it was received; the server audits it. Customers never see the button.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { recomputeCharge } from '../../api/charges.ts';
-import { useMe } from '../../api/me.ts';
 import { packageKeys } from '../../api/packages.ts';
+import { useMe } from '../../auth/me.ts';
 import { Notice } from '../../components/notice.tsx';
 
 export function RecomputeCharge({ number }: { number: number }) {

@@ -9,7 +9,7 @@ import { PACKAGE_STATES, type PackageState, STATE_LABELS } from '../../../shared
 import { paths } from '../../../shared/paths.ts';
 import { BALANCE_LABEL, isPayable, PAID_ONLINE_LABEL } from '../../../shared/payments/labels.ts';
 import { WAITING_LABEL } from '../../../shared/requests/kinds.ts';
-import { Link } from '../../router.tsx';
+import { Link } from '../../app/router.tsx';
 
 /**
  * The counts per state as chips that filter the list: 'Todos' and one per state the customer has, each a toggle

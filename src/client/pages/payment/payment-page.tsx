@@ -9,13 +9,13 @@ import type { PaymentView } from '../../../shared/payments/api-types.ts';
 import { PAYMENT_STATE_TITLES } from '../../../shared/payments/labels.ts';
 import { useLiveRefresh } from '../../api/live.ts';
 import { getPayment, paymentKeys } from '../../api/payments.ts';
-import { withQuery } from '../../api/query-client.tsx';
-import { Loaded } from '../../components/load-failure.tsx';
+import { Loaded } from '../../app/load-failure.tsx';
+import { Page } from '../../app/page.tsx';
+import { withQuery } from '../../app/query-client.tsx';
+import { Link, useParams, useSearchParams } from '../../app/router.tsx';
+import { SignedInNav } from '../../app/signed-in-nav.tsx';
 import { Notice } from '../../components/notice.tsx';
-import { Page } from '../../components/page.tsx';
 import { PayOnline } from '../../components/pay-online.tsx';
-import { SignedInNav } from '../../components/signed-in-nav.tsx';
-import { Link, useParams, useSearchParams } from '../../router.tsx';
 
 const POLL_MS = 4_000;
 

@@ -19,8 +19,8 @@ import {
   PQR_TYPES,
 } from '../../../shared/pqr/states.ts';
 import { fileCustomerPqr, fileVisitorPqr, uploadAttachments } from '../../api/pqr.ts';
+import { CaptchaField, useCaptcha } from '../../auth/captcha-field.tsx';
 import { AttachmentsField, attachmentsOf, validatingIds } from '../../components/attachments-field.tsx';
-import { CaptchaField, useCaptcha } from '../../components/captcha-field.tsx';
 import { Field } from '../../components/field.tsx';
 import { FormError, FormShell, SubmitButton } from '../../components/form-shell.tsx';
 import { RadioChoices } from '../../components/radio-choices.tsx';

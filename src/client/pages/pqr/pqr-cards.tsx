@@ -4,7 +4,7 @@ import { formatCalendarDay, formatLocalDate } from '../../../shared/dates.ts';
 import { paths } from '../../../shared/paths.ts';
 import type { PqrSummary } from '../../../shared/pqr/api-types.ts';
 import { OVERDUE_LABEL } from '../../../shared/pqr/states.ts';
-import { Link } from '../../router.tsx';
+import { Link } from '../../app/router.tsx';
 
 export function PqrCards({ pqrs, busy }: { pqrs: PqrSummary[]; busy: boolean }) {
   return (

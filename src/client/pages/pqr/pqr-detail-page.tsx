@@ -8,13 +8,13 @@ import { paths } from '../../../shared/paths.ts';
 import type { PqrThread } from '../../../shared/pqr/api-types.ts';
 import { canAnswer, OVERDUE_LABEL } from '../../../shared/pqr/states.ts';
 import { getThread, pqrKeys } from '../../api/pqr.ts';
-import { queryClient, withQuery } from '../../api/query-client.tsx';
+import { Loaded } from '../../app/load-failure.tsx';
+import { Page } from '../../app/page.tsx';
+import { queryClient, withQuery } from '../../app/query-client.tsx';
+import { Link, useParams, useSearchParams } from '../../app/router.tsx';
 import { FactList } from '../../components/fact-list.tsx';
-import { Loaded } from '../../components/load-failure.tsx';
 import { Notice } from '../../components/notice.tsx';
-import { Page } from '../../components/page.tsx';
 import { PqrThreadList, pqrTitle } from '../../components/pqr-thread.tsx';
-import { Link, useParams, useSearchParams } from '../../router.tsx';
 import { MoreInfoForm } from './more-info-form.tsx';
 import { ReviewForm } from './review-form.tsx';
 

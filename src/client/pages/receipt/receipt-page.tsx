@@ -7,13 +7,13 @@ import { formatLocalDateTime } from '../../../shared/dates.ts';
 import { formatCop, formatUsd } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import { collectionKeys, getReceipt, type PaymentReceipt } from '../../api/collections.ts';
-import { withQuery } from '../../api/query-client.tsx';
+import { Page } from '../../app/page.tsx';
+import { withQuery } from '../../app/query-client.tsx';
+import { QueryStates } from '../../app/query-states.tsx';
+import { Link, useParams, useSearchParams } from '../../app/router.tsx';
+import { SignedInNav } from '../../app/signed-in-nav.tsx';
 import { EinvoiceBox } from '../../components/einvoice-box.tsx';
 import { FactList } from '../../components/fact-list.tsx';
-import { Page } from '../../components/page.tsx';
-import { QueryStates } from '../../components/query-states.tsx';
-import { SignedInNav } from '../../components/signed-in-nav.tsx';
-import { Link, useParams, useSearchParams } from '../../router.tsx';
 import './receipt.css';
 
 function ReceiptPage() {

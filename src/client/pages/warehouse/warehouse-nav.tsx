@@ -1,8 +1,8 @@
 // The header of the staff screens: where they are, and 'Cerrar sesión' (a shared warehouse phone changes hands).
 
 import { paths } from '../../../shared/paths.ts';
-import { signOut } from '../../api/me.ts';
-import { Link } from '../../router.tsx';
+import { Link } from '../../app/router.tsx';
+import { signOut } from '../../auth/me.ts';
 
 export function WarehouseNav() {
   return (

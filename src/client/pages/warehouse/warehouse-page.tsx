@@ -3,12 +3,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
-import { withQuery } from '../../api/query-client.tsx';
-import { RequestError } from '../../api/request.ts';
 import { warehouseQueries } from '../../api/warehouse.ts';
+import { Page } from '../../app/page.tsx';
+import { withQuery } from '../../app/query-client.tsx';
+import { RequestError } from '../../app/request.ts';
+import { Link } from '../../app/router.tsx';
 import { Notice } from '../../components/notice.tsx';
-import { Page } from '../../components/page.tsx';
-import { Link } from '../../router.tsx';
 import { ReceiveForm } from './receive-form.tsx';
 import { RequestQueue } from './request-queue.tsx';
 import { TodayList } from './today-list.tsx';
