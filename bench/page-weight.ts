@@ -18,7 +18,7 @@ const BUDGETS = { '/': 83 * 1024, '/register': 150 * 1024, '/bodega': 120 * 1024
 const ENTRY = 'index.html';
 const REGISTER = 'auth/register/register-page.tsx';
 const WAREHOUSE = 'pages/warehouse/warehouse-page.tsx';
-const CALCULATOR = 'pages/calculator/calculator-page.tsx';
+const CALCULATOR = 'charges/calculator/calculator-page.tsx';
 /** The public calculator's route chunk beyond the entry (PACKAGES.md 'Charges': light on a slow phone). */
 const CALCULATOR_BUDGET = 20 * 1024;
 

@@ -27,13 +27,13 @@ const SCREENS: Record<string, { chunk: string; fetches: string[]; largeOnly?: bo
   // the form's hint, drawn once they are all in (the phone's country data and the schemas wait for the first use).
   [paths.register]: { chunk: 'auth/register/register-page.tsx', fetches: [] },
   [paths.packages]: {
-    chunk: 'pages/packages/packages-page.tsx',
+    chunk: 'packages/packages/packages-page.tsx',
     fetches: ['/api/packages', '/api/me'],
     largeOnly: true,
   },
   // Issue 37: a package's page waited on HTML → entry → page chunk → its answer (LCP 3.2 s, Lighthouse 71–83).
   [packageDetailPattern]: {
-    chunk: 'pages/package/package-page.tsx',
+    chunk: 'packages/package/package-page.tsx',
     fetches: ['/api/packages/:number', '/api/me'],
     largeOnly: true,
   },

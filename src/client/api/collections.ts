@@ -4,8 +4,8 @@
 import type * as Api from '../../shared/collections/api-types.ts';
 import type { CashCloseForm, CollectionCorrectionForm } from '../../shared/collections/forms.ts';
 import { api, upload } from '../app/request.ts';
+import { useLiveRefresh } from '../packages/live.ts';
 import { routeKeys } from './delivery-routes.ts';
-import { useLiveRefresh } from './live.ts';
 
 export type CollectionEntry = Api.CollectionEntry;
 export type MeansTotal = Api.MeansTotal;

@@ -4,7 +4,7 @@
 import type * as Api from '../../shared/delivery/api-types.ts';
 import type { NewRoute } from '../../shared/delivery/route-forms.ts';
 import { api } from '../app/request.ts';
-import { useLiveRefresh } from './live.ts';
+import { useLiveRefresh } from '../packages/live.ts';
 
 export type Courier = Api.Courier;
 export type RouteChanged = Api.RouteChanged;

@@ -4,7 +4,7 @@
 import { MAX_ATTACHMENTS } from '../../shared/pqr/forms.ts';
 import { describedBy, FieldError } from './field.tsx';
 import './pqr.css';
-import { INVOICE_ACCEPT } from './invoice-file.ts';
+import { INVOICE_ACCEPT } from '../packages/invoice-file.ts';
 
 /**
  * Stand-ins for the ids the chosen files will have once uploaded, so the shared schema checks their number (and an

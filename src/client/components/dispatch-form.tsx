@@ -4,11 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { dispatchSchema } from '../../shared/packages/operations.ts';
 import { paths } from '../../shared/paths.ts';
-import { createDispatch, operationKeys } from '../api/operations.ts';
 import { useNavigate } from '../app/router.tsx';
+import { createDispatch, operationKeys } from '../packages/operations-api.ts';
+import { formOutcome, OutcomeNotice } from '../packages/outcome.tsx';
 import { Field } from './field.tsx';
 import { FormActions } from './form-shell.tsx';
-import { formOutcome, OutcomeNotice } from './outcome.tsx';
 import { useForm } from './use-form.ts';
 
 /** What the dispatch's screen shows on arrival (history state). */

@@ -5,8 +5,8 @@
 import { useEffect, useState } from 'react';
 import { formatUsdBrief } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
-import { getRates } from '../../api/charges.ts';
 import { useSession } from '../../auth/session.ts';
+import { getRates } from '../../charges/api.ts';
 import { appConfig } from '../app-config.ts';
 import { Logo } from '../logo.tsx';
 import { usePageTitle } from '../page-title.ts';

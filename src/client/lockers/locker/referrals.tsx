@@ -3,8 +3,8 @@
 // benefit itself ('US$ 5 de crédito') read from the rates in force.
 import { useQuery } from '@tanstack/react-query';
 import { formatUsd, formatUsdBrief } from '../../../shared/money.ts';
-import { chargeKeys, getRates, getReferrals } from '../../api/charges.ts';
 import { RequestError } from '../../app/request.ts';
+import { chargeKeys, getRates, getReferrals } from '../../charges/api.ts';
 
 export function Referrals() {
   const referrals = useQuery({

@@ -10,9 +10,9 @@ import { formatCop } from '../../../shared/money.ts';
 import { collectionKeys, importRemittance, type RemittanceImported } from '../../api/collections.ts';
 import { RequestError } from '../../app/request.ts';
 import { DataTable } from '../../components/data-table.tsx';
-import { FileImport } from '../../components/file-import.tsx';
 import { Notice } from '../../components/notice.tsx';
-import { failureOf, OutcomeNotice } from '../../components/outcome.tsx';
+import { FileImport } from '../../packages/file-import.tsx';
+import { failureOf, OutcomeNotice } from '../../packages/outcome.tsx';
 
 export function RemittanceImport() {
   const id = useId();

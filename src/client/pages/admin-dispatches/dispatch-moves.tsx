@@ -5,9 +5,9 @@ import type { DispatchChanged } from '../../../shared/operations/api-types.ts';
 import { DISPATCH_STEPS } from '../../../shared/packages/dispatch-flow.ts';
 import type { DispatchState } from '../../../shared/packages/operations.ts';
 import { mailsCustomer } from '../../../shared/packages/states.ts';
-import { type DispatchDetail, moveDispatch } from '../../api/operations.ts';
-import { ConfirmedMoves } from '../../components/confirmed-moves.tsx';
-import type { ChangeHandlers } from '../../components/outcome.tsx';
+import { ConfirmedMoves } from '../../packages/confirmed-moves.tsx';
+import { type DispatchDetail, moveDispatch } from '../../packages/operations-api.ts';
+import type { ChangeHandlers } from '../../packages/outcome.tsx';
 import { DispatchStepper } from './dispatch-stepper.tsx';
 
 export function DispatchMoves(props: { dispatch: DispatchDetail } & ChangeHandlers<DispatchChanged>) {

@@ -3,13 +3,13 @@
 import { useId } from 'react';
 import { formatUsd } from '../../../shared/money.ts';
 import { STATE_LABELS } from '../../../shared/packages/states.ts';
-import { addToDispatch, type DispatchDetail, removeFromDispatch } from '../../api/operations.ts';
-import { AddPackagesForm } from '../../components/add-packages.tsx';
 import { ColumnHeads } from '../../components/column-heads.tsx';
 import { formatNumber } from '../../components/format.ts';
-import { type ChangeHandlers, useChange } from '../../components/outcome.tsx';
 import { RowAction } from '../../components/row-action.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
+import { AddPackagesForm } from '../../packages/add-packages.tsx';
+import { addToDispatch, type DispatchDetail, removeFromDispatch } from '../../packages/operations-api.ts';
+import { type ChangeHandlers, useChange } from '../../packages/outcome.tsx';
 import { parsePackageNumbers } from './package-numbers.ts';
 
 type Answer = { dispatch: DispatchDetail; message: string };

@@ -6,7 +6,6 @@ import { formatCalendarDay } from '../../../shared/dates.ts';
 import { formatUsd } from '../../../shared/money.ts';
 import type { DispatchChanged } from '../../../shared/operations/api-types.ts';
 import { paths } from '../../../shared/paths.ts';
-import { type DispatchDetail, getDispatch, manifestUrl, operationKeys } from '../../api/operations.ts';
 import { AdminsOnly } from '../../app/admins-only.tsx';
 import { Page } from '../../app/page.tsx';
 import { withQuery } from '../../app/query-client.tsx';
@@ -15,7 +14,13 @@ import { Link, useLocation, useParams } from '../../app/router.tsx';
 import { StaffNav } from '../../app/staff-nav.tsx';
 import type { ArrivalNotice } from '../../components/dispatch-form.tsx';
 import { FactList } from '../../components/fact-list.tsx';
-import { useRecordChanges } from '../../components/outcome.tsx';
+import {
+  type DispatchDetail,
+  getDispatch,
+  manifestUrl,
+  operationKeys,
+} from '../../packages/operations-api.ts';
+import { useRecordChanges } from '../../packages/outcome.tsx';
 import { DispatchMoves } from './dispatch-moves.tsx';
 import { AddPackages, DispatchPackages } from './dispatch-packages.tsx';
 import './admin-dispatches.css';

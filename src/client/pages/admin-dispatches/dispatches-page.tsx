@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { formatCalendarDay } from '../../../shared/dates.ts';
 import { formatUsd } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
-import { type DispatchSummary, listDispatches, operationKeys } from '../../api/operations.ts';
 import { AdminsOnly } from '../../app/admins-only.tsx';
 import { Page } from '../../app/page.tsx';
 import { withQuery } from '../../app/query-client.tsx';
@@ -13,6 +12,7 @@ import { Link } from '../../app/router.tsx';
 import { StaffNav } from '../../app/staff-nav.tsx';
 import { DispatchForm } from '../../components/dispatch-form.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
+import { type DispatchSummary, listDispatches, operationKeys } from '../../packages/operations-api.ts';
 import './admin-dispatches.css';
 
 function Dispatches() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryPieces } from '../../components/add-packages.tsx';
+import { entryPieces } from '../../packages/add-packages.tsx';
 import { parsePackageNumbers } from './package-numbers.ts';
 
 describe("a dispatch's 'Agregar paquetes'", () => {

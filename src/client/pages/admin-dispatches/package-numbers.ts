@@ -1,5 +1,5 @@
 // The package numbers typed or scanned into a dispatch's 'Agregar paquetes'.
-import { entryPieces, type ParsedEntries } from '../../components/add-packages.tsx';
+import { entryPieces, type ParsedEntries } from '../../packages/add-packages.tsx';
 
 /**
  * The numbers in what was typed or scanned (separated by spaces, commas, semicolons or new lines), without

@@ -25,10 +25,10 @@ import { QueryStates } from '../../app/query-states.tsx';
 import { Link } from '../../app/router.tsx';
 import { Field } from '../../components/field.tsx';
 import { FormActions, FormError, FormShell } from '../../components/form-shell.tsx';
-import { useOutcome } from '../../components/outcome.tsx';
 import { RowAction } from '../../components/row-action.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useForm } from '../../components/use-form.ts';
+import { useOutcome } from '../../packages/outcome.tsx';
 
 export function LateDeliveries() {
   const id = useId();

@@ -10,9 +10,9 @@ import { QueryStates } from '../../app/query-states.tsx';
 import { Link, useNavigate } from '../../app/router.tsx';
 import { Field } from '../../components/field.tsx';
 import { FormActions, FormShell } from '../../components/form-shell.tsx';
-import { formOutcome, OutcomeNotice } from '../../components/outcome.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { useForm } from '../../components/use-form.ts';
+import { formOutcome, OutcomeNotice } from '../../packages/outcome.tsx';
 
 /** What the route's screen shows on arrival (history state). */
 export interface RouteArrival {

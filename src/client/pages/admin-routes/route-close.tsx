@@ -30,9 +30,9 @@ import { FactList } from '../../components/fact-list.tsx';
 import { Field } from '../../components/field.tsx';
 import { FormError, FormShell, SubmitButton } from '../../components/form-shell.tsx';
 import { MeansTable } from '../../components/means-table.tsx';
-import type { ChangeHandlers } from '../../components/outcome.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useForm } from '../../components/use-form.ts';
+import type { ChangeHandlers } from '../../packages/outcome.tsx';
 import { RouteCollections } from './route-collections.tsx';
 import { packagesText } from './route-moves.tsx';
 

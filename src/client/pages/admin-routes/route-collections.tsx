@@ -23,11 +23,11 @@ import {
 import { DataTable } from '../../components/data-table.tsx';
 import { Field } from '../../components/field.tsx';
 import { FormActions, FormError, FormShell } from '../../components/form-shell.tsx';
-import { useOutcome } from '../../components/outcome.tsx';
 import { RowAction } from '../../components/row-action.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useForm } from '../../components/use-form.ts';
+import { useOutcome } from '../../packages/outcome.tsx';
 
 const COLUMNS = [
   'Paquete',

@@ -4,8 +4,8 @@
 import { useId } from 'react';
 import { type RouteChanged, type RouteDetail, startRoute } from '../../api/delivery-routes.ts';
 import { useMe } from '../../auth/me.ts';
-import { type ConfirmedMove, ConfirmedMoves } from '../../components/confirmed-moves.tsx';
-import type { ChangeHandlers } from '../../components/outcome.tsx';
+import { type ConfirmedMove, ConfirmedMoves } from '../../packages/confirmed-moves.tsx';
+import type { ChangeHandlers } from '../../packages/outcome.tsx';
 
 export const packagesText = (count: number) => (count === 1 ? '1 paquete' : `${count} paquetes`);
 

@@ -14,9 +14,9 @@ import {
 } from '../../api/delivery-routes.ts';
 import { Link } from '../../app/router.tsx';
 import { ColumnHeads } from '../../components/column-heads.tsx';
-import { type ChangeHandlers, useChange } from '../../components/outcome.tsx';
 import { RowAction } from '../../components/row-action.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
+import { type ChangeHandlers, useChange } from '../../packages/outcome.tsx';
 
 const SHEET_COLUMNS = ['Parada', 'Paquete', 'Cliente', 'Dirección', 'Teléfono', 'Valor a pagar'];
 

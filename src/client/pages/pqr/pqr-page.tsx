@@ -7,7 +7,6 @@ import { formatCalendarDay } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
 import type { PqrFiled } from '../../../shared/pqr/api-types.ts';
-import { listPackages, packageKeys } from '../../api/packages.ts';
 import { getMyPqrs, pqrKeys } from '../../api/pqr.ts';
 import { Page } from '../../app/page.tsx';
 import { queryClient, withQuery } from '../../app/query-client.tsx';
@@ -16,6 +15,7 @@ import { Link, useNavigate, useSearchParams } from '../../app/router.tsx';
 import { meQuery } from '../../auth/me.ts';
 import { useSession } from '../../auth/session.ts';
 import { Notice } from '../../components/notice.tsx';
+import { listPackages, packageKeys } from '../../packages/api.ts';
 import { FilingForm } from './filing-form.tsx';
 import { PqrCards } from './pqr-cards.tsx';
 

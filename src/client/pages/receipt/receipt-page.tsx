@@ -12,8 +12,8 @@ import { withQuery } from '../../app/query-client.tsx';
 import { QueryStates } from '../../app/query-states.tsx';
 import { Link, useParams, useSearchParams } from '../../app/router.tsx';
 import { SignedInNav } from '../../app/signed-in-nav.tsx';
-import { EinvoiceBox } from '../../components/einvoice-box.tsx';
 import { FactList } from '../../components/fact-list.tsx';
+import { EinvoiceBox } from '../../einvoice/einvoice-box.tsx';
 import './receipt.css';
 
 function ReceiptPage() {

@@ -4,9 +4,9 @@
 // 'Transportadora' and guide.
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
-import { type QueuedRequest, queueStep, scanForRequest } from '../../api/requests.ts';
 import { Field } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';
+import { type QueuedRequest, queueStep, scanForRequest } from '../../requests/api.ts';
 import { PhotoPicker } from './photo-picker.tsx';
 import { type PhotoOutcome, usePhotoUploads } from './use-photo-uploads.ts';
 

@@ -7,9 +7,9 @@ import { formatLocalDateTime } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
 import { QUEUE_PAGE, REPACK_OPTIONS } from '../../../shared/requests/kinds.ts';
-import { getRequestQueue, type QueuedRequest, queueKeys, queueStep } from '../../api/requests.ts';
 import { Field } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';
+import { getRequestQueue, type QueuedRequest, queueKeys, queueStep } from '../../requests/api.ts';
 import { RequestComplete } from './request-complete.tsx';
 
 function RefuseForm({ id, onDone }: { id: number; onDone: (message: string) => void }) {

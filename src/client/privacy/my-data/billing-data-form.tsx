@@ -4,12 +4,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BillingDataView } from '../../../shared/einvoice/api-types.ts';
 import { billingDataSchema, DOCUMENT_TYPES } from '../../../shared/einvoice/billing-data.ts';
 import { messages } from '../../../shared/messages.ts';
-import { einvoiceKeys, getBillingData, saveBillingData } from '../../api/einvoice.ts';
 import { Field } from '../../components/field.tsx';
 import { FormError, FormShell, SubmitButton } from '../../components/form-shell.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { choicesOf, SelectField } from '../../components/select-field.tsx';
 import { useForm } from '../../components/use-form.ts';
+import { einvoiceKeys, getBillingData, saveBillingData } from '../../einvoice/api.ts';
 
 const documentChoices = choicesOf(DOCUMENT_TYPES);
 

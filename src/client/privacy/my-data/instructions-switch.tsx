@@ -1,9 +1,9 @@
 // 'Esperar mis instrucciones' in 'Mis datos' (REQUESTS.md): off by default; while on, packages received in Miami
 // wait for the customer's 'Despachar' on 'Mis paquetes' instead of leaving in the next dispatch.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getInstructions, instructionKeys, setInstructions } from '../../api/requests.ts';
 import { QueryStates } from '../../app/query-states.tsx';
 import { describedBy, FieldError } from '../../components/field.tsx';
+import { getInstructions, instructionKeys, setInstructions } from '../../requests/api.ts';
 
 const ID = 'esperar-instrucciones';
 
