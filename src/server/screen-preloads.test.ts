@@ -19,7 +19,7 @@ describe('screenPages', () => {
         'index.html': { file: 'assets/index-1.js', imports: ['_vendor'], isEntry: true },
         _vendor: { file: 'assets/vendor-2.js' },
         _form: { file: 'assets/form-3.js', imports: ['_vendor'] },
-        'pages/courier-route/courier-route-page.tsx': {
+        'delivery/courier-route/courier-route-page.tsx': {
           file: 'assets/courier-4.js',
           imports: ['_vendor', '_form'],
           dynamicImports: ['_zod'],

@@ -17,7 +17,7 @@ interface ManifestChunk {
 /** The screens whose index.html names their files and first request; their chunk's key in the manifest. */
 const SCREENS: Record<string, { chunk: string; fetches: string[]; largeOnly?: boolean }> = {
   [paths.courierRoute]: {
-    chunk: 'pages/courier-route/courier-route-page.tsx',
+    chunk: 'delivery/courier-route/courier-route-page.tsx',
     fetches: ['/api/delivery/my-route'],
   },
   // Issue 24: 'Mis paquetes' (first page, no search, no chip: the request the screen opens with) and the session

@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import type { PackageDetail } from '../../shared/packages/api-types.ts';
-import { StopValue } from '../pages/courier-route/stop-value.tsx';
+import { StopValue } from '../delivery/courier-route/stop-value.tsx';
 import { PackageCharge } from './package/package-charge.tsx';
 import { PackageCards } from './packages/package-rows.tsx';
 

@@ -12,7 +12,7 @@ import { withQuery } from '../../app/query-client.tsx';
 import { QueryStates, showsStaffNav } from '../../app/query-states.tsx';
 import { Link, useParams } from '../../app/router.tsx';
 import { StaffNav } from '../../app/staff-nav.tsx';
-import { DeliveryProofCard } from '../../components/delivery-proof.tsx';
+import { DeliveryProofCard } from '../../delivery/delivery-proof.tsx';
 import { DeliveryAttemptList, PackageHistory } from '../history-list.tsx';
 import {
   getStaffPackage,

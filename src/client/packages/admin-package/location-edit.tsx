@@ -2,9 +2,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
-import { saveLocation } from '../../api/warehouse.ts';
 import { Field } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';
+import { saveLocation } from '../../warehouse/api.ts';
 import { operationKeys } from '../operations-api.ts';
 
 export function LocationEdit({ number, location }: { number: number; location: string | null }) {

@@ -4,13 +4,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
-import { noticeKeys } from '../../api/notices.ts';
 import { Page } from '../../app/page.tsx';
 import { withQuery } from '../../app/query-client.tsx';
 import { RequestError } from '../../app/request.ts';
 import { Link } from '../../app/router.tsx';
 import { meKeys } from '../../auth/me.ts';
 import { Notice } from '../../components/notice.tsx';
+import { noticeKeys } from '../../notices/api.ts';
 import { getPersonalData, myDataKeys, type PersonalData } from '../api.ts';
 import { BillingDataForm } from './billing-data-form.tsx';
 import { CorrectionForm } from './correction-form.tsx';

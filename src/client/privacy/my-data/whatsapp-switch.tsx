@@ -5,10 +5,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatLocalDateTime } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
-import { getWhatsappChoice, noticeKeys, setWhatsappChoice, type WhatsappChoice } from '../../api/notices.ts';
 import { QueryStates } from '../../app/query-states.tsx';
 import { describedBy, FieldError } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';
+import { getWhatsappChoice, noticeKeys, setWhatsappChoice, type WhatsappChoice } from '../../notices/api.ts';
 
 const ID = 'avisos-whatsapp';
 

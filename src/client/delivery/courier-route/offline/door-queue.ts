@@ -15,9 +15,9 @@ import {
 import { type Mutation, MutationObserver, onlineManager, type QueryClient } from '@tanstack/react-query';
 import type { DoorActionDone } from '../../../../shared/delivery/api-types.ts';
 import type { Attempt, Delivery } from '../../../../shared/delivery/door-forms.ts';
-import { deliveryKeys, postSync } from '../../../api/delivery.ts';
 import { RequestError } from '../../../app/request.ts';
 import { whenSigningOut } from '../../../auth/session.ts';
+import { deliveryKeys, postSync } from '../../api.ts';
 import { phoneCopy } from './phone-copy.ts';
 import { askToPersist, copyKey, courierStorage, forgetCopy, rememberOwner } from './phone-store.ts';
 import { createSyncBatcher, isRefusal, type Order, type SyncAction } from './sync-batcher.ts';
