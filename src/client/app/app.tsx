@@ -1,5 +1,5 @@
 // The app's root, one tree for both places it is drawn: the browser (main.tsx, every screen) and the server, which
-// draws the courier screen's first paint (pages/courier-route/server-render.tsx) for the browser to take over as is
+// draws the courier screen's first paint (delivery/courier-route/server-render.tsx) for the browser to take over as is
 // (hydration): the two must render the same elements, so they share this.
 import { type ComponentType, StrictMode } from 'react';
 import { messages } from '../../shared/messages.ts';

@@ -10,7 +10,7 @@ import { Notice } from '../components/notice.tsx';
 import { useForm } from '../components/use-form.ts';
 
 export function EmailLinkRequest(props: {
-  /** The request that mails the link (api/account.ts), e.g. resendVerification. */
+  /** The request that mails the link (auth/api.ts), e.g. resendVerification. */
   send: (body: { email: string }) => Promise<Confirmation>;
   /** The shared schema of that request's body (its message for an empty e-mail differs). */
   schema: z.ZodType<{ email: string }>;

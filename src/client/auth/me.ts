@@ -1,5 +1,5 @@
 // The signed-in person's users record as the signed-in screens read it: ONE ['me'] query (GET /api/me), which the
-// site header's session reads too (components/session.ts); signing out and asking for a new verification mail.
+// site header's session reads too (auth/session.ts); signing out and asking for a new verification mail.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Me } from '../../shared/accounts/api-types.ts';

@@ -1,5 +1,5 @@
 // Who is signed in on this browser (GET /api/me), for the site header and the welcome screen. On the signed-in
-// screens the answer is the ['me'] query's (api/me.ts registers it here); the first paint of '/' and the sign-in
+// screens the answer is the ['me'] query's (auth/me.ts registers it here); the first paint of '/' and the sign-in
 // forms, which must not load the query library, ask the same endpoint plainly.
 import { useEffect, useState } from 'react';
 import type { Me } from '../../shared/accounts/api-types.ts';

@@ -6,7 +6,7 @@ import { useSearchParams } from '../app/router.tsx';
 
 export type MailedLinkState = { status: 'checking' } | { status: 'done' | 'failed'; message: string };
 
-/** `spend` sends the token (api/account.ts); `missing` is said when the link carries no token at all. */
+/** `spend` sends the token (auth/api.ts); `missing` is said when the link carries no token at all. */
 export function useMailedLink(
   spend: (token: string) => Promise<Confirmation>,
   missing: string,

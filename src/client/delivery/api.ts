@@ -1,6 +1,6 @@
 // The courier's delivery API (src/server/delivery/courier-routes.ts) as '/reparto' calls it, with its query and
-// mutation keys. 'Entregar' and 'No entregado' are sent through the phone's queue (src/client/offline/door-queue.ts),
-// in batches (POST /api/delivery/sync).
+// mutation keys. 'Entregar' and 'No entregado' are sent through the phone's queue
+// (courier-route/offline/door-queue.ts), in batches (POST /api/delivery/sync).
 import type { MyRouteAnswer, SyncAnswer } from '../../shared/delivery/api-types.ts';
 import { api } from '../app/request.ts';
 

@@ -47,7 +47,7 @@ export const removeStop = (id: number, number: number) =>
 
 export const startRoute = (id: number) => api.post<Api.RouteChanged>(`${oneRoute(id)}/start`);
 
-// 'Cerrar ruta' goes with the cash count: api/collections.ts.
+// 'Cerrar ruta' goes with the cash count: collections/api.ts.
 
 export const listFlagged = (signal?: AbortSignal) => api.get<Api.FlaggedList>(`${BASE}/flagged`, { signal });
 

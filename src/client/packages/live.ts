@@ -1,6 +1,6 @@
 // Live 'Mis paquetes' (GET /api/packages/events): while a customer's packages screen is open, a 'refresh' from the
 // server marks the cached packages (list and detail) stale, so TanStack Query reads them again without a reload; the
-// same hook serves the staff's 'Reparto' (api/delivery-routes.ts).
+// same hook serves the staff's 'Reparto' (delivery/routes-api.ts).
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { packageKeys } from './api.ts';

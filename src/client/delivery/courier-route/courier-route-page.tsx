@@ -1,7 +1,7 @@
 // DELIVERY.md 'The courier's screen' /reparto ('Mi ruta'), phone first, working without signal: today's route in
 // course with its counters and 'Mi caja', its stops in order with 'Entregar' and 'No entregado'. The route and the
-// confirmed actions are kept on the phone (src/client/offline/door-queue.ts) and the screen's files by a service
-// worker registered from here only (src/client/offline/service-worker.ts).
+// confirmed actions are kept on the phone (offline/door-queue.ts) and the screen's files by a service worker
+// registered from here only (offline/service-worker.ts).
 import { onlineManager, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { formatCalendarDay, formatClockInColombia } from '../../../shared/dates.ts';

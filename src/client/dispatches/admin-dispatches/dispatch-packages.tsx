@@ -1,5 +1,5 @@
 // A dispatch's packages: the table (with 'Quitar' per row while the dispatch is 'Abierto') and 'Agregar paquetes',
-// package numbers typed or scanned (components/add-packages.tsx).
+// package numbers typed or scanned (packages/add-packages.tsx).
 import { useId } from 'react';
 import { formatUsd } from '../../../shared/money.ts';
 import { STATE_LABELS } from '../../../shared/packages/states.ts';
