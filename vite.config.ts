@@ -4,9 +4,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
-/** The courier's screen, the only page a service worker serves (src/client/offline/service-worker.ts). */
+/**
+ * The courier's screen, the only page a service worker serves
+ * (src/client/delivery/courier-route/offline/service-worker.ts).
+ */
 const COURIER_SCREEN = '/reparto';
-const COURIER_CHUNK = 'pages/courier-route/courier-route-page.tsx';
+const COURIER_CHUNK = 'delivery/courier-route/courier-route-page.tsx';
 const OUT_DIR = new URL('./dist/client/', import.meta.url);
 
 /**
@@ -39,9 +42,13 @@ function courierFiles(): Set<string> | null {
   return files;
 }
 
-/** Our shared code (rules, components, API calls) and TanStack Query, which lazy screens import from each other. */
+/**
+ * Our shared code and TanStack Query, which lazy screens import from each other: src/shared, and the client's files
+ * one folder deep (components/, app/ and each capability's own files: its API calls and the parts it shares), never
+ * a file of a screen's folder (src/client/<capability>/<screen>/).
+ */
 const SHARED =
-  /[\\/]src[\\/](?:shared|client[\\/](?:components|api))[\\/]|[\\/]node_modules[\\/]@tanstack[\\/](?:query-core|react-query)[\\/]/;
+  /[\\/]src[\\/](?:shared[\\/]|client[\\/][^\\/]+[\\/][^\\/]+$)|[\\/]node_modules[\\/]@tanstack[\\/](?:query-core|react-query)[\\/]/;
 const QUERY = /[\\/]node_modules[\\/]@tanstack[\\/](?:query-core|react-query)[\\/]/;
 /**
  * Shared modules that work when they load, kept in a file of their own so that only the screens that use them run
@@ -123,8 +130,9 @@ function sharedChunkName(id: string, graph: ModuleGraph): string | null {
 }
 
 /**
- * `vite build --ssr`: the courier screen's first paint for the server (pages/courier-route/server-render.tsx) as one
- * module in dist/server/; React and the other packages stay imports from node_modules, the CSS is the browser's.
+ * `vite build --ssr`: the courier screen's first paint for the server (delivery/courier-route/server-render.tsx)
+ * as one module in dist/server/; React and the other packages stay imports from node_modules, the CSS is the
+ * browser's.
  */
 const serverRender: UserConfig = {
   root: 'src/client',
@@ -208,7 +216,8 @@ const browser: UserConfig = {
     },
   },
   server: {
-    // The server's API; not the client's own modules under src/client/api/ (`/api/account.ts`), which Vite serves.
+    // The server's API; a `.ts` path is left to Vite, which serves the client's modules (they were under
+    // src/client/api/ until ADR 0020).
     proxy: { '^/api/(?![^?]*\\.tsx?(?:\\?|$))': 'http://localhost:3000' },
   },
 };

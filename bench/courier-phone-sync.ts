@@ -60,7 +60,7 @@ function fillQueue(page: Page): Promise<string> {
     () =>
       new Promise<string>((resolve, reject) => {
         const { indexedDB, crypto, localStorage } = globalThis as unknown as Globals;
-        // The courier's own copy (src/client/offline/phone-store.ts): 'mi-ruta:{their id}'.
+        // The courier's own copy (src/client/delivery/courier-route/offline/phone-store.ts): 'mi-ruta:{their id}'.
         const key = `mi-ruta:${localStorage.getItem('casillero.reparto')}`;
         const open = indexedDB.open('casillero-reparto');
         open.onerror = () => reject(new Error('no queue database'));

@@ -21,7 +21,7 @@ import { availableDrivers } from './support/storage.ts';
 
 const SCRIPT_BUDGET = 60 * 1024;
 const CONFIRM_BUDGET_MS = 100;
-const COURIER_CHUNK = 'pages/courier-route/courier-route-page.tsx';
+const COURIER_CHUNK = 'delivery/courier-route/courier-route-page.tsx';
 
 /** The courier screen's files beyond the entry's, gzipped as the server sends them. */
 function courierScript() {

@@ -16,9 +16,9 @@ import { ensureBuild, withServer } from './support/server.ts';
 const CLIENT = join(ROOT, 'dist/client');
 const BUDGETS = { '/': 83 * 1024, '/register': 150 * 1024, '/bodega': 120 * 1024 };
 const ENTRY = 'index.html';
-const REGISTER = 'pages/register/register-page.tsx';
-const WAREHOUSE = 'pages/warehouse/warehouse-page.tsx';
-const CALCULATOR = 'pages/calculator/calculator-page.tsx';
+const REGISTER = 'auth/register/register-page.tsx';
+const WAREHOUSE = 'warehouse/warehouse/warehouse-page.tsx';
+const CALCULATOR = 'charges/calculator/calculator-page.tsx';
 /** The public calculator's route chunk beyond the entry (design/packages.md 'Charges': light on a slow phone). */
 const CALCULATOR_BUDGET = 20 * 1024;
 
@@ -159,7 +159,7 @@ function warehouseDeferred(manifest: Manifest, firstPaint: string[], rows: Row[]
     },
     {
       measure: '/bodega: camera only (barcode polyfill JS + wasm)',
-      value: kb(later('pages/warehouse/zxing-polyfill.ts', true)),
+      value: kb(later('warehouse/warehouse/zxing-polyfill.ts', true)),
       budget: '—',
       verdict: '—',
     },

@@ -21,51 +21,51 @@ import {
   routeDetailPattern,
   type ScreenPattern,
 } from '../shared/paths.ts';
-import { App } from './app.tsx';
-import { firstScreenLoaded, lazy } from './lazy-screen.ts';
-import WelcomePage from './pages/welcome/welcome-page.tsx';
+import { App } from './app/app.tsx';
+import { firstScreenLoaded, lazy } from './app/lazy-screen.ts';
+import WelcomePage from './app/welcome/welcome-page.tsx';
 
-const RegisterPage = lazy(() => import('./pages/register/register-page.tsx'));
+const RegisterPage = lazy(() => import('./auth/register/register-page.tsx'));
 
 const screens = {
   [paths.welcome]: WelcomePage,
-  [paths.login]: lazy(() => import('./pages/login/login-page.tsx')),
+  [paths.login]: lazy(() => import('./auth/login/login-page.tsx')),
   [paths.register]: RegisterPage,
   [paths.invite]: RegisterPage,
-  [paths.locker]: lazy(() => import('./pages/locker/locker-page.tsx')),
-  [paths.notify]: lazy(() => import('./pages/notify/notify-page.tsx')),
-  [paths.admin]: lazy(() => import('./pages/admin/today-page.tsx')),
-  [paths.adminLockers]: lazy(() => import('./pages/admin/admin-page.tsx')),
-  [paths.verifyEmail]: lazy(() => import('./pages/verify-email/verify-email-page.tsx')),
-  [paths.resetPassword]: lazy(() => import('./pages/reset-password/reset-password-page.tsx')),
-  [paths.privacyPolicy]: lazy(() => import('./pages/privacy-policy/privacy-policy-page.tsx')),
-  [paths.myData]: lazy(() => import('./pages/my-data/my-data-page.tsx')),
-  [paths.confirmEmail]: lazy(() => import('./pages/my-data/confirm-email-page.tsx')),
-  [paths.packages]: lazy(() => import('./pages/packages/packages-page.tsx')),
-  [packageDetailPattern]: lazy(() => import('./pages/package/package-page.tsx')),
-  [paths.warehouse]: lazy(() => import('./pages/warehouse/warehouse-page.tsx')),
-  [labelPattern]: lazy(() => import('./pages/label/label-page.tsx')),
-  [paths.calculator]: lazy(() => import('./pages/calculator/calculator-page.tsx')),
-  [paths.adminRates]: lazy(() => import('./pages/admin-rates/admin-rates-page.tsx')),
-  [paths.adminPackages]: lazy(() => import('./pages/admin-packages/admin-packages-page.tsx')),
-  [paths.adminDispatches]: lazy(() => import('./pages/admin-dispatches/dispatches-page.tsx')),
-  [dispatchDetailPattern]: lazy(() => import('./pages/admin-dispatches/dispatch-page.tsx')),
-  [paths.adminRoutes]: lazy(() => import('./pages/admin-routes/routes-page.tsx')),
-  [routeDetailPattern]: lazy(() => import('./pages/admin-routes/route-page.tsx')),
-  [paths.adminNotices]: lazy(() => import('./pages/admin-notices/notices-page.tsx')),
-  [paths.adminInvoices]: lazy(() => import('./pages/admin-invoices/invoices-page.tsx')),
-  [paths.courierRoute]: lazy(() => import('./pages/courier-route/courier-route-page.tsx')),
-  [paths.pqr]: lazy(() => import('./pages/pqr/pqr-page.tsx')),
-  [pqrDetailPattern]: lazy(() => import('./pages/pqr/pqr-detail-page.tsx')),
-  [paths.adminPqr]: lazy(() => import('./pages/admin-pqr/admin-pqr-page.tsx')),
-  [adminPqrDetailPattern]: lazy(() => import('./pages/admin-pqr/admin-pqr-detail-page.tsx')),
+  [paths.locker]: lazy(() => import('./lockers/locker/locker-page.tsx')),
+  [paths.notify]: lazy(() => import('./packages/notify/notify-page.tsx')),
+  [paths.admin]: lazy(() => import('./admin/admin/today-page.tsx')),
+  [paths.adminLockers]: lazy(() => import('./admin/admin/admin-page.tsx')),
+  [paths.verifyEmail]: lazy(() => import('./auth/verify-email/verify-email-page.tsx')),
+  [paths.resetPassword]: lazy(() => import('./auth/reset-password/reset-password-page.tsx')),
+  [paths.privacyPolicy]: lazy(() => import('./privacy/privacy-policy/privacy-policy-page.tsx')),
+  [paths.myData]: lazy(() => import('./privacy/my-data/my-data-page.tsx')),
+  [paths.confirmEmail]: lazy(() => import('./privacy/my-data/confirm-email-page.tsx')),
+  [paths.packages]: lazy(() => import('./packages/packages/packages-page.tsx')),
+  [packageDetailPattern]: lazy(() => import('./packages/package/package-page.tsx')),
+  [paths.warehouse]: lazy(() => import('./warehouse/warehouse/warehouse-page.tsx')),
+  [labelPattern]: lazy(() => import('./warehouse/label/label-page.tsx')),
+  [paths.calculator]: lazy(() => import('./charges/calculator/calculator-page.tsx')),
+  [paths.adminRates]: lazy(() => import('./charges/admin-rates/admin-rates-page.tsx')),
+  [paths.adminPackages]: lazy(() => import('./packages/admin-packages/admin-packages-page.tsx')),
+  [paths.adminDispatches]: lazy(() => import('./dispatches/admin-dispatches/dispatches-page.tsx')),
+  [dispatchDetailPattern]: lazy(() => import('./dispatches/admin-dispatches/dispatch-page.tsx')),
+  [paths.adminRoutes]: lazy(() => import('./delivery/admin-routes/routes-page.tsx')),
+  [routeDetailPattern]: lazy(() => import('./delivery/admin-routes/route-page.tsx')),
+  [paths.adminNotices]: lazy(() => import('./notices/admin-notices/notices-page.tsx')),
+  [paths.adminInvoices]: lazy(() => import('./einvoice/admin-invoices/invoices-page.tsx')),
+  [paths.courierRoute]: lazy(() => import('./delivery/courier-route/courier-route-page.tsx')),
+  [paths.pqr]: lazy(() => import('./pqr/pqr/pqr-page.tsx')),
+  [pqrDetailPattern]: lazy(() => import('./pqr/pqr/pqr-detail-page.tsx')),
+  [paths.adminPqr]: lazy(() => import('./pqr/admin-pqr/admin-pqr-page.tsx')),
+  [adminPqrDetailPattern]: lazy(() => import('./pqr/admin-pqr/admin-pqr-detail-page.tsx')),
 
-  [paths.adminCollections]: lazy(() => import('./pages/admin-collections/collections-page.tsx')),
-  [receiptPattern]: lazy(() => import('./pages/receipt/receipt-page.tsx')),
-  [adminPackagePattern]: lazy(() => import('./pages/admin-package/admin-package-page.tsx')),
-  [paymentPattern]: lazy(() => import('./pages/payment/payment-page.tsx')),
+  [paths.adminCollections]: lazy(() => import('./collections/admin-collections/collections-page.tsx')),
+  [receiptPattern]: lazy(() => import('./collections/receipt/receipt-page.tsx')),
+  [adminPackagePattern]: lazy(() => import('./packages/admin-package/admin-package-page.tsx')),
+  [paymentPattern]: lazy(() => import('./payments/payment/payment-page.tsx')),
 } satisfies Record<ScreenPattern, ComponentType>;
-const NotFoundPage = lazy(() => import('./pages/not-found/not-found-page.tsx'));
+const NotFoundPage = lazy(() => import('./app/not-found/not-found-page.tsx'));
 
 const root = document.getElementById('root');
 // The server drew the courier screen's first paint (src/server/delivery/courier-page.ts): React takes over its HTML

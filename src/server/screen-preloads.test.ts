@@ -19,7 +19,7 @@ describe('screenPages', () => {
         'index.html': { file: 'assets/index-1.js', imports: ['_vendor'], isEntry: true },
         _vendor: { file: 'assets/vendor-2.js' },
         _form: { file: 'assets/form-3.js', imports: ['_vendor'] },
-        'pages/courier-route/courier-route-page.tsx': {
+        'delivery/courier-route/courier-route-page.tsx': {
           file: 'assets/courier-4.js',
           imports: ['_vendor', '_form'],
           dynamicImports: ['_zod'],
@@ -51,7 +51,7 @@ describe('screenPages', () => {
         _vendor: { file: 'assets/vendor-2.js' },
         _query: { file: 'assets/query-client-3.js', imports: ['_vendor'] },
         _tiny: { file: 'assets/states-5.js' },
-        'pages/packages/packages-page.tsx': {
+        'packages/packages/packages-page.tsx': {
           file: 'assets/packages-page-4.js',
           imports: ['_query', '_tiny', 'index.html'],
         },
@@ -80,7 +80,7 @@ describe('screenPages', () => {
       join(packageDir, '.vite/manifest.json'),
       JSON.stringify({
         'index.html': { file: 'assets/index-1.js', isEntry: true },
-        'pages/package/package-page.tsx': { file: 'assets/package-page-2.js', imports: ['index.html'] },
+        'packages/package/package-page.tsx': { file: 'assets/package-page-2.js', imports: ['index.html'] },
       }),
     );
     mkdirSync(join(packageDir, 'assets'));
@@ -110,7 +110,7 @@ describe("'/register' (Lighthouse's LCP is the form's hint)", () => {
       JSON.stringify({
         'index.html': { file: 'assets/index-1.js', isEntry: true },
         _phone: { file: 'assets/phone-2.js' },
-        'pages/register/register-page.tsx': { file: 'assets/register-page-3.js', imports: ['_phone'] },
+        'auth/register/register-page.tsx': { file: 'assets/register-page-3.js', imports: ['_phone'] },
       }),
     );
     const page = screenPages(registerDir, html).get('/register') ?? '';

@@ -17,7 +17,7 @@ interface ManifestChunk {
 /** The screens whose index.html names their files and first request; their chunk's key in the manifest. */
 const SCREENS: Record<string, { chunk: string; fetches: string[]; largeOnly?: boolean }> = {
   [paths.courierRoute]: {
-    chunk: 'pages/courier-route/courier-route-page.tsx',
+    chunk: 'delivery/courier-route/courier-route-page.tsx',
     fetches: ['/api/delivery/my-route'],
   },
   // Issue 24: 'Mis paquetes' (first page, no search, no chip: the request the screen opens with) and the session
@@ -25,15 +25,15 @@ const SCREENS: Record<string, { chunk: string; fetches: string[]; largeOnly?: bo
   // they saved (docs/PERFORMANCE.md 'Experience II: /paquetes'); the entry asks for them in one round with the chunk.
   // '/register': the form's chunk and what it imports leave with the entry instead of after it; Lighthouse's LCP is
   // the form's hint, drawn once they are all in (the phone's country data and the schemas wait for the first use).
-  [paths.register]: { chunk: 'pages/register/register-page.tsx', fetches: [] },
+  [paths.register]: { chunk: 'auth/register/register-page.tsx', fetches: [] },
   [paths.packages]: {
-    chunk: 'pages/packages/packages-page.tsx',
+    chunk: 'packages/packages/packages-page.tsx',
     fetches: ['/api/packages', '/api/me'],
     largeOnly: true,
   },
   // Issue 37: a package's page waited on HTML → entry → page chunk → its answer (LCP 3.2 s, Lighthouse 71–83).
   [packageDetailPattern]: {
-    chunk: 'pages/package/package-page.tsx',
+    chunk: 'packages/package/package-page.tsx',
     fetches: ['/api/packages/:number', '/api/me'],
     largeOnly: true,
   },

@@ -6,7 +6,7 @@ import { announce } from './live-announcer.tsx';
 const SHOWN_MS = 2000;
 const FAILED = 'No se pudo copiar. Selecciona el texto y cópialo a mano.';
 
-/** Both labels share one grid cell, the unused one hidden (pages/locker/locker.css), so the button keeps its size. */
+/** Both labels share one grid cell, the unused one hidden (lockers/locker/locker.css), so the button keeps its size. */
 export function CopyButton({
   text,
   announcement,

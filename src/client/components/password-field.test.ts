@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
-import { registrationCheck } from '../pages/register/registration-check.ts';
+import { registrationCheck } from '../auth/register/registration-check.ts';
 import { newPasswordCheck } from './password-field.tsx';
 
 const GOOD = 'Clave#Segura2026';

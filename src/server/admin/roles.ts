@@ -2,8 +2,9 @@
 // (here); `npm run admin -- role` and the admin screen set any role. Every change of role goes to the audit trail,
 // with the role before and after and who changed it.
 import { and, eq, inArray, ne } from 'drizzle-orm';
+import { ROLES, type Role } from '../../shared/accounts/roles.ts';
 import { recordAudit } from '../audit/audit.ts';
-import { isRole, ROLES, type Role } from '../auth/session.ts';
+import { isRole } from '../auth/session.ts';
 import type { Database } from '../db/open.ts';
 import { users } from '../db/schema.ts';
 

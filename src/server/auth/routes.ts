@@ -2,6 +2,7 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import type * as Api from '../../shared/accounts/api-types.ts';
+import type { Role } from '../../shared/accounts/roles.ts';
 import { messages } from '../../shared/messages.ts';
 import { paths } from '../../shared/paths.ts';
 import { type Registration, registrationSchema } from '../../shared/registration.ts';
@@ -25,7 +26,7 @@ import type { Auth } from './auth.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { isResetTokenUsable, resetTokenSchema } from './password-reset.ts';
 import { EmailTakenError, registerCustomer } from './register.ts';
-import { endSession, type Role, readCaller, roleOf } from './session.ts';
+import { endSession, readCaller, roleOf } from './session.ts';
 import { consumeVerificationToken, resendVerification } from './verification.ts';
 
 /**

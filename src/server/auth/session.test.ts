@@ -11,12 +11,13 @@ import {
   type TestServer,
   verifyEmail,
 } from '../../../test/support/server.ts';
+import type { Role } from '../../shared/accounts/roles.ts';
 import { messages } from '../../shared/messages.ts';
 import { authSession, users } from '../db/schema.ts';
 import { type ApiError, errorResponse } from '../http.ts';
 import { createAuth, SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from './auth.ts';
 import { loadAuthSecret } from './secret.ts';
-import { hasRole, isStaff, type Role, requireCaller } from './session.ts';
+import { hasRole, isStaff, requireCaller } from './session.ts';
 
 describe.each(drivers)('session lifetimes on %s', (driver) => {
   let server: TestServer;

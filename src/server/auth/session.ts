@@ -1,6 +1,7 @@
 // Who is calling: the better-auth session and the users record behind it; middleware that requires them.
 import { eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
+import { ROLES, type Role } from '../../shared/accounts/roles.ts';
 import { messages } from '../../shared/messages.ts';
 import type { Database } from '../db/open.ts';
 import { authSession, users } from '../db/schema.ts';
@@ -11,12 +12,7 @@ import { type Auth, SESSION_ABSOLUTE_SECONDS } from './auth.ts';
 
 export type UserRecord = typeof users.$inferSelect;
 
-/**
- * design/packages.md 'Roles': customers by default; staff are `bodega` (the warehouse) and `admin` (everything). A
- * courier (`reparto`, design/delivery.md 'Roles') is not staff: they see only the stops of their own routes.
- */
-export const ROLES = ['customer', 'reparto', 'bodega', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
+/** The staff roles (design/packages.md 'Roles'); the roles themselves are in src/shared/accounts/roles.ts. */
 export const STAFF_ROLES: readonly Role[] = ['bodega', 'admin'];
 
 export function isRole(value: unknown): value is Role {

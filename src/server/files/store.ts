@@ -5,12 +5,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/open.ts';
-import { files } from '../db/schema.ts';
+import { type FileKind, files } from '../db/schema.ts';
 import { Unavailable } from '../errors.ts';
 import { logWarning } from '../observability/log.ts';
 import type { ObjectStore } from './s3-store.ts';
-
-export type FileKind = 'invoice' | 'photo' | 'thumbnail' | 'delivery' | 'pqr' | 'return_label';
 
 /** Where the API serves a file (GET /api/files/:id, owner and staff only). */
 export const fileUrl = (id: string) => `/api/files/${id}`;

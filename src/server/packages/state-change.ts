@@ -3,6 +3,7 @@
 // caller's transaction, so they commit together or not at all. Set-based (a few statements for any number of
 // packages), so a dispatch of 5,000 moves in one go.
 import { inArray, sql } from 'drizzle-orm';
+import type { ActorRole } from '../../shared/accounts/roles.ts';
 import {
   FINAL_STATES,
   mailsCustomer,
@@ -21,8 +22,6 @@ import { waitingRefusals } from '../requests/instructions.ts';
 import { openRequestRefusals } from '../requests/requests.ts';
 import { chargeStorage } from '../requests/storage.ts';
 import { queueStateMails } from './state-mails.ts';
-
-export type ActorRole = 'customer' | 'bodega' | 'admin' | 'reparto' | 'system';
 
 export interface Actor {
   id: string | null;

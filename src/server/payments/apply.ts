@@ -10,12 +10,19 @@ import { recordAudit } from '../audit/audit.ts';
 import { anySettled, settlePackages } from '../collections/settlements.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Database, Transaction } from '../db/open.ts';
-import { onlinePaymentPackages, onlinePayments, packages, paymentEvents, users } from '../db/schema.ts';
+import {
+  onlinePaymentPackages,
+  onlinePayments,
+  type ProviderStatus,
+  packages,
+  paymentEvents,
+  users,
+} from '../db/schema.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { logWarning } from '../observability/log.ts';
 import { type MailSettings, notifyPackageChanges } from '../packages/state-change.ts';
 import { approvedMail } from './mails.ts';
-import type { ProviderStatus, ProviderTransaction } from './port.ts';
+import type { ProviderTransaction } from './port.ts';
 
 export type Via = 'evento' | 'consulta';
 

@@ -1,11 +1,6 @@
 // The one port of an online payment provider (design/payments.md: Wompi first; Bold or Mercado Pago can be added behind
 // it). The app speaks only these words; an adapter turns them into its provider's protocol.
-
-/** A provider's verdict on a transaction, in our words. */
-export type ProviderStatus = 'PENDING' | 'APPROVED' | 'DECLINED' | 'VOIDED' | 'ERROR';
-
-/** How the customer paid, as 'Recaudos' and the receipt name it. */
-export type OnlineMethod = 'Tarjeta' | 'PSE' | 'Nequi' | 'Bancolombia' | 'Otro';
+import type { OnlineMethod, ProviderStatus } from '../db/schema.ts';
 
 /** A transaction as the provider reports it. */
 export interface ProviderTransaction {

@@ -1,8 +1,9 @@
 // The Wompi adapter of the payment port (docs.wompi.co, Colombia): Web Checkout's integrity signature, the events'
 // checksum, and the transactions API. Amounts go to Wompi in cents of a peso (pesos × 100), currency COP.
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { OnlineMethod, ProviderStatus } from '../db/schema.ts';
 import type { WompiConfig } from './config.ts';
-import type { OnlineMethod, PaymentProvider, ProviderStatus, ProviderTransaction } from './port.ts';
+import type { PaymentProvider, ProviderTransaction } from './port.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 

@@ -95,7 +95,10 @@ export interface MyRoute {
 /** GET /api/delivery/my-route: null when the courier has no route in course today. */
 export interface MyRouteAnswer {
   route: MyRoute | null;
-  /** The courier it is for: the phone keeps each courier's route and queue apart (src/client/offline/door-queue.ts). */
+  /**
+   * The courier it is for: the phone keeps each courier's route and queue apart
+   * (src/client/delivery/courier-route/offline/door-queue.ts).
+   */
   courierId: string;
 }
 

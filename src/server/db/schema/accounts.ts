@@ -2,7 +2,7 @@
 // settings, rate-limit counts and the audit trail.
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { Role } from '../../auth/session.ts';
+import type { Role } from '../../../shared/accounts/roles.ts';
 import { timestamps } from './columns.ts';
 
 export const authUser = pgTable('auth_user', {

@@ -13,13 +13,15 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ActorRole } from '../../../shared/accounts/roles.ts';
 import type { PackageEventKind } from '../../../shared/packages/api-types.ts';
 import type { DispatchStatus } from '../../../shared/packages/dispatch-flow.ts';
 import type { PackageState } from '../../../shared/packages/states.ts';
-import type { FileKind } from '../../files/store.ts';
-import type { ActorRole } from '../../packages/state-change.ts';
 import { users } from './accounts.ts';
 import { timestamps } from './columns.ts';
+
+/** What a stored file is (files.kind); src/server/files/store.ts keeps them. */
+export type FileKind = 'invoice' | 'photo' | 'thumbnail' | 'delivery' | 'pqr' | 'return_label';
 
 /** Package numbers ('Número de paquete') start at 100001 (design/packages.md). */
 export const packageNumberSeq = pgSequence('package_number_seq', { startWith: 100001 });

@@ -15,9 +15,14 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { OnlinePaymentState } from '../../../shared/payments/api-types.ts';
-import type { OnlineMethod, ProviderStatus } from '../../payments/port.ts';
 import { users } from './accounts.ts';
 import { packages } from './packages.ts';
+
+/** A provider's verdict on a transaction, in our words (src/server/payments/port.ts). */
+export type ProviderStatus = 'PENDING' | 'APPROVED' | 'DECLINED' | 'VOIDED' | 'ERROR';
+
+/** How the customer paid, as 'Recaudos' and the receipt name it. */
+export type OnlineMethod = 'Tarjeta' | 'PSE' | 'Nequi' | 'Bancolombia' | 'Otro';
 
 export const onlinePayments = pgTable(
   'online_payments',

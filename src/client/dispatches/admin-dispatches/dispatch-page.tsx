@@ -1,0 +1,102 @@
+// design/packages.md 'Operations' /admin/despachos/:id ('Despacho N', admin only): the dispatch's data and totals, its
+// packages (added by number and removed while 'Abierto'), 'Descargar manifiesto' and its moves 'En tránsito',
+// 'En aduana', 'En bodega Colombia', each confirmed in the page. Refusals are listed in role=alert.
+import { useQuery } from '@tanstack/react-query';
+import { formatCalendarDay } from '../../../shared/dates.ts';
+import { formatUsd } from '../../../shared/money.ts';
+import type { DispatchChanged } from '../../../shared/operations/api-types.ts';
+import { paths } from '../../../shared/paths.ts';
+import { AdminsOnly } from '../../app/admins-only.tsx';
+import { Page } from '../../app/page.tsx';
+import { withQuery } from '../../app/query-client.tsx';
+import { QueryStates, showsStaffNav } from '../../app/query-states.tsx';
+import { Link, useLocation, useParams } from '../../app/router.tsx';
+import { StaffNav } from '../../app/staff-nav.tsx';
+import { FactList } from '../../components/fact-list.tsx';
+import {
+  type DispatchDetail,
+  getDispatch,
+  manifestUrl,
+  operationKeys,
+} from '../../packages/operations-api.ts';
+import { useRecordChanges } from '../../packages/outcome.tsx';
+import type { ArrivalNotice } from '../dispatch-form.tsx';
+import { DispatchMoves } from './dispatch-moves.tsx';
+import { AddPackages, DispatchPackages } from './dispatch-packages.tsx';
+import './admin-dispatches.css';
+
+function DispatchPage() {
+  const id = useParams().id ?? '';
+  // Another dispatch is another screen: nothing of the previous one's notices carries over.
+  return <DispatchScreen key={id} id={id} />;
+}
+
+function DispatchScreen({ id }: { id: string }) {
+  const detail = useQuery({
+    queryKey: operationKeys.dispatch(id),
+    queryFn: ({ signal }) => getDispatch(id, signal),
+  });
+
+  return (
+    <Page title={`Despacho ${id}`} wide nav={showsStaffNav(detail) ? <StaffNav /> : undefined}>
+      <QueryStates
+        query={detail}
+        heading={(missing) => <h1>{missing ? 'Despacho no encontrado' : `Despacho ${id}`}</h1>}
+        refused={<AdminsOnly />}
+        back={
+          <p>
+            <Link to={paths.adminDispatches}>Volver a Despachos</Link>
+          </p>
+        }
+      >
+        {(dispatch) => <DispatchView dispatch={dispatch} />}
+      </QueryStates>
+    </Page>
+  );
+}
+
+function DispatchView({ dispatch }: { dispatch: DispatchDetail }) {
+  const arrival = useLocation().state as ArrivalNotice | null;
+  // After a change the answer replaces the cached dispatch; the list and the board are read again.
+  const { region, ...changes } = useRecordChanges({
+    queryKey: operationKeys.dispatch(String(dispatch.id)),
+    record: (answer: DispatchChanged) => answer.dispatch,
+    stale: [{ queryKey: operationKeys.dispatches, exact: true }, { queryKey: operationKeys.board }],
+    arrival: arrival?.notice,
+  });
+  const open = dispatch.state === 'abierto';
+
+  const { totals } = dispatch;
+  const facts: Array<[string, string]> = [
+    ['Guía master', dispatch.masterAwb],
+    ['Aerolínea', dispatch.airline],
+    ['Fecha del vuelo', formatCalendarDay(dispatch.flightDate)],
+    ['Estado', dispatch.stateLabel],
+    ['Paquetes', String(totals.packages)],
+    ['Piezas', String(totals.pieces)],
+    // The manifest's weight: each package's rounded up to the next pound, then added.
+    ['Peso total', `${totals.pounds} lb (cada paquete redondeado a la libra siguiente)`],
+    ['Valor declarado total', formatUsd(totals.declaredValueCents)],
+  ];
+
+  return (
+    <>
+      <h1>Despacho {dispatch.id}</h1>
+      <FactList className="data-list dispatch-facts" facts={facts} />
+      {region}
+      <p className="actions">
+        <a className="button button--secondary" href={manifestUrl(dispatch.id)} download>
+          Descargar manifiesto
+        </a>
+      </p>
+      <DispatchMoves dispatch={dispatch} {...changes} />
+      <DispatchPackages dispatch={dispatch} {...changes} />
+      {open && <AddPackages dispatchId={dispatch.id} {...changes} />}
+      <p>
+        <Link to={paths.adminDispatches}>Volver a Despachos</Link>
+      </p>
+    </>
+  );
+}
+
+export default withQuery(DispatchPage);
