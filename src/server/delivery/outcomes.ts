@@ -68,7 +68,7 @@ export async function stopFacts(db: Reader, routeId: number): Promise<Map<number
         string | null
       >`max(${deliveryAttempts.at}) filter (where ${deliveryAttempts.routeId} = ${routeId})`,
       reason: sql<
-        string | null
+        keyof typeof FAILURE_REASON_LABELS | null
       >`max(${deliveryAttempts.reason}) filter (where ${deliveryAttempts.routeId} = ${routeId})`,
     })
     .from(deliveryAttempts)
@@ -79,7 +79,7 @@ export async function stopFacts(db: Reader, routeId: number): Promise<Map<number
     facts.set(row.number, {
       outcome:
         row.at && row.reason
-          ? failedOutcome(new Date(row.at), row.reason as keyof typeof FAILURE_REASON_LABELS)
+          ? failedOutcome(new Date(row.at), row.reason)
           : PENDING,
       attempts: row.total,
       earlierAttempts: row.earlier,
