@@ -9,13 +9,12 @@ import { paths } from '../../../shared/paths.ts';
 import { type DispatchDetail, getDispatch, manifestUrl, operationKeys } from '../../api/operations.ts';
 import { withQuery } from '../../api/query-client.tsx';
 import { AdminsOnly } from '../../components/admins-only.tsx';
-import type { ArrivalNotice } from '../../components/dispatch-form.tsx';
 import { FactList } from '../../components/fact-list.tsx';
 import { useRecordChanges } from '../../components/outcome.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryStates, showsStaffNav } from '../../components/query-states.tsx';
 import { StaffNav } from '../../components/staff-nav.tsx';
-import { Link, useLocation, useParams } from '../../router.tsx';
+import { Link, useArrival, useParams } from '../../router.tsx';
 import { DispatchMoves } from './dispatch-moves.tsx';
 import { AddPackages, DispatchPackages } from './dispatch-packages.tsx';
 import './admin-dispatches.css';
@@ -51,13 +50,13 @@ function DispatchScreen({ id }: { id: string }) {
 }
 
 function DispatchView({ dispatch }: { dispatch: DispatchDetail }) {
-  const arrival = useLocation().state as ArrivalNotice | null;
+  const arrival = useArrival();
   // After a change the answer replaces the cached dispatch; the list and the board are read again.
   const { region, ...changes } = useRecordChanges({
     queryKey: operationKeys.dispatch(String(dispatch.id)),
     record: (answer: DispatchChanged) => answer.dispatch,
     stale: [{ queryKey: operationKeys.dispatches, exact: true }, { queryKey: operationKeys.board }],
-    arrival: arrival?.notice,
+    arrival: arrival.notice,
   });
   const open = dispatch.state === 'abierto';
 

@@ -23,8 +23,7 @@ import { useRecordChanges } from '../../components/outcome.tsx';
 import { Page } from '../../components/page.tsx';
 import { QueryStates, showsStaffNav } from '../../components/query-states.tsx';
 import { StaffNav } from '../../components/staff-nav.tsx';
-import { Link, useLocation, useParams } from '../../router.tsx';
-import type { RouteArrival } from './new-route-form.tsx';
+import { Link, useArrival, useParams } from '../../router.tsx';
 import { RouteClose } from './route-close.tsx';
 import { RouteMoves } from './route-moves.tsx';
 import { RouteStops } from './route-stops.tsx';
@@ -90,13 +89,13 @@ function routeFacts(route: RouteDetail): Array<[string, string]> {
 }
 
 function RouteView({ route }: { route: RouteDetail }) {
-  const arrival = useLocation().state as RouteArrival | null;
+  const arrival = useArrival();
   // After a change the answer replaces the cached route; the day's lists and the flagged packages are read again.
   const { region, ...changes } = useRecordChanges({
     queryKey: routeKeys.route(String(route.id)),
     record: (answer: RouteChanged) => answer.route,
     stale: [{ queryKey: routeKeys.days }, { queryKey: routeKeys.flagged }],
-    arrival: arrival?.notice,
+    arrival: arrival.notice,
   });
   const preparing = route.state === 'en_preparacion';
   const me = useMe();

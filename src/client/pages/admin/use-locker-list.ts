@@ -12,7 +12,7 @@ import {
   normalizeSearch,
   type UsersPage,
 } from '../../api/admin.ts';
-import { RequestError } from '../../api/request.ts';
+import { answerOf, RequestError } from '../../api/request.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../components/use-debounced.ts';
 
 /** The page on screen, with the search it answers (a live registration is compared with that search). */
@@ -112,7 +112,7 @@ export function useLockerList() {
 
     const onRegistered = (event: MessageEvent<string>) => {
       if (event.lastEventId) lastId = event.lastEventId;
-      const user = JSON.parse(event.data) as AdminUser;
+      const user = answerOf<AdminUser>(JSON.parse(event.data));
       if (known.current.has(user.id)) return;
       known.current.add(user.id);
       setLiveNotice(messages.newLocker(user.name, user.email));
