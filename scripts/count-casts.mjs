@@ -1,7 +1,7 @@
 // Part of `npm run lint`: the type assertions left in production code (src/ but its tests): `value as T` and
 // `<T>value`, never `as const`, found by TypeScript's own parser. The compiler takes an assertion on trust, so a
 // typed result says more (a zod parse of what comes from outside, a type guard, a generic, `satisfies`): at most
-// MAX remain, each with its reason on its line or the line above (`// cast: …`). `--list` prints every one.
+// MAX remain, each with its reason on its line or in the comment above (`// cast: …`). `--list` prints them.
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SyntaxKind } from 'typescript/unstable/ast';
@@ -19,7 +19,8 @@ function* castsOf(file, path) {
   const lines = file.text.split('\n');
   const found = [];
   const visit = (node) => {
-    const assertion = node.kind === SyntaxKind.AsExpression || node.kind === SyntaxKind.TypeAssertionExpression;
+    const assertion =
+      node.kind === SyntaxKind.AsExpression || node.kind === SyntaxKind.TypeAssertionExpression;
     if (assertion && node.type.getText(file) !== 'const') found.push(node);
     node.forEachChild(visit);
   };
@@ -27,8 +28,10 @@ function* castsOf(file, path) {
   for (const node of found) {
     const first = file.getLineAndCharacterOfPosition(node.getStart(file)).line;
     const last = file.getLineAndCharacterOfPosition(node.type.getStart(file)).line;
-    // The reason may stand above the expression, or on any of its lines up to the asserted type.
-    const reasoned = lines.slice(Math.max(0, first - 1), last + 1).some((line) => REASON.test(line));
+    // The reason: in the comment right above the expression, or on any of its lines up to the asserted type.
+    let top = first;
+    while (top > 0 && /^\s*\/\//.test(lines[top - 1])) top--;
+    const reasoned = lines.slice(top, last + 1).some((line) => REASON.test(line));
     yield { where: `${path}:${last + 1}`, text: lines[last].trim(), reasoned };
   }
 }
@@ -55,7 +58,7 @@ if (process.argv.includes('--list'))
 if (casts.length > MAX || unreasoned.length > 0) {
   console.error(
     `${casts.length} type assertions in production code (at most ${MAX}, each with \`// cast: <reason>\` on its line` +
-      ` or the line above); ${unreasoned.length} without a reason:\n  ` +
+      ` or in the comment above); ${unreasoned.length} without a reason:\n  ` +
       unreasoned.map((cast) => `${cast.where}  ${cast.text}`).join('\n  '),
   );
   process.exit(1);

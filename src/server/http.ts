@@ -153,7 +153,12 @@ export const finishBodyBeforeAnswer: MiddlewareHandler = async (c, next) => {
   // Only over a real socket: app.request() in tests has no Node request.
   const env: unknown = c.env;
   const incoming = typeof env === 'object' && env !== null && 'incoming' in env ? env.incoming : undefined;
-  if (!(incoming instanceof IncomingMessage) || incoming.complete || c.res.headers.get('connection') === 'close') return;
+  if (
+    !(incoming instanceof IncomingMessage) ||
+    incoming.complete ||
+    c.res.headers.get('connection') === 'close'
+  )
+    return;
   if (!(await discardBody(incoming))) c.header('connection', 'close');
 };
 

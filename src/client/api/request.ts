@@ -24,7 +24,8 @@ export interface RequestOptions {
   cache?: RequestCache;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 /**

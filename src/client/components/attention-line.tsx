@@ -22,9 +22,7 @@ export function AttentionLine({ attention }: { attention: PackageList['attention
       <span className="attention-line__mark" aria-hidden="true">
         !
       </span>
-      <Link to={to}>
-        {attentionText(attention.count)}
-      </Link>
+      <Link to={to}>{attentionText(attention.count)}</Link>
     </p>
   );
 }

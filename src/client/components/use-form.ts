@@ -147,7 +147,10 @@ export function useForm<V extends object, T, R = unknown>(options: FormOptions<V
     } catch (error) {
       options.onFailure?.(error);
       const message = error instanceof Error ? error.message : '';
-      const field = error instanceof Error && 'field' in error && typeof error.field === 'string' ? error.field : undefined;
+      const field =
+        error instanceof Error && 'field' in error && typeof error.field === 'string'
+          ? error.field
+          : undefined;
       fail(message || messages.serverError, field, error);
     } finally {
       sending.current = false;

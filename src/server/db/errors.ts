@@ -49,7 +49,8 @@ export function isConnectionLost(error: unknown): boolean {
     if ('message' in current && typeof current.message === 'string' && LOST_MESSAGES.test(current.message))
       return true;
     // Node reports a refused dual-stack connect as an AggregateError of one error per address.
-    if ('errors' in current && Array.isArray(current.errors) && current.errors.some(isConnectionLost)) return true;
+    if ('errors' in current && Array.isArray(current.errors) && current.errors.some(isConnectionLost))
+      return true;
     current = 'cause' in current ? current.cause : undefined;
   }
   return false;

@@ -77,10 +77,7 @@ export async function stopFacts(db: Reader, routeId: number): Promise<Map<number
   const facts = new Map<number, StopFacts>();
   for (const row of attempts)
     facts.set(row.number, {
-      outcome:
-        row.at && row.reason
-          ? failedOutcome(new Date(row.at), row.reason)
-          : PENDING,
+      outcome: row.at && row.reason ? failedOutcome(new Date(row.at), row.reason) : PENDING,
       attempts: row.total,
       earlierAttempts: row.earlier,
     });

@@ -163,7 +163,9 @@ export const calculatorSchema = z.object({
     })
     .transform((texts, ctx): [number, number, number] | null => {
       if (texts.every((text) => text.trim() === '')) return null;
-      const [length, width, height] = [measureUnits(texts[0]), measureUnits(texts[1]), measureUnits(texts[2])];
+      const length = measureUnits(texts[0]);
+      const width = measureUnits(texts[1]);
+      const height = measureUnits(texts[2]);
       if (length === null || width === null || height === null) {
         ctx.addIssue({ code: 'custom', message: calculatorMessages.measure });
         return z.NEVER;

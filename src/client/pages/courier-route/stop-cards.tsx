@@ -88,14 +88,18 @@ export function StopCards(props: {
             <DeliveryForm
               number={number}
               valueToPay={view.stop.valueToPayCop ?? 0}
-              before={correcting?.kind === 'deliver' && refusal ? { body: correcting.body, refusal } : undefined}
+              before={
+                correcting?.kind === 'deliver' && refusal ? { body: correcting.body, refusal } : undefined
+              }
               onConfirm={(body) => confirmDelivery(number, body)}
               onCancel={() => close(number)}
             />
           ) : mine?.kind === 'attempt' ? (
             <AttemptForm
               number={number}
-              before={correcting?.kind === 'attempt' && refusal ? { body: correcting.body, refusal } : undefined}
+              before={
+                correcting?.kind === 'attempt' && refusal ? { body: correcting.body, refusal } : undefined
+              }
               onConfirm={(body) => confirmAttempt(number, body)}
               onCancel={() => close(number)}
             />
