@@ -21,6 +21,6 @@ export function withHiddenSecrets<T extends object, S extends Record<string, str
 ): T & S {
   for (const [key, value] of Object.entries(secrets))
     Object.defineProperty(config, key, { value, enumerable: false });
-  // Each key of `secrets` was just defined on it: TypeScript cannot follow defineProperty.
+  // cast: each key of `secrets` was just defined on it; TypeScript cannot follow defineProperty.
   return config as T & S;
 }

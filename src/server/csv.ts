@@ -77,7 +77,7 @@ export function parseCsv(text: string): { header: string[]; rows: Array<Record<s
     skip_empty_lines: true,
     relax_column_count: false,
     trim: true,
-  }) as string[][];
+  });
   const [headerRow = [], ...body] = records;
   const header = headerRow.map((name) => name.trim().toLowerCase());
   const rows = body.map((cells) =>

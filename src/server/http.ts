@@ -2,8 +2,7 @@
 // the domain's errors (errors.ts) get their statuses; and the helpers that read a request: its JSON body with a
 // shared schema, an upload's bytes, the caller's address.
 
-import type { IncomingMessage } from 'node:http';
-import type { HttpBindings } from '@hono/node-server';
+import { IncomingMessage } from 'node:http';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -98,6 +97,11 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
   } catch {
     throw new ApiError(400, 'bad_json', messages.badJson);
   }
+  return checkedBody(schema, body);
+}
+
+/** `body` checked with `schema`: its parsed value, or an Invalid (400) with the first message and field. */
+export function checkedBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body);
   if (!result.success) {
     const field = result.error.issues[0]?.path[0];
@@ -147,8 +151,14 @@ const DISCARD_MS = 2000;
 export const finishBodyBeforeAnswer: MiddlewareHandler = async (c, next) => {
   await next();
   // Only over a real socket: app.request() in tests has no Node request.
-  const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
-  if (!incoming || incoming.complete || c.res.headers.get('connection') === 'close') return;
+  const env: unknown = c.env;
+  const incoming = typeof env === 'object' && env !== null && 'incoming' in env ? env.incoming : undefined;
+  if (
+    !(incoming instanceof IncomingMessage) ||
+    incoming.complete ||
+    c.res.headers.get('connection') === 'close'
+  )
+    return;
   if (!(await discardBody(incoming))) c.header('connection', 'close');
 };
 

@@ -5,6 +5,7 @@
 // with its list and the session, '/register' with its form's files, a package's page `/paquetes/:number` (issue 37)
 // with its package (the number from the path) and the session. The files come from Vite's manifest of the build.
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { z } from 'zod';
 import { packageDetailPattern, paths } from '../shared/paths.ts';
 
 interface ManifestChunk {
@@ -13,6 +14,17 @@ interface ManifestChunk {
   css?: string[];
   isEntry?: boolean;
 }
+
+/** Vite's manifest: the build's chunks by their source's path (the fields read here; the rest is dropped). */
+const manifestSchema = z.record(
+  z.string(),
+  z.object({
+    file: z.string(),
+    imports: z.array(z.string()).optional(),
+    css: z.array(z.string()).optional(),
+    isEntry: z.boolean().optional(),
+  }) satisfies z.ZodType<ManifestChunk>,
+);
 
 /** The screens whose index.html names their files and first request; their chunk's key in the manifest. */
 const SCREENS: Record<string, { chunk: string; fetches: string[]; largeOnly?: boolean }> = {
@@ -80,7 +92,7 @@ export function screenPages(clientDir: string, indexHtml: string): Map<string, s
   const pages = new Map<string, string>();
   const file = `${clientDir}/.vite/manifest.json`;
   if (!existsSync(file)) return pages;
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = manifestSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
   for (const [path, { chunk, fetches, largeOnly }] of Object.entries(SCREENS)) {
     if (!manifest[chunk]) continue;
     const own = filesOf(manifest, chunk);

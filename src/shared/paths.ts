@@ -70,14 +70,9 @@ export const receiptPattern = '/paquetes/:number/comprobante';
 export const adminPackagePattern = '/admin/paquetes/:number';
 export const paymentPattern = '/pagos/:referencia';
 
-type PathTable = typeof paths;
-type FixedPath = {
-  [K in keyof PathTable]: PathTable[K] extends string ? PathTable[K] : never;
-}[keyof PathTable];
-
 /** Every screen's route pattern: the client's router must have a screen for each (its table is typed by this). */
 export const SCREEN_PATTERNS = [
-  ...(Object.values(paths).filter((path) => typeof path === 'string') as FixedPath[]),
+  ...Object.values(paths).filter((path) => typeof path === 'string'),
   packageDetailPattern,
   labelPattern,
   dispatchDetailPattern,

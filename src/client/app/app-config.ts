@@ -40,6 +40,7 @@ function readConfig(): AppConfig {
   const fallback = fallbackConfig(window.location.origin);
   if (!content) return fallback;
   try {
+    // cast: the server writes these fields (publicConfig in its config.ts); one left out keeps its fallback.
     return { ...fallback, ...(JSON.parse(content) as Partial<AppConfig>) };
   } catch {
     return fallback;

@@ -3,19 +3,12 @@
 import { messages } from '../../shared/messages.ts';
 
 /** The API's error answer: `{ error: { code, message, field?, details? } }` (src/server/http.ts). */
-interface ErrorBody {
-  code: string;
-  message: string;
-  /** The request field the message belongs to: a form shows it beside that field. */
-  field?: string;
-  details?: Record<string, unknown>;
-}
-
 export class RequestError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The request field the message belongs to: a form shows it beside that field. */
     readonly field?: string,
     readonly details?: Record<string, unknown>,
   ) {
@@ -31,20 +24,32 @@ export interface RequestOptions {
   cache?: RequestCache;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
 /**
  * The error of a failed answer (its status and parsed body); a 401 also sends the person to /login. A 409's
  * `refused` beside the message (before the server moved it into details) is read as `details.refused`.
  */
 export function failure(status: number, data: unknown, options: RequestOptions = {}): RequestError {
   if (status === 401 && !options.allowUnauthenticated) window.location.assign('/login');
-  const error = (data as { error?: Partial<ErrorBody> & { refused?: unknown } } | null)?.error;
+  const error: Record<string, unknown> = isRecord(data) && isRecord(data.error) ? data.error : {};
+  const { refused } = error;
   return new RequestError(
     status,
-    error?.code ?? 'unknown',
-    error?.message ?? (status >= 500 ? messages.serverError : messages.badJson),
-    error?.field,
-    error?.details ?? (error?.refused ? { refused: error.refused } : undefined),
+    text(error.code) ?? 'unknown',
+    text(error.message) ?? (status >= 500 ? messages.serverError : messages.badJson),
+    text(error.field),
+    isRecord(error.details) ? error.details : refused ? { refused } : undefined,
   );
+}
+
+/** A successful answer as the type its call names. */
+export function answerOf<T>(data: unknown): T {
+  // cast: the server checks every answer against its shared type (`satisfies Api.X`); checking it again here
+  // would send every schema to the browser.
+  return data as T;
 }
 
 /** Sends one request and reads its JSON answer; every error, whatever the body sent, is handled here. */
@@ -68,10 +73,9 @@ async function send<T>(
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new RequestError(0, 'network', messages.networkError);
   }
-  if (response.status === 204) return undefined as T;
-  const data: unknown = await response.json().catch(() => null);
+  const data: unknown = response.status === 204 ? undefined : await response.json().catch(() => null);
   if (!response.ok) throw failure(response.status, data, options);
-  return data as T;
+  return answerOf<T>(data);
 }
 
 export function request<T>(

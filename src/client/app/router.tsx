@@ -110,6 +110,23 @@ export function useLocation(): Location {
   return useMemo(() => ({ pathname, search, state }), [pathname, search, state]);
 }
 
+/** What the screen that navigated here handed along (history state): a notice, an e-mail to fill in. */
+export interface Arrival {
+  notice?: string | undefined;
+  email?: string | undefined;
+}
+
+export function useArrival(): Arrival {
+  const { state } = useLocation();
+  return useMemo(() => {
+    if (typeof state !== 'object' || state === null) return {};
+    return {
+      notice: 'notice' in state && typeof state.notice === 'string' ? state.notice : undefined,
+      email: 'email' in state && typeof state.email === 'string' ? state.email : undefined,
+    };
+  }, [state]);
+}
+
 export function useSearchParams(): [URLSearchParams] {
   const search = useRawSearch();
   return [useMemo(() => new URLSearchParams(search), [search])];

@@ -152,12 +152,12 @@ export function PhoneInput({
       update(international.country, international.digits, false);
       return;
     }
-    const inputType = (event.nativeEvent as InputEvent).inputType;
+    const { nativeEvent } = event;
     const edit = editNationalDigits(
       formatted,
       text,
       input.selectionStart,
-      inputType === 'deleteContentForward',
+      'inputType' in nativeEvent && nativeEvent.inputType === 'deleteContentForward',
     );
     const digits = limitNationalDigits(edit.digits, current.country);
     pendingCaret.current = Math.min(edit.digitsBeforeCaret, digits.length);

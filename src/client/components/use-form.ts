@@ -146,7 +146,11 @@ export function useForm<V extends object, T, R = unknown>(options: FormOptions<V
       refocusSubmit();
     } catch (error) {
       options.onFailure?.(error);
-      const { message, field } = error instanceof Error ? (error as Error & { field?: string }) : {};
+      const message = error instanceof Error ? error.message : '';
+      const field =
+        error instanceof Error && 'field' in error && typeof error.field === 'string'
+          ? error.field
+          : undefined;
       fail(message || messages.serverError, field, error);
     } finally {
       sending.current = false;
@@ -158,7 +162,8 @@ export function useForm<V extends object, T, R = unknown>(options: FormOptions<V
     const { ids } = options;
     return {
       id: (typeof ids === 'function' ? ids(name) : ids?.[name]) ?? name,
-      value: values[name] as string,
+      value: String(values[name]),
+      // cast: a text field's value is a string (TextKey), which TypeScript cannot see through a generic V.
       onValue: (value: string) => set(name, value as V[K]),
       error: errors[name],
     };

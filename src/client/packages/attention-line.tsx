@@ -15,15 +15,14 @@ export function attentionText(count: number): string {
 
 export function AttentionLine({ attention }: { attention: PackageList['attention'] }) {
   if (attention.count === 0) return null;
-  const one = attention.count === 1 && attention.number !== null;
+  const to =
+    attention.count === 1 && attention.number !== null ? paths.packageDetail(attention.number) : heldListPath;
   return (
     <p className="attention-line">
       <span className="attention-line__mark" aria-hidden="true">
         !
       </span>
-      <Link to={one ? paths.packageDetail(attention.number as number) : heldListPath}>
-        {attentionText(attention.count)}
-      </Link>
+      <Link to={to}>{attentionText(attention.count)}</Link>
     </p>
   );
 }

@@ -71,7 +71,10 @@ export function useLiveRefresh(options: {
     return watchLiveStream({
       url,
       event,
-      onChange: () => void queryClient.invalidateQueries({ queryKey: JSON.parse(key) as QueryKey }),
+      onChange: () => {
+        const queryKey: unknown = JSON.parse(key);
+        if (Array.isArray(queryKey)) void queryClient.invalidateQueries({ queryKey });
+      },
     });
   }, [url, event, key, enabled, queryClient]);
 }

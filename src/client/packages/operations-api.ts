@@ -73,11 +73,25 @@ export const operationKeys = {
   package: (number: string) => ['admin', 'packages', 'view', number] as const,
 };
 
+const isRefusal = (value: unknown): value is Refusal =>
+  typeof value === 'object' &&
+  value !== null &&
+  'number' in value &&
+  typeof value.number === 'number' &&
+  'reason' in value &&
+  typeof value.reason === 'string';
+
+/** The packages a failed request's answer lists as refused, and why (`details.refused`); null when none. */
+export function refusalsOf(error: unknown): Refusal[] | null {
+  const refused = error instanceof RequestError ? error.details?.refused : undefined;
+  return Array.isArray(refused) ? refused.filter(isRefusal) : null;
+}
+
 /** A refusal keeps its list of packages and reasons; any other error passes unchanged. */
 function refusalOf(error: unknown): unknown {
-  const refused = error instanceof RequestError ? error.details?.refused : undefined;
-  if (!(error instanceof RequestError) || !Array.isArray(refused)) return error;
-  return new RefusedError(error.status, error.code, error.message, refused as Refusal[]);
+  const refused = refusalsOf(error);
+  if (!(error instanceof RequestError) || !refused) return error;
+  return new RefusedError(error.status, error.code, error.message, refused);
 }
 
 /** POSTs a JSON body and reads the answer; a refusal keeps its list. */

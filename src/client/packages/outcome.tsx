@@ -10,16 +10,15 @@ import { type ReactNode, useRef, useState } from 'react';
 import { messages } from '../../shared/messages.ts';
 import { RequestError } from '../app/request.ts';
 import { Notice } from '../components/notice.tsx';
-import { type Refusal, RefusedError } from './operations-api.ts';
+import { type Refusal, RefusedError, refusalsOf } from './operations-api.ts';
 
 export type Outcome = { ok: true; text: string } | { ok: false; text: string; refused: Refusal[] };
 
 /** What a failed request says: its message, and its refusals when the server listed them. */
 export function failureOf(error: unknown): Outcome {
   if (error instanceof RefusedError) return { ok: false, text: error.message, refused: error.refused };
-  const refused = error instanceof RequestError ? error.details?.refused : undefined;
-  if (error instanceof RequestError && Array.isArray(refused))
-    return { ok: false, text: error.message, refused: refused as Refusal[] };
+  const refused = refusalsOf(error);
+  if (error instanceof RequestError && refused) return { ok: false, text: error.message, refused };
   return { ok: false, text: error instanceof Error ? error.message : messages.serverError, refused: [] };
 }
 

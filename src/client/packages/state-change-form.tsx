@@ -96,7 +96,7 @@ export function StateChangeForm(props: {
   const form = useForm({
     initial: EMPTY,
     schema: trimmed,
-    ids: (name) => ids[name as keyof typeof ids],
+    ids: (name) => ids[name],
     check(data): FieldProblem<keyof Values> | null {
       if (count === 0) return { message: operationsMessages.selection };
       const { state } = data;

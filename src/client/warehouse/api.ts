@@ -11,7 +11,7 @@ import type {
   StagedPhoto,
   WarehouseList,
 } from '../../shared/warehouse/api-types.ts';
-import { api, failure, RequestError } from '../app/request.ts';
+import { answerOf, api, failure, RequestError } from '../app/request.ts';
 
 export type {
   Label,
@@ -88,7 +88,7 @@ export function uploadPhoto(
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
     xhr.onload = () => {
-      if (xhr.status === 201 && xhr.response) resolve(xhr.response as StagedPhoto);
+      if (xhr.status === 201 && xhr.response) resolve(answerOf<StagedPhoto>(xhr.response));
       else reject(failure(xhr.status, xhr.response));
     };
     xhr.onerror = () => reject(new RequestError(0, 'network', messages.networkError));

@@ -16,7 +16,7 @@ export type UserRecord = typeof users.$inferSelect;
 export const STAFF_ROLES: readonly Role[] = ['bodega', 'admin'];
 
 export function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+  return typeof value === 'string' && ROLES.some((role) => role === value);
 }
 
 export function isStaff(role: string | null | undefined): boolean {

@@ -109,11 +109,10 @@ function glyphPath(char: string): string {
       parts.push(`M${num(left)} ${num(top)}h${num(w)}v${num(h)}h${num(-w)}z`);
     }
   });
-  for (let i = parts.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [parts[i], parts[j]] = [parts[j] as string, parts[i] as string];
-  }
-  return parts.join('');
+  // Each run at a random place among those before it: a uniform shuffle.
+  const shuffled: string[] = [];
+  for (const part of parts) shuffled.splice(randomInt(shuffled.length + 1), 0, part);
+  return shuffled.join('');
 }
 
 /**

@@ -2,6 +2,7 @@
 // referral credit, stored with the figures it came from, and never rewritten by a change of rates. An admin may
 // recompute it explicitly (audited by the caller).
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { type Charge, computeCharge, DEFAULT_CHARGE_SETTINGS } from '../../shared/charges/charge.ts';
 import { isoDayInMiami } from '../../shared/dates.ts';
 import { formatCop, formatUsd } from '../../shared/money.ts';
@@ -121,6 +122,9 @@ export function creditSplit(
   return { cents, cop };
 }
 
+/** The TRM and the tax threshold in a charge's snapshot of its rates: safe integers (zod's int()). */
+const snapshotRates = z.object({ trmHundredths: z.number().int(), taxFreeThresholdCents: z.number().int() });
+
 /**
  * The TRM and the tax threshold a stored charge used: the snapshot of its rates kept in `input`, or (for a charge
  * written without one) the rates row it names, which is never rewritten.
@@ -129,10 +133,8 @@ export async function ratesOfCharge(
   db: Database | Transaction,
   charge: Pick<StoredCharge, 'input' | 'rateSettingsId'>,
 ): Promise<{ trmHundredths: number; taxFreeThresholdCents: number }> {
-  const snapshot = (charge.input.rates ?? {}) as Partial<Record<string, unknown>>;
-  const { trmHundredths, taxFreeThresholdCents } = snapshot;
-  if (Number.isSafeInteger(trmHundredths) && Number.isSafeInteger(taxFreeThresholdCents))
-    return { trmHundredths: Number(trmHundredths), taxFreeThresholdCents: Number(taxFreeThresholdCents) };
+  const snapshot = snapshotRates.safeParse(charge.input.rates);
+  if (snapshot.success) return snapshot.data;
   const [row] = await db
     .select({
       trmHundredths: rateSettings.trmHundredths,

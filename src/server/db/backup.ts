@@ -4,6 +4,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { count, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import { objectStore } from '../files/store.ts';
 import type { Database } from './open.ts';
 import {
@@ -154,6 +155,13 @@ interface Backup {
   tables: Record<string, Record<string, unknown>[]>;
 }
 
+const backupSchema = z.object({
+  format: z.string(),
+  version: z.number(),
+  createdAt: z.string(),
+  tables: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
+}) satisfies z.ZodType<Backup>;
+
 export async function createBackup(db: Database): Promise<Buffer> {
   const backup: Backup = {
     format: BACKUP_FORMAT,
@@ -165,8 +173,9 @@ export async function createBackup(db: Database): Promise<Buffer> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`set transaction isolation level repeatable read`);
     for (const table of BACKED_UP_TABLES) {
-      const rows = (await tx.select().from(table)) as Record<string, unknown>[];
-      backup.tables[getTableName(table)] = rows.map((row) => {
+      const rows = await tx.select().from(table);
+      backup.tables[getTableName(table)] = rows.map((selected) => {
+        const row: Record<string, unknown> = { ...selected };
         for (const key of GENERATED) delete row[key];
         // File bytes travel as base64, not as JSON arrays of numbers.
         for (const [key, value] of Object.entries(row))
@@ -184,7 +193,7 @@ export class RestoreError extends Error {}
 export async function restoreBackup(db: Database, file: Buffer): Promise<Record<string, number>> {
   let backup: Backup;
   try {
-    backup = JSON.parse(gunzipSync(file).toString('utf8')) as Backup;
+    backup = backupSchema.parse(JSON.parse(gunzipSync(file).toString('utf8')));
   } catch {
     throw new RestoreError('El archivo no es una copia de seguridad válida (JSON comprimido con gzip).');
   }

@@ -2,15 +2,15 @@
 
 /** True when `error` (or one of its causes) is a unique violation of `constraint`. */
 export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let current = error; current instanceof Error || (current && typeof current === 'object'); ) {
-    const candidate = current as { code?: string; constraint?: string; message?: string; cause?: unknown };
+  for (let current = error; typeof current === 'object' && current !== null; ) {
     if (
-      candidate.code === '23505' &&
-      (candidate.constraint === constraint || candidate.message?.includes(constraint))
+      'code' in current &&
+      current.code === '23505' &&
+      (('constraint' in current && current.constraint === constraint) ||
+        ('message' in current && typeof current.message === 'string' && current.message.includes(constraint)))
     )
       return true;
-    current = candidate.cause;
-    if (!current) break;
+    current = 'cause' in current ? current.cause : undefined;
   }
   return false;
 }
@@ -42,16 +42,16 @@ const LOST_MESSAGES =
  */
 export function isConnectionLost(error: unknown): boolean {
   const seen = new Set<unknown>();
-  for (let current = error; current && typeof current === 'object' && !seen.has(current); ) {
+  for (let current = error; typeof current === 'object' && current !== null && !seen.has(current); ) {
     seen.add(current);
-    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-    const code = typeof candidate.code === 'string' ? candidate.code : '';
+    const code = 'code' in current && typeof current.code === 'string' ? current.code : '';
     if (SOCKET_CODES.has(code) || SERVER_GONE_STATES.has(code) || code.startsWith('08')) return true;
-    if (typeof candidate.message === 'string' && LOST_MESSAGES.test(candidate.message)) return true;
-    // Node reports a refused dual-stack connect as an AggregateError of one error per address.
-    if (Array.isArray(candidate.errors) && candidate.errors.some((inner) => isConnectionLost(inner)))
+    if ('message' in current && typeof current.message === 'string' && LOST_MESSAGES.test(current.message))
       return true;
-    current = candidate.cause;
+    // Node reports a refused dual-stack connect as an AggregateError of one error per address.
+    if ('errors' in current && Array.isArray(current.errors) && current.errors.some(isConnectionLost))
+      return true;
+    current = 'cause' in current ? current.cause : undefined;
   }
   return false;
 }

@@ -19,7 +19,8 @@ export async function insertRows<Table extends PgTable>(
   table: Table,
   rows: ReadonlyArray<Partial<Table['$inferInsert']>>,
 ): Promise<void> {
-  const [first] = rows;
+  const records: ReadonlyArray<Readonly<Record<string, unknown>>> = rows;
+  const [first] = records;
   if (!first) return;
   const columns = getTableColumns(table);
   const keys = Object.keys(first).filter((key) => key in columns);
@@ -28,8 +29,8 @@ export async function insertRows<Table extends PgTable>(
   for (const key of keys) {
     const column = columns[key];
     if (!column) continue;
-    const values = rows.map((row) => {
-      const value: unknown = row[key as keyof typeof row];
+    const values = records.map((row) => {
+      const value = row[key];
       return value instanceof Date ? value.toISOString() : (value ?? null);
     });
     names.push(sql`${sql.identifier(column.name)}`);

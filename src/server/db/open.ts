@@ -93,7 +93,7 @@ const BYTEA_AS_HEX = {
 };
 
 function pgliteDatabase(client: PGlite, release: () => void): OpenDatabase {
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db: Database = drizzlePglite(client, { schema });
   return {
     db,
     driver: 'pglite',
@@ -131,7 +131,7 @@ export async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     lockClient.release();
   }
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const db: Database = drizzlePg(pool, { schema });
   const listeners = new Set<() => Promise<void>>();
   return {
     db,

@@ -24,6 +24,7 @@ export type RenderCourierRoute = (answer: MyRouteAnswer, config: ReturnType<type
 async function loadRender(clientDir: string): Promise<RenderCourierRoute | null> {
   const file = join(clientDir, '..', 'server', 'server-render.js');
   if (!existsSync(file)) return null;
+  // cast: the build of server-render.tsx, whose export the client's type check reads in its source.
   const module = (await import(pathToFileURL(file).href)) as { renderCourierRoute: RenderCourierRoute };
   return module.renderCourierRoute;
 }

@@ -53,8 +53,14 @@ export interface Accepted {
   settles: SettlementPart | null;
 }
 
-/** An item is applied, is the same action sent again, or is refused with why. */
-type Verdict = 'accept' | 'repeat' | DomainError;
+/** An item passes (with its stop on the courier's route and its locked package), is the same action sent
+ * again, or is refused with why. */
+type Verdict = Passed | 'repeat' | DomainError;
+
+interface Passed {
+  stop: ActionStop;
+  pkg: LockedPackage;
+}
 
 interface LockedPackage {
   state: PackageState;
@@ -112,22 +118,16 @@ export async function checkDeliveries(
   const accepted: Accepted[] = [];
   const byNumber = new Map<number, Accepted>();
   const byKey = new Map<string, Accepted>();
+  const known: Known = { courierId, uses, stops, locked, earlier, byNumber, byKey };
   for (const [index, item] of items.entries()) {
-    const { number, form } = item;
-    const stop = stops.get(number);
-    const pkg = locked.get(number);
-    const verdict = keyVerdict(uses.get(form.key), byKey.get(form.key), courierId, number);
-    const checked =
-      verdict ??
-      (!stop || stop instanceof DomainError
-        ? (stop ?? alreadyDelivered(number))
-        : stopVerdict(item, stop, pkg, earlier.get(number), byNumber.has(number), courierId));
-    if (checked === 'repeat') continue;
-    if (checked instanceof DomainError) {
-      results[index] = checked;
+    const verdict = itemVerdict(item, known);
+    if (verdict === 'repeat') continue;
+    if (verdict instanceof DomainError) {
+      results[index] = verdict;
       continue;
     }
-    if (!stop || stop instanceof DomainError || !pkg) continue;
+    const { number, form } = item;
+    const { stop, pkg } = verdict;
     const entry = {
       index,
       item,
@@ -144,13 +144,36 @@ export async function checkDeliveries(
   return accepted;
 }
 
+/** What an item's checks read: what is stored, and the items before it that passed (by package, by key). */
+interface Known {
+  courierId: string;
+  uses: Map<string, KeyUse>;
+  stops: Map<number, ActionStop | DomainError>;
+  locked: Map<number, LockedPackage>;
+  earlier: Map<number, { key: string; courierId: string }>;
+  byNumber: Map<number, Accepted>;
+  byKey: Map<string, Accepted>;
+}
+
+/** One item's verdict: its key first, then its stop, its package and its money. */
+function itemVerdict({ number, form }: DeliveryItem, known: Known): Verdict {
+  const keyed = keyVerdict(known.uses.get(form.key), known.byKey.get(form.key), known.courierId, number);
+  if (keyed) return keyed;
+  const stop = known.stops.get(number);
+  if (!stop) return alreadyDelivered(number);
+  if (stop instanceof DomainError) return stop;
+  const pkg = known.locked.get(number);
+  const before = known.earlier.get(number);
+  return stopVerdict(form, number, stop, pkg, before, known.byNumber.has(number), known.courierId);
+}
+
 /** What the item's key says: used before (this very action again, or another's key), or null when it is new. */
 function keyVerdict(
   use: KeyUse | undefined,
   twin: Accepted | undefined,
   courierId: string,
   number: number,
-): Verdict | null {
+): 'repeat' | DomainError | null {
   if (use) return keyProblem(use, 'delivery', courierId, number) ?? 'repeat';
   if (!twin) return null;
   if (twin.item.number === number) return 'repeat';
@@ -166,7 +189,8 @@ function keyVerdict(
 
 /** What the stop, the package and the money say of an item with a new key. */
 function stopVerdict(
-  { number, form }: DeliveryItem,
+  form: Delivery,
+  number: number,
   stop: ActionStop,
   pkg: LockedPackage | undefined,
   before: { key: string; courierId: string } | undefined,
@@ -190,7 +214,7 @@ function stopVerdict(
   // 'Medio de pago' is asked only when something is to be paid or was collected.
   if ((pkg.toPay > 0 || form.collectedCop > 0) && !form.means)
     return new Invalid('invalid', doorMessages.means, { field: 'means' });
-  return 'accept';
+  return { stop, pkg };
 }
 
 export const alreadyDelivered = (number: number) =>

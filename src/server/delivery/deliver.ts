@@ -196,9 +196,10 @@ export async function deliver(
     if (!isDeliveryRace(error)) throw error;
     return db.transaction(async (tx) => {
       const used = await keyUse(tx, form.key);
-      if (used && isRepeat(used, 'delivery', courierId, number))
-        return (await storedAnswers(tx, [form.key])).get(form.key) as DoorActionDone;
-      throw alreadyDelivered(number);
+      if (!used || !isRepeat(used, 'delivery', courierId, number)) throw alreadyDelivered(number);
+      const stored = (await storedAnswers(tx, [form.key])).get(form.key);
+      if (!stored) throw new Error(`no answer for key ${form.key}`);
+      return stored;
     });
   }
   if (!result || result instanceof DomainError) throw result ?? new Error('no result');

@@ -3,6 +3,7 @@
 // transaction. The event carries only the route's id and date: the screen reads the route again through the API.
 import { eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
+import { z } from 'zod';
 import type { SessionEnv } from '../auth/session.ts';
 import { isStaff } from '../auth/session.ts';
 import type { OpenDatabase, Transaction } from '../db/open.ts';
@@ -18,6 +19,8 @@ export interface RouteNotice {
   date: string;
 }
 
+const routeNotice = z.object({ routeId: z.number(), date: z.string() }) satisfies z.ZodType<RouteNotice>;
+
 /** Tunables of the route streams; tests shorten them. */
 export const routeStreams = { heartbeatMs: 25_000 };
 
@@ -25,8 +28,8 @@ export const routeChanges: LiveChannel<RouteNotice> = {
   name: ROUTE_CHANNEL,
   decode(payload) {
     try {
-      const { routeId, date } = JSON.parse(payload) as Partial<RouteNotice>;
-      return typeof routeId === 'number' && typeof date === 'string' ? { routeId, date } : null;
+      const notice = routeNotice.safeParse(JSON.parse(payload));
+      return notice.success ? notice.data : null;
     } catch {
       return null;
     }

@@ -68,7 +68,7 @@ export async function stopFacts(db: Reader, routeId: number): Promise<Map<number
         string | null
       >`max(${deliveryAttempts.at}) filter (where ${deliveryAttempts.routeId} = ${routeId})`,
       reason: sql<
-        string | null
+        keyof typeof FAILURE_REASON_LABELS | null
       >`max(${deliveryAttempts.reason}) filter (where ${deliveryAttempts.routeId} = ${routeId})`,
     })
     .from(deliveryAttempts)
@@ -77,10 +77,7 @@ export async function stopFacts(db: Reader, routeId: number): Promise<Map<number
   const facts = new Map<number, StopFacts>();
   for (const row of attempts)
     facts.set(row.number, {
-      outcome:
-        row.at && row.reason
-          ? failedOutcome(new Date(row.at), row.reason as keyof typeof FAILURE_REASON_LABELS)
-          : PENDING,
+      outcome: row.at && row.reason ? failedOutcome(new Date(row.at), row.reason) : PENDING,
       attempts: row.total,
       earlierAttempts: row.earlier,
     });

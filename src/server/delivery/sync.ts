@@ -3,16 +3,11 @@
 // of deliveries are applied set-based in one transaction (1,000 queued deliveries are a few dozen statements, not tens
 // of thousands); attempts, rarer, one by one. Nothing is all-or-none: a refused action is answered alone.
 import type { SyncResult } from '../../shared/delivery/api-types.ts';
-import {
-  type Attempt,
-  attemptSchema,
-  type Delivery,
-  deliverySchema,
-} from '../../shared/delivery/door-forms.ts';
-import { firstIssueMessage } from '../../shared/schemas.ts';
+import { type Attempt, attemptSchema, deliverySchema } from '../../shared/delivery/door-forms.ts';
 import type { Database } from '../db/open.ts';
 import { Conflict, DomainError, Forbidden, Invalid, NotFound, Unavailable } from '../errors.ts';
 import type { StoredFile } from '../files/store.ts';
+import { checkedBody } from '../http.ts';
 import { type AttemptMailSettings, recordAttempt } from './attempt.ts';
 import { applyDeliveries, deliver, isDeliveryRace } from './deliver.ts';
 import type { DeliveryItem, ItemResult } from './deliver-checks.ts';
@@ -57,19 +52,12 @@ function resultOf(key: string, number: number, result: ItemResult): SyncResult {
  * otherwise. */
 async function parse({ kind, number, body }: Action): Promise<Parsed> {
   const key = typeof body.key === 'string' ? body.key : '';
-  const checked = (kind === 'deliver' ? deliverySchema : attemptSchema).safeParse(body);
   try {
-    if (!checked.success) {
-      const field = checked.error.issues[0]?.path[0];
-      throw new Invalid('invalid', firstIssueMessage(checked.error), {
-        field: typeof field === 'string' ? field : undefined,
-      });
-    }
     if (kind === 'attempt') {
-      const form = checked.data as Attempt;
+      const form = checkedBody(attemptSchema, body);
       return { kind, number, form, photo: await doorPhoto(form.photo, 'photo') };
     }
-    const form = checked.data as Delivery;
+    const form = checkedBody(deliverySchema, body);
     const photos = {
       photo: await doorPhoto(form.photo, 'photo'),
       noveltyPhoto: await doorPhoto(form.noveltyPhoto, 'noveltyPhoto'),
@@ -87,7 +75,11 @@ async function parse({ kind, number, body }: Action): Promise<Parsed> {
 async function deliverRun(db: Database, courierId: string, items: DeliveryItem[], mail: AttemptMailSettings) {
   try {
     const results = await db.transaction((tx) => applyDeliveries(tx, courierId, items, mail));
-    return items.map((item, index) => resultOf(item.form.key, item.number, results[index] as ItemResult));
+    return items.map((item, index) => {
+      const result = results[index];
+      if (!result) throw new Error(`no answer for key ${item.form.key}`);
+      return resultOf(item.form.key, item.number, result);
+    });
   } catch (error) {
     if (!isDeliveryRace(error)) throw error;
     const results: SyncResult[] = [];

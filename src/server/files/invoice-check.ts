@@ -6,12 +6,16 @@ export const INVOICE_MAX_BYTES = 10 * 1024 * 1024;
 
 export type InvoiceType = 'application/pdf' | 'image/jpeg' | 'image/png' | 'image/webp';
 
-export const EXTENSIONS: Record<InvoiceType, string> = {
+const EXTENSIONS: Record<InvoiceType, string> = {
   'application/pdf': 'pdf',
   'image/jpeg': 'jpg',
   'image/png': 'png',
   'image/webp': 'webp',
 };
+const EXTENSION_OF: ReadonlyMap<string, string> = new Map(Object.entries(EXTENSIONS));
+
+/** A stored file's extension by its type ('pdf', 'jpg', 'png', 'webp'); 'bin' for any other. */
+export const extensionOf = (mime: string) => EXTENSION_OF.get(mime) ?? 'bin';
 
 const startsWith = (bytes: Buffer, signature: number[], at = 0) =>
   signature.every((byte, index) => bytes[at + index] === byte);

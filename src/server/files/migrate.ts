@@ -89,9 +89,10 @@ async function freeRows(db: Database, moved: { id: string; sha256: string }[]) {
 
 /** Runs `work` on every item, at most `limit` at a time. */
 async function eachAtMost<T>(limit: number, items: T[], work: (item: T) => Promise<void>) {
-  let next = 0;
+  // One iterator shared by the workers: each takes the next item left.
+  const left = items.values();
   const worker = async () => {
-    while (next < items.length) await work(items[next++] as T);
+    for (const item of left) await work(item);
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

@@ -6,7 +6,7 @@ import type { Auth } from '../auth/auth.ts';
 import { isStaff, requireCaller, type SessionEnv } from '../auth/session.ts';
 import type { Database } from '../db/open.ts';
 import { NotFound } from '../errors.ts';
-import { EXTENSIONS, type InvoiceType } from './invoice-check.ts';
+import { extensionOf } from './invoice-check.ts';
 import { serveFile } from './serve.ts';
 import { readFile } from './store.ts';
 
@@ -25,7 +25,7 @@ export function fileRoutes({ db, auth }: { db: Database; auth: Auth }) {
     const file = /^[0-9a-f-]{36}$/.test(id) ? await readFile(db, id) : null;
     const allowed = file && (file.ownerId === record.id || isStaff(record.role));
     if (!file || !allowed) throw new NotFound('No encontramos ese archivo.');
-    const extension = EXTENSIONS[file.mime as InvoiceType] ?? 'bin';
+    const extension = extensionOf(file.mime);
     const name = `${NAMES[file.kind] ?? 'archivo'}-${file.packageNumber ?? 'sin-paquete'}.${extension}`;
     // Photos are shown in the page; an invoice or a return label is always downloaded, never opened by our origin.
     const disposition = file.kind === 'invoice' || file.kind === 'return_label' ? 'attachment' : 'inline';

@@ -46,8 +46,9 @@ export class LiveHub {
    */
   async subscribe<T>(channel: LiveChannel<T>, subscription: Subscription<T>): Promise<() => void> {
     if (this.closed) throw new Error(`live ${channel.name}: the hub is closed`);
-    const feed = this.#feed(channel as LiveChannel<unknown>);
-    const entry = subscription as Subscription<unknown>;
+    // Methods are bivariant: a channel and a subscription of T serve as ones of unknown.
+    const feed = this.#feed(channel);
+    const entry: Subscription<unknown> = subscription;
     const set = entry.key === undefined ? feed.everyone : (feed.byKey.get(entry.key) ?? new Set());
     if (entry.key !== undefined) feed.byKey.set(entry.key, set);
     set.add(entry);

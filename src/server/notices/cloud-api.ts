@@ -1,6 +1,7 @@
 // The Cloud API's messages endpoint with plain fetch (design/notices.md 'The Cloud API, as it is'): a template to one
 // number, or a text reply inside the customer-service window. Answers are sorted into sent, retry later, or never
 // (the errors that mean it will not arrive). Nothing returned or thrown here carries the token.
+import { z } from 'zod';
 import { TEMPLATE_LANGUAGE, type TemplateName } from '../../shared/notices/templates.ts';
 import type { WhatsappConfig } from './config.ts';
 
@@ -52,9 +53,21 @@ export function textBody(to: string, text: string) {
   };
 }
 
-interface GraphError {
-  error?: { code?: unknown; message?: unknown; error_data?: { details?: unknown } };
-}
+/** What the Graph API answers: the sent message's id, or the error; a part of another shape reads as none. */
+const graphAnswer = z
+  .object({
+    messages: z.array(z.object({ id: z.unknown() })).catch([]),
+    error: z
+      .object({
+        code: z.unknown(),
+        message: z.unknown(),
+        error_data: z.object({ details: z.unknown() }).optional().catch(undefined),
+      })
+      .optional()
+      .catch(undefined),
+  })
+  .catch({ messages: [] });
+type GraphError = z.output<typeof graphAnswer>;
 
 /** POSTs one message; never throws (network errors are a retry). */
 export async function postMessage(
@@ -75,9 +88,7 @@ export async function postMessage(
     const reason = error instanceof Error ? error.name : 'error';
     return { kind: 'retry', reason: `sin respuesta de la API de WhatsApp (${reason})`, code: null };
   }
-  const answer = (await response.json().catch(() => ({}))) as GraphError & {
-    messages?: Array<{ id?: unknown }>;
-  };
+  const answer = graphAnswer.parse(await response.json().catch(() => ({})));
   const wamid = answer.messages?.[0]?.id;
   if (response.ok && typeof wamid === 'string' && wamid) return { kind: 'sent', wamid };
   const code = typeof answer.error?.code === 'number' ? answer.error.code : null;

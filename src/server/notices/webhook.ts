@@ -5,7 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { inboundAction } from '../../shared/notices/templates.ts';
+import { inboundAction, NOTICE_STATES } from '../../shared/notices/templates.ts';
 import type { Database } from '../db/open.ts';
 import { notices, users, whatsappInbound } from '../db/schema.ts';
 import { logWarning } from '../observability/log.ts';
@@ -99,7 +99,7 @@ async function applyStatus(db: Database, status: z.output<typeof statusSchema>) 
           ? 'sent'
           : null;
   if (!next) return;
-  const earlier = (Object.keys(RANK) as Array<keyof typeof RANK>).filter((state) => RANK[state] < RANK[next]);
+  const earlier = NOTICE_STATES.filter((state) => RANK[state] < RANK[next]);
   await db
     .update(notices)
     .set({

@@ -60,21 +60,21 @@ export async function packageDetail(
   const thumbnails = new Map(
     fileRows.filter((file) => file.kind === 'thumbnail').map((file) => [file.thumbnailOf, file.id]),
   );
-  const shownFiles: PackageFile[] = fileRows
-    // The delivery's photos belong to its proof (delivery.photoId), not to the package's files.
-    .filter((file) => file.kind !== 'thumbnail' && file.kind !== 'delivery')
-    .map((file) => {
-      const thumbnail = thumbnails.get(file.id);
-      return {
-        id: file.id,
-        kind: file.kind as PackageFile['kind'],
-        mime: file.mime,
-        size: file.size,
-        createdAt: file.createdAt.toISOString(),
-        url: fileUrl(file.id),
-        thumbnailUrl: thumbnail ? fileUrl(thumbnail) : null,
-      };
-    });
+  const shownFiles: PackageFile[] = fileRows.flatMap((file) => {
+    // A thumbnail goes with its photo; the delivery's photos belong to its proof (delivery.photoId), not to
+    // the package's files.
+    if (file.kind !== 'invoice' && file.kind !== 'photo') return [];
+    const thumbnail = thumbnails.get(file.id);
+    return {
+      id: file.id,
+      kind: file.kind,
+      mime: file.mime,
+      size: file.size,
+      createdAt: file.createdAt.toISOString(),
+      url: fileUrl(file.id),
+      thumbnailUrl: thumbnail ? fileUrl(thumbnail) : null,
+    };
+  });
   const history: PackageEvent[] = events
     // The warehouse's review is not the customer's business: it stays out of their history.
     .filter((event) => viewer.kind === 'staff' || !STAFF_ONLY_STATES.has(event.state))

@@ -2,7 +2,6 @@
 // package a page asks for (its detail: detail.ts). Every query names its owner, so no customer reads another's.
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { PackageList, PackageSummary } from '../../shared/packages/api-types.ts';
-import type { Carrier } from '../../shared/packages/guides.ts';
 import { normalizeGuide } from '../../shared/packages/guides.ts';
 import { type PackageState, STAFF_ONLY_STATES } from '../../shared/packages/states.ts';
 import { dueSql } from '../charges/charge-lines.ts';
@@ -37,7 +36,7 @@ export function summary(row: SummaryRow, viewer: Viewer): PackageSummary {
   return {
     number: row.number,
     guide: row.guide,
-    carrier: row.carrier as Carrier | null,
+    carrier: row.carrier,
     store: row.store,
     content: row.content,
     state: visibleState(row.state, viewer),
@@ -70,7 +69,7 @@ export async function listCustomerPackages(
   userId: string,
   options: { q: string; state: PackageState | null; page: number },
 ): Promise<PackageList> {
-  const conditions: SQL[] = [eq(packages.userId, userId)];
+  const conditions: Array<SQL | undefined> = [eq(packages.userId, userId)];
   if (options.state) {
     // 'Prealertado' includes what the warehouse is still reviewing, as visibleState shows it.
     conditions.push(
@@ -87,7 +86,7 @@ export async function listCustomerPackages(
         ilike(packages.store, pattern),
         ilike(packages.content, pattern),
         ...(guide ? [ilike(packages.guide, containing(guide))] : []),
-      ) as SQL,
+      ),
     );
   }
   const where = and(...conditions);

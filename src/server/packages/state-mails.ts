@@ -32,9 +32,9 @@ export async function queueStateMails(
   extra: string[] = [],
   perPackage?: Map<number, EventDetails>,
 ) {
-  const owned = rows.filter((row) => row.userId);
+  const owned = rows.flatMap((row) => (row.userId ? [{ ...row, userId: row.userId }] : []));
   if (owned.length === 0) return;
-  const ownerIds = [...new Set(owned.map((row) => row.userId as string))];
+  const ownerIds = [...new Set(owned.map((row) => row.userId))];
   const owners = new Map<string, { email: string; name: string; deletedAt: Date | null }>();
   for (const part of chunks(ownerIds))
     for (const owner of await tx
@@ -77,13 +77,13 @@ export async function queueStateMails(
     : new Map();
   const toNotify: NewNotice[] = [];
   const mails = owned.flatMap((row) => {
-    const owner = owners.get(row.userId as string);
+    const owner = owners.get(row.userId);
     if (!owner || owner.deletedAt) return [];
     const charge = charges.get(row.number);
     const lines = charge ? [amountDueLine(charge), ...extra] : extra;
     const own = { ...common, ...perPackage?.get(row.number) };
     const message = packageStateMail(mail, owner, row, { state: to, ...own }, lines);
-    const phone = phones.get(row.userId as string);
+    const phone = phones.get(row.userId);
     const notice = phone
       ? moveNotice(to, {
           ...mail,

@@ -7,7 +7,7 @@ import { pqrMessages } from '../../shared/pqr/forms.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { files, pqrAttachments } from '../db/schema.ts';
 import { Invalid } from '../errors.ts';
-import { checkInvoice, EXTENSIONS, type InvoiceType } from '../files/invoice-check.ts';
+import { checkInvoice, extensionOf } from '../files/invoice-check.ts';
 import { recordFile, storeFile } from '../files/store.ts';
 
 /** Keeps an uploaded file when its bytes are what an attachment may be; else 400 with the attachment's message. */
@@ -70,7 +70,7 @@ export async function attachmentsOf(
 
 /** An attachment as the thread lists it, numbered in the PQR's order, served under `base`. */
 export function attachmentView(stored: StoredAttachment, position: number, base: string): PqrAttachment {
-  const extension = EXTENSIONS[stored.mime as InvoiceType] ?? 'bin';
+  const extension = extensionOf(stored.mime);
   return {
     id: stored.id,
     mime: stored.mime,

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { firstIssueMessage } from '../../shared/schemas.ts';
 import { Invalid } from '../errors.ts';
-import { EXTENSIONS, type InvoiceType } from '../files/invoice-check.ts';
+import { extensionOf } from '../files/invoice-check.ts';
 import { type ServedFile, serveFile } from '../files/serve.ts';
 
 /** The radicado of the path (Hono decodes it). */
@@ -19,7 +19,7 @@ export function readPqrQuery<S extends z.ZodType>(c: Context, schema: S): z.outp
 
 /** An attachment, always downloaded (never opened by our origin), with `nosniff` and a CSP that runs nothing. */
 export function sendAttachment(c: Context, file: ServedFile, name: string) {
-  const extension = EXTENSIONS[file.mime as InvoiceType] ?? 'bin';
+  const extension = extensionOf(file.mime);
   return serveFile(c, file, {
     disposition: `attachment; filename="${name}.${extension}"`,
     csp: "default-src 'none'; sandbox",

@@ -32,9 +32,10 @@ import { whatsappChoiceRoutes } from './whatsapp.ts';
 type Correctable = (typeof CORRECTABLE_FIELDS)[number];
 
 // partial(): a PATCH may send any subset. The optional fields' default ('') is ignored below unless the key was sent.
-const correctionSchema = registrationSchema
-  .pick(Object.fromEntries(CORRECTABLE_FIELDS.map((field) => [field, true])) as Record<Correctable, true>)
-  .partial();
+const correctable: Partial<Record<Correctable, true>> = Object.fromEntries(
+  CORRECTABLE_FIELDS.map((field) => [field, true] as const),
+);
+const correctionSchema = registrationSchema.pick(correctable).partial();
 const cedulaSchema = z.object({ password: passwordField, cedula: registrationSchema.shape.cedula });
 const emailChangeSchema = z.object({ password: passwordField, newEmail: emailField });
 const passwordSchema = z.object({ password: passwordField });

@@ -2,8 +2,8 @@
 // columns, here so that the database schema (src/server/db/schema) needs no domain module to type them.
 
 /**
- * PACKAGES.md 'Roles': customers by default; staff are `bodega` (the warehouse) and `admin` (everything). A courier
- * (`reparto`, DELIVERY.md 'Roles') is not staff: they see only the stops of their own routes.
+ * design/packages.md 'Roles': customers by default; staff are `bodega` (the warehouse) and `admin` (everything). A
+ * courier (`reparto`, design/delivery.md 'Roles') is not staff: they see only the stops of their own routes.
  */
 export const ROLES = ['customer', 'reparto', 'bodega', 'admin'] as const;
 export type Role = (typeof ROLES)[number];

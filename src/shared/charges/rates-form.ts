@@ -128,7 +128,7 @@ export const ratesFormSchema = z
       }
       settings[field.key] = value;
     }
-    // Every field of RATE_FIELDS was set above (a missing one returned z.NEVER), and they cover every key.
+    // cast: each field of RATE_FIELDS was set above (a missing one returned z.NEVER); they cover every key.
     return { effectiveFrom: form.effectiveFrom, settings: settings as RateSettingsValues };
   });
 
@@ -137,6 +137,12 @@ export const calculatorMessages = {
   measure: 'Las medidas van en pulgadas: números mayores que 0 y hasta 120, o déjalas vacías.',
   value: 'Escribe el valor declarado en dólares, por ejemplo 49.99.',
 } as const;
+
+/** A measure in tenths of an inch, in (0, 120]; null otherwise. */
+function measureUnits(text: string): number | null {
+  const units = parseDecimalUnits(text, 1);
+  return units === null || units <= 0 || units > 1200 ? null : units;
+}
 
 /** The calculator's fields as typed, in the units of charge.ts; a Spanish message for anything else. */
 export const calculatorSchema = z.object({
@@ -155,14 +161,16 @@ export const calculatorSchema = z.object({
     .tuple([z.string().max(20), z.string().max(20), z.string().max(20)], {
       error: calculatorMessages.measure,
     })
-    .transform((texts, ctx) => {
+    .transform((texts, ctx): [number, number, number] | null => {
       if (texts.every((text) => text.trim() === '')) return null;
-      const values = texts.map((text) => parseDecimalUnits(text, 1));
-      if (values.some((value) => value === null || value <= 0 || value > 1200)) {
+      const length = measureUnits(texts[0]);
+      const width = measureUnits(texts[1]);
+      const height = measureUnits(texts[2]);
+      if (length === null || width === null || height === null) {
         ctx.addIssue({ code: 'custom', message: calculatorMessages.measure });
         return z.NEVER;
       }
-      return values as [number, number, number];
+      return [length, width, height];
     }),
   value: z
     .string({ error: calculatorMessages.value })

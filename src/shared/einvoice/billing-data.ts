@@ -12,7 +12,7 @@ export const DOCUMENT_TYPES = [
   ['PPT', 'PPT'],
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number][0];
-const documentTypeValues = DOCUMENT_TYPES.map(([value]) => value) as [DocumentType, ...DocumentType[]];
+const documentTypeValues = DOCUMENT_TYPES.map(([value]) => value);
 
 export const billingMessages = {
   documentType: 'Elige el tipo de documento.',

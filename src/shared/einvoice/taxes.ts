@@ -16,7 +16,7 @@ export const taxMessages = {
   saved: (label: string, day: string) => `Impuesto de ${label} guardado: rige desde el ${day}.`,
 } as const;
 
-const kinds = TAX_KINDS.map(([kind]) => kind) as [string, ...string[]];
+const kinds = TAX_KINDS.map(([kind]) => kind);
 
 export const invoiceTaxSchema = z.object({
   kind: z.enum(kinds, { error: taxMessages.kind }),

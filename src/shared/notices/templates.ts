@@ -127,9 +127,11 @@ export const TEMPLATES: Record<TemplateName, Template> = {
   },
 };
 
-export const TEMPLATE_NAMES = Object.keys(TEMPLATES) as TemplateName[];
+export const TEMPLATE_NAMES = Object.values(TEMPLATES).map((template) => template.name);
 
-export type NoticeState = 'queued' | 'sent' | 'delivered' | 'read' | 'failed';
+/** A notice's states, in the order WhatsApp reports them (a later report never takes a notice back). */
+export const NOTICE_STATES = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
+export type NoticeState = (typeof NOTICE_STATES)[number];
 
 export const NOTICE_STATE_LABELS: Record<NoticeState, string> = {
   queued: 'en cola',

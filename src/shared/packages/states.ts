@@ -73,7 +73,7 @@ const FORWARD: Record<PackageState, readonly PackageState[]> = {
 };
 
 export function isPackageState(value: unknown): value is PackageState {
-  return typeof value === 'string' && (PACKAGE_STATES as readonly string[]).includes(value);
+  return typeof value === 'string' && PACKAGE_STATES.some((state) => state === value);
 }
 
 export function stateLabel(state: PackageState): string {

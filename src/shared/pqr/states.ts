@@ -68,11 +68,11 @@ export const PQR_MOVES: Record<PqrState, readonly PqrState[]> = {
 };
 
 export function isPqrType(value: unknown): value is PqrType {
-  return typeof value === 'string' && (PQR_TYPES as readonly string[]).includes(value);
+  return typeof value === 'string' && PQR_TYPES.some((type) => type === value);
 }
 
 export function isPqrState(value: unknown): value is PqrState {
-  return typeof value === 'string' && (PQR_STATES as readonly string[]).includes(value);
+  return typeof value === 'string' && PQR_STATES.some((state) => state === value);
 }
 
 export function allowedPqrMove(from: PqrState, to: PqrState): boolean {

@@ -1,5 +1,6 @@
 // What the warehouse API answers (src/server/warehouse/routes.ts) to /bodega and /etiqueta. Types only: the
 // browser and the server read the same shapes.
+import type { Carrier } from '../packages/guides.ts';
 import type { PackageState } from '../packages/states.ts';
 
 export interface LookupMatch {
@@ -16,7 +17,7 @@ export interface LookupMatch {
 /** GET /api/warehouse/lookup?guia=… */
 export interface Lookup {
   guide: string;
-  carrier: string | null;
+  carrier: Carrier | null;
   /** 'Este paquete ya fue recibido el …' when the guide was received before. */
   alreadyReceived: string | null;
   match: LookupMatch | null;

@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
-import { RequestError } from '../../app/request.ts';
+import { answerOf, RequestError } from '../../app/request.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../components/use-debounced.ts';
 import {
   type AdminUser,
@@ -112,7 +112,7 @@ export function useLockerList() {
 
     const onRegistered = (event: MessageEvent<string>) => {
       if (event.lastEventId) lastId = event.lastEventId;
-      const user = JSON.parse(event.data) as AdminUser;
+      const user = answerOf<AdminUser>(JSON.parse(event.data));
       if (known.current.has(user.id)) return;
       known.current.add(user.id);
       setLiveNotice(messages.newLocker(user.name, user.email));

@@ -7,7 +7,7 @@ import { paths } from '../../../shared/paths.ts';
 import { loginSchema } from '../../../shared/schemas.ts';
 import { Page } from '../../app/page.tsx';
 import { RequestError } from '../../app/request.ts';
-import { useLocation, useNavigate } from '../../app/router.tsx';
+import { useArrival, useNavigate } from '../../app/router.tsx';
 import { EmailField } from '../../components/account-fields.tsx';
 import { FormError, FormShell, SubmitButton } from '../../components/form-shell.tsx';
 import { Notice } from '../../components/notice.tsx';
@@ -19,14 +19,11 @@ import './login.css';
 /** The warehouse screen, where bodega staff work. */
 const BODEGA_PATH = '/bodega';
 
-/** What another screen may hand to /login: a notice (registration, reset, deletion) and the e-mail to fill in. */
-type Arrival = { notice?: string; email?: string } | null;
-
 export default function LoginPage() {
   const navigate = useNavigate();
-  const location = useLocation();
-  const arrival = location.state as Arrival;
-  const arrivalEmail = typeof arrival?.email === 'string' ? arrival.email : '';
+  // Another screen may hand a notice (registration, reset, deletion) and the e-mail to fill in.
+  const arrival = useArrival();
+  const arrivalEmail = arrival.email ?? '';
   const form = useForm({
     initial: { email: arrivalEmail, password: '' },
     schema: loginSchema,
@@ -52,7 +49,7 @@ export default function LoginPage() {
   return (
     <Page title="Iniciar sesión">
       <h1>Inicia sesión en tu casillero</h1>
-      {arrival?.notice && <Notice tone="success">{arrival.notice}</Notice>}
+      {arrival.notice && <Notice tone="success">{arrival.notice}</Notice>}
       <FormShell form={form}>
         <EmailField disabled={form.busy} {...form.field('email')} />
         <PasswordField

@@ -32,8 +32,8 @@ export function checkCalculator(values: CalculatorValues): Checked {
   if (parsed.success) return { ok: true, input: parsed.data };
   const errors: Partial<Record<ErrorSlot, string>> = {};
   for (const issue of parsed.error.issues) {
-    const slot = issue.path[0] as ErrorSlot;
-    errors[slot] ??= issue.message;
+    const slot = issue.path[0];
+    if (slot === 'weight' || slot === 'measures' || slot === 'value') errors[slot] ??= issue.message;
   }
   return { ok: false, errors };
 }

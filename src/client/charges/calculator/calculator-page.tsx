@@ -76,7 +76,7 @@ export default function CalculatorPage() {
 
   /** A slot counts as left once it was changed and the focus went elsewhere (for the measures: out of all three). */
   function leave(slot: ErrorSlot, event: FocusEvent<HTMLElement>) {
-    if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+    if (event.currentTarget.contains(event.relatedTarget)) return;
     const fields: CalculatorField[] = slot === 'measures' ? ['length', 'width', 'height'] : [slot];
     if (!fields.some((field) => changed.has(field))) return;
     setLeft((current) => (current.has(slot) ? current : new Set(current).add(slot)));

@@ -10,7 +10,7 @@ import { AdminsOnly } from '../../app/admins-only.tsx';
 import { Page } from '../../app/page.tsx';
 import { withQuery } from '../../app/query-client.tsx';
 import { QueryStates, showsStaffNav } from '../../app/query-states.tsx';
-import { Link, useLocation, useParams } from '../../app/router.tsx';
+import { Link, useArrival, useParams } from '../../app/router.tsx';
 import { StaffNav } from '../../app/staff-nav.tsx';
 import { useMe } from '../../auth/me.ts';
 import { FactList } from '../../components/fact-list.tsx';
@@ -24,7 +24,6 @@ import {
   routeKeys,
   useRouteLiveUpdates,
 } from '../routes-api.ts';
-import type { RouteArrival } from './new-route-form.tsx';
 import { RouteClose } from './route-close.tsx';
 import { RouteMoves } from './route-moves.tsx';
 import { RouteStops } from './route-stops.tsx';
@@ -90,13 +89,13 @@ function routeFacts(route: RouteDetail): Array<[string, string]> {
 }
 
 function RouteView({ route }: { route: RouteDetail }) {
-  const arrival = useLocation().state as RouteArrival | null;
+  const arrival = useArrival();
   // After a change the answer replaces the cached route; the day's lists and the flagged packages are read again.
   const { region, ...changes } = useRecordChanges({
     queryKey: routeKeys.route(String(route.id)),
     record: (answer: RouteChanged) => answer.route,
     stale: [{ queryKey: routeKeys.days }, { queryKey: routeKeys.flagged }],
-    arrival: arrival?.notice,
+    arrival: arrival.notice,
   });
   const preparing = route.state === 'en_preparacion';
   const me = useMe();

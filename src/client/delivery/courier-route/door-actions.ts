@@ -22,6 +22,7 @@ export type DoorAction = {
 } & ({ kind: 'deliver'; body: Delivery } | { kind: 'attempt'; body: Attempt });
 
 function actionOf(mutation: Mutation): DoorAction {
+  // cast: door-queue.ts makes every door mutation, with the body its key names ('deliver' or 'attempt').
   const variables = mutation.state.variables as { number: number; body: Delivery & Attempt };
   const kind = mutation.options.mutationKey?.[1] === 'attempt' ? 'attempt' : 'deliver';
   return {
@@ -31,7 +32,7 @@ function actionOf(mutation: Mutation): DoorAction {
     body: variables.body,
     status: mutation.state.status,
     refusal: mutation.state.status === 'error' ? refusalOf(mutation.state.error) : null,
-  } as DoorAction;
+  };
 }
 
 /**

@@ -3,6 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { MyRouteAnswer } from '../../../shared/delivery/api-types.ts';
 import { FIRST_PAINT_ROUTE_ID } from '../../../shared/delivery/first-paint.ts';
+import { answerOf } from '../../app/request.ts';
 import { deliveryKeys } from '../api.ts';
 
 /** Moves the route written into the page (if any) to the cache; read once, so a later opening asks the server. */
@@ -12,7 +13,7 @@ export function takeServerRoute(client: QueryClient): void {
   if (!block) return;
   block.remove();
   try {
-    client.setQueryData(deliveryKeys.myRoute, JSON.parse(block.textContent ?? '') as MyRouteAnswer);
+    client.setQueryData(deliveryKeys.myRoute, answerOf<MyRouteAnswer>(JSON.parse(block.textContent ?? '')));
   } catch {
     // Unreadable: the screen asks the server as it would without a first paint.
   }

@@ -73,9 +73,9 @@ export function StopCards(props: {
   const card = (view: StopView) => {
     const { number } = view.stop;
     const mine = open?.number === number ? open : null;
-    const before = mine?.correcting?.refusal
-      ? { body: mine.correcting.body, refusal: mine.correcting.refusal }
-      : undefined;
+    // A refused action being corrected: its form opens with what it held and why it was refused.
+    const correcting = mine?.correcting;
+    const refusal = correcting?.refusal;
     return (
       <li key={number}>
         <StopCard
@@ -88,14 +88,18 @@ export function StopCards(props: {
             <DeliveryForm
               number={number}
               valueToPay={view.stop.valueToPayCop ?? 0}
-              before={before as { body: Delivery; refusal: NonNullable<DoorAction['refusal']> } | undefined}
+              before={
+                correcting?.kind === 'deliver' && refusal ? { body: correcting.body, refusal } : undefined
+              }
               onConfirm={(body) => confirmDelivery(number, body)}
               onCancel={() => close(number)}
             />
           ) : mine?.kind === 'attempt' ? (
             <AttemptForm
               number={number}
-              before={before as { body: Attempt; refusal: NonNullable<DoorAction['refusal']> } | undefined}
+              before={
+                correcting?.kind === 'attempt' && refusal ? { body: correcting.body, refusal } : undefined
+              }
               onConfirm={(body) => confirmAttempt(number, body)}
               onCancel={() => close(number)}
             />
@@ -158,6 +162,8 @@ function OutcomeLine({ view }: { view: StopView }) {
  * phone (design/delivery.md 'Budgets': under 100 ms), not redraw the whole route. Its callbacks only close over state
  * setters and the stop's number, so they are not compared.
  */
+const atOf = (outcome: StopView['outcome']) => (outcome.kind === 'pending' ? null : outcome.at);
+
 const StopCard = memo(StopCardView, (before, after) => {
   const [a, b] = [before.view, after.view];
   return (
@@ -165,7 +171,7 @@ const StopCard = memo(StopCardView, (before, after) => {
     a.waiting === b.waiting &&
     a.refused?.id === b.refused?.id &&
     a.outcome.kind === b.outcome.kind &&
-    (a.outcome.kind === 'pending' || (a.outcome as { at: string }).at === (b.outcome as { at: string }).at) &&
+    atOf(a.outcome) === atOf(b.outcome) &&
     before.children === after.children
   );
 });

@@ -10,7 +10,7 @@ import { AdminsOnly } from '../../app/admins-only.tsx';
 import { Page } from '../../app/page.tsx';
 import { withQuery } from '../../app/query-client.tsx';
 import { QueryStates, showsStaffNav } from '../../app/query-states.tsx';
-import { Link, useLocation, useParams } from '../../app/router.tsx';
+import { Link, useArrival, useParams } from '../../app/router.tsx';
 import { StaffNav } from '../../app/staff-nav.tsx';
 import { FactList } from '../../components/fact-list.tsx';
 import {
@@ -20,7 +20,6 @@ import {
   operationKeys,
 } from '../../packages/operations-api.ts';
 import { useRecordChanges } from '../../packages/outcome.tsx';
-import type { ArrivalNotice } from '../dispatch-form.tsx';
 import { DispatchMoves } from './dispatch-moves.tsx';
 import { AddPackages, DispatchPackages } from './dispatch-packages.tsx';
 import './admin-dispatches.css';
@@ -56,13 +55,13 @@ function DispatchScreen({ id }: { id: string }) {
 }
 
 function DispatchView({ dispatch }: { dispatch: DispatchDetail }) {
-  const arrival = useLocation().state as ArrivalNotice | null;
+  const arrival = useArrival();
   // After a change the answer replaces the cached dispatch; the list and the board are read again.
   const { region, ...changes } = useRecordChanges({
     queryKey: operationKeys.dispatch(String(dispatch.id)),
     record: (answer: DispatchChanged) => answer.dispatch,
     stale: [{ queryKey: operationKeys.dispatches, exact: true }, { queryKey: operationKeys.board }],
-    arrival: arrival?.notice,
+    arrival: arrival.notice,
   });
   const open = dispatch.state === 'abierto';
 

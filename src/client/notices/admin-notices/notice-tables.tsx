@@ -2,14 +2,13 @@
 import type { ReactNode } from 'react';
 import { formatLocalDateTime } from '../../../shared/dates.ts';
 import type { NoticeCount, OptedOutCustomer } from '../../../shared/notices/api-types.ts';
-import { NOTICE_STATE_LABELS, type NoticeState } from '../../../shared/notices/templates.ts';
+import { NOTICE_STATE_LABELS, NOTICE_STATES, type NoticeState } from '../../../shared/notices/templates.ts';
 import { paths } from '../../../shared/paths.ts';
 import { Link } from '../../app/router.tsx';
 import { ColumnHeads } from '../../components/column-heads.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
 import type { NoticeRow } from '../api.ts';
 
-const STATES = Object.keys(NOTICE_STATE_LABELS) as NoticeState[];
 const SOURCES = {
   registro: 'Registro',
   mis_datos: 'Mis datos',
@@ -71,10 +70,10 @@ export function NoticeCounts({ counts }: { counts: NoticeCount[] }) {
       id="notice-counts-heading"
       title="Por plantilla y estado"
       empty="No hubo avisos en este periodo."
-      columns={['Plantilla', ...STATES.map((state) => NOTICE_STATE_LABELS[state])]}
+      columns={['Plantilla', ...NOTICE_STATES.map((state) => NOTICE_STATE_LABELS[state])]}
       rows={templates.map((template) => ({
         key: template,
-        cells: [template, ...STATES.map((state) => countOf(template, state))],
+        cells: [template, ...NOTICE_STATES.map((state) => countOf(template, state))],
       }))}
     />
   );

@@ -17,7 +17,7 @@ export const TRACKER_STEPS = [
 type Step = (typeof TRACKER_STEPS)[number];
 export type Mark = 'done' | 'current' | 'next';
 
-const isStep = (state: PackageState): state is Step => (TRACKER_STEPS as readonly string[]).includes(state);
+const isStep = (state: PackageState): state is Step => TRACKER_STEPS.some((step) => step === state);
 
 /** The furthest step the package reached before it ended (a return), from its moves. */
 function lastStepReached(pkg: Pick<PackageDetail, 'events'>): number {

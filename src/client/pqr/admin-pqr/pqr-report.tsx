@@ -1,6 +1,6 @@
 // design/pqr.md's report for a date range (filing days in Bogotá): PQR by tipo and by state, answered on time and late,
 // overdue, the average business days to answer, and 'Descargar CSV' of the same range.
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { isoDayInColombia } from '../../../shared/dates.ts';
 import type { PqrReport, PqrReportCount } from '../../../shared/pqr/api-types.ts';
 import { type ReportQuery, reportQuerySchema } from '../../../shared/pqr/forms.ts';
@@ -65,8 +65,7 @@ export function PqrReportSection() {
   const range = form.result;
   const report = useQuery({
     queryKey: pqrKeys.report(range ?? { from: '', to: '' }),
-    queryFn: ({ signal }) => getReport(range as ReportQuery, signal),
-    enabled: Boolean(range),
+    queryFn: range ? ({ signal }) => getReport(range, signal) : skipToken,
   });
 
   return (

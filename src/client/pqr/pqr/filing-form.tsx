@@ -105,9 +105,8 @@ export function FilingForm(props: {
     ids: id,
     async submit(data, values) {
       const body = { ...data, attachments: await uploadAttachments(values.attachments) };
-      const filed = await (visitor
-        ? fileVisitorPqr(body as VisitorFiling)
-        : fileCustomerPqr(body as CustomerFiling));
+      // A visitor's filing is the one with a captcha (visitorFilingSchema).
+      const filed = await ('captchaId' in body ? fileVisitorPqr(body) : fileCustomerPqr(body));
       form.setValues(EMPTY);
       setRound((now) => now + 1);
       if (visitor) captcha.refresh();

@@ -2,7 +2,11 @@
 // the registration's cédula, name and address are proposed.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BillingDataView } from '../../../shared/einvoice/api-types.ts';
-import { billingDataSchema, DOCUMENT_TYPES } from '../../../shared/einvoice/billing-data.ts';
+import {
+  type BillingData,
+  billingDataSchema,
+  DOCUMENT_TYPES,
+} from '../../../shared/einvoice/billing-data.ts';
 import { messages } from '../../../shared/messages.ts';
 import { Field } from '../../components/field.tsx';
 import { FormError, FormShell, SubmitButton } from '../../components/form-shell.tsx';
@@ -13,8 +17,17 @@ import { einvoiceKeys, getBillingData, saveBillingData } from '../../einvoice/ap
 
 const documentChoices = choicesOf(DOCUMENT_TYPES);
 
-const formOf = ({ documentType, documentNumber, name, address, municipality }: BillingDataView) => ({
-  documentType: documentType as string,
+/** The fields as typed: 'Tipo de documento' is the select's text until the schema reads it. */
+type BillingFields = Omit<BillingData, 'documentType'> & { documentType: string };
+
+const formOf = ({
+  documentType,
+  documentNumber,
+  name,
+  address,
+  municipality,
+}: BillingDataView): BillingFields => ({
+  documentType,
   documentNumber,
   name,
   address,

@@ -34,8 +34,13 @@ interface NativeDetectorClass {
   getSupportedFormats(): Promise<string[]>;
 }
 
+declare global {
+  /** The browser's own reader, where it has one (lib.dom.d.ts does not declare it). */
+  var BarcodeDetector: NativeDetectorClass | undefined;
+}
+
 export async function createBarcodeReader(): Promise<BarcodeReader> {
-  const native = (globalThis as { BarcodeDetector?: NativeDetectorClass }).BarcodeDetector;
+  const native = globalThis.BarcodeDetector;
   if (native) {
     try {
       const supported = await native.getSupportedFormats();

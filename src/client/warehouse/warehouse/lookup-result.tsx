@@ -14,8 +14,7 @@ export type LookupState =
   | { status: 'done'; lookup: Lookup }
   | { status: 'error'; message: string };
 
-const carrierName = (carrier: string | null) =>
-  carrier && carrier in CARRIER_NAMES ? CARRIER_NAMES[carrier as Carrier] : null;
+const carrierName = (carrier: Carrier | null) => (carrier ? CARRIER_NAMES[carrier] : null);
 
 export function LookupResult({ state }: { state: LookupState }) {
   if (state.status === 'idle') return null;

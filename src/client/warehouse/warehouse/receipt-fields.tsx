@@ -15,7 +15,11 @@ const MEASURES = [
 ] as const;
 
 /** CONDITIONS of src/shared/warehouse/receipt.ts, here so the radios paint before the schema (with zod) arrives. */
-const CONDITIONS: Record<Condition, string> = { bueno: 'Bueno', danado: 'Dañado', abierto: 'Abierto' };
+const CONDITIONS: ReadonlyArray<readonly [Condition, string]> = [
+  ['bueno', 'Bueno'],
+  ['danado', 'Dañado'],
+  ['abierto', 'Abierto'],
+];
 
 export function ReceiptFields(props: {
   /** The receiving form (useForm): values, messages and each text field's binding. */
@@ -75,7 +79,7 @@ export function ReceiptFields(props: {
         aria-describedby={describedBy(conditionId, { error: errors.condition })}
       >
         <legend>Estado del paquete</legend>
-        {(Object.entries(CONDITIONS) as Array<[Condition, string]>).map(([value, label], index) => (
+        {CONDITIONS.map(([value, label], index) => (
           <label key={value} className="condition__option">
             <input
               type="radio"

@@ -16,6 +16,7 @@ import {
 import type { ActorRole } from '../../../shared/accounts/roles.ts';
 import type { PackageEventKind } from '../../../shared/packages/api-types.ts';
 import type { DispatchStatus } from '../../../shared/packages/dispatch-flow.ts';
+import type { Carrier } from '../../../shared/packages/guides.ts';
 import type { PackageState } from '../../../shared/packages/states.ts';
 import { users } from './accounts.ts';
 import { timestamps } from './columns.ts';
@@ -35,7 +36,7 @@ export const packages = pgTable(
     userId: text('user_id').references(() => users.id),
     /** Normalised (src/shared/packages/guides.ts); unique among packages that are not cancelled. */
     guide: text('guide').notNull(),
-    carrier: text('carrier'),
+    carrier: text('carrier').$type<Carrier>(),
     store: text('store').notNull().default(''),
     content: text('content').notNull().default(''),
     declaredValueCents: integer('declared_value_cents').notNull().default(0),

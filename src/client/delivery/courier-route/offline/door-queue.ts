@@ -52,8 +52,12 @@ const door = {
 /** A refusal as JSON (an Error's message is not enumerable, so JSON.stringify would drop it). */
 function plainError(error: unknown): Refusal | null {
   if (!error) return null;
-  const { status, field } = error as Partial<Refusal>;
-  return { status: status ?? 0, message: (error as Error).message ?? '', field };
+  const fields: object = typeof error === 'object' ? error : {};
+  return {
+    status: 'status' in fields && typeof fields.status === 'number' ? fields.status : 0,
+    message: 'message' in fields && typeof fields.message === 'string' ? fields.message : '',
+    field: 'field' in fields && typeof fields.field === 'string' ? fields.field : undefined,
+  };
 }
 
 /**
@@ -123,8 +127,10 @@ function doorBatcher(client: QueryClient) {
   const mutationOf = (variables: object) => {
     if (!byVariables.has(variables)) {
       byVariables = new WeakMap();
-      for (const mutation of cache.getAll())
-        if (mutation.state.variables) byVariables.set(mutation.state.variables as object, mutation);
+      for (const mutation of cache.getAll()) {
+        const { variables } = mutation.state;
+        if (typeof variables === 'object' && variables) byVariables.set(variables, mutation);
+      }
     }
     return byVariables.get(variables);
   };

@@ -72,10 +72,10 @@ const RETRYABLE_4XX = new Set([401, 408, 429]);
 /** The server out of reach behind its proxy: no action of the chunk is at fault. */
 const UNREACHABLE_5XX = new Set([502, 503, 504]);
 
-const statusOf = (error: unknown) => {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' ? status : 0;
-};
+const statusOf = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number'
+    ? error.status
+    : 0;
 
 /** A failure of the whole request that one action of it may have caused (so splitting the chunk finds it). */
 function mayBeOneAction(error: unknown): boolean {
