@@ -8,7 +8,7 @@ import type * as Api from '../../shared/operations/api-types.ts';
 import { lineSums, openLinesOf, shownLine } from '../charges/charge-lines.ts';
 import { storedCharge } from '../charges/package-charge.ts';
 import type { Database } from '../db/open.ts';
-import { packageEvents, rateSettings, users } from '../db/schema.ts';
+import { packageEvents, packages, rateSettings, users } from '../db/schema.ts';
 import { NotFound, PACKAGE_NOT_FOUND } from '../errors.ts';
 import { packageDetail } from './detail.ts';
 import { findVisiblePackage } from './queries.ts';
@@ -122,4 +122,15 @@ export async function staffPackageView(db: Database, number: number): Promise<Ap
     }),
     charge: await chargeBasis(db, number),
   };
+}
+
+/**
+ * The key the staff's view of package `number` listens under: its owner's, or, for a package with no owner yet
+ * (unidentified at the warehouse), its own number, which nothing notifies (the view is read again on reconnect).
+ * NotFound when there is none.
+ */
+export async function watchedKeyOf(db: Database, number: number): Promise<string> {
+  const [row] = await db.select({ owner: packages.userId }).from(packages).where(eq(packages.number, number));
+  if (!row) throw new NotFound(PACKAGE_NOT_FOUND);
+  return row.owner ?? `package:${number}`;
 }
