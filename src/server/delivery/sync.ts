@@ -9,10 +9,10 @@ import {
   type Delivery,
   deliverySchema,
 } from '../../shared/delivery/door-forms.ts';
-import { firstIssueMessage } from '../../shared/schemas.ts';
 import type { Database } from '../db/open.ts';
-import { Conflict, DomainError, Forbidden, Invalid, NotFound, Unavailable } from '../errors.ts';
+import { DomainError, Unavailable } from '../errors.ts';
 import type { StoredFile } from '../files/store.ts';
+import { failedCheck, statusOf } from '../http.ts';
 import { type AttemptMailSettings, recordAttempt } from './attempt.ts';
 import { applyDeliveries, deliver, isDeliveryRace } from './deliver.ts';
 import type { DeliveryItem, ItemResult } from './deliver-checks.ts';
@@ -25,24 +25,13 @@ type Parsed =
   | { kind: 'attempt'; number: number; form: Attempt; photo: StoredFile | null }
   | { kind: 'refused'; key: string; number: number; error: DomainError };
 
-const STATUS = (error: DomainError) =>
-  error instanceof NotFound
-    ? 404
-    : error instanceof Invalid
-      ? 400
-      : error instanceof Conflict
-        ? 409
-        : error instanceof Forbidden
-          ? 403
-          : 500;
-
 function refusedResult(key: string, number: number, error: DomainError): SyncResult {
   const { code, message, field } = error;
   return {
     ok: false,
     key,
     number,
-    status: STATUS(error),
+    status: statusOf(error),
     error: { code, message, ...(field ? { field } : {}) },
   };
 }
@@ -59,12 +48,7 @@ async function parse({ kind, number, body }: Action): Promise<Parsed> {
   const key = typeof body.key === 'string' ? body.key : '';
   const checked = (kind === 'deliver' ? deliverySchema : attemptSchema).safeParse(body);
   try {
-    if (!checked.success) {
-      const field = checked.error.issues[0]?.path[0];
-      throw new Invalid('invalid', firstIssueMessage(checked.error), {
-        field: typeof field === 'string' ? field : undefined,
-      });
-    }
+    if (!checked.success) throw failedCheck(checked.error);
     if (kind === 'attempt') {
       const form = checked.data as Attempt;
       return { kind, number, form, photo: await doorPhoto(form.photo, 'photo') };
