@@ -2,7 +2,12 @@
 // referral credit, stored with the figures it came from, and never rewritten by a change of rates. An admin may
 // recompute it explicitly (audited by the caller).
 import { eq } from 'drizzle-orm';
-import { type Charge, computeCharge, DEFAULT_CHARGE_SETTINGS } from '../../shared/charges/charge.ts';
+import {
+  type Charge,
+  chargeFigures,
+  computeCharge,
+  DEFAULT_CHARGE_SETTINGS,
+} from '../../shared/charges/charge.ts';
 import { isoDayInMiami } from '../../shared/dates.ts';
 import { formatCop, formatUsd } from '../../shared/money.ts';
 import type { Database, Transaction } from '../db/open.ts';
@@ -72,12 +77,7 @@ export async function chargePackage(
   const values = {
     rateSettingsId: rates.id,
     input: { ...input, rates: settingsOf(rates) },
-    chargeableLb: charge.chargeableLb,
-    freightCents: charge.freightCents,
-    insuranceCents: charge.insuranceCents,
-    tariffCents: charge.tariffCents,
-    vatCents: charge.vatCents,
-    creditUsedCents: charge.creditUsedCents,
+    ...chargeFigures(charge),
     totalCents: charge.totalCents,
     totalCop: charge.totalCop,
     computedAt: new Date(),

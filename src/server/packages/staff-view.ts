@@ -3,7 +3,7 @@
 // charge with the inputs and rates it was computed from, so a figure can be explained line by line.
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { type ChargeSettings, poundsOf } from '../../shared/charges/charge.ts';
+import { type ChargeSettings, chargeFigures, poundsOf } from '../../shared/charges/charge.ts';
 import type * as Api from '../../shared/operations/api-types.ts';
 import { lineSums, openLinesOf, shownLine } from '../charges/charge-lines.ts';
 import { storedCharge } from '../charges/package-charge.ts';
@@ -73,12 +73,7 @@ async function chargeBasis(db: Database, number: number): Promise<Api.StaffCharg
     // The pounds as the charge weighed them (its own arithmetic, not a copy of it).
     actualLb: pounds.actualLb,
     volumetricLb: pounds.volumetricLb,
-    chargeableLb: charge.chargeableLb,
-    freightCents: charge.freightCents,
-    insuranceCents: charge.insuranceCents,
-    tariffCents: charge.tariffCents,
-    vatCents: charge.vatCents,
-    creditUsedCents: charge.creditUsedCents,
+    ...chargeFigures(charge),
     lines: lines.map(shownLine),
     totalCents: charge.totalCents + added.cents,
     totalCop: charge.totalCop + added.cop,
