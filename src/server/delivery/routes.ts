@@ -27,7 +27,7 @@ import type { Database, OpenDatabase } from '../db/open.ts';
 import { Invalid, NotFound } from '../errors.ts';
 import { clientIp, type RouteDeps, readBody } from '../http.ts';
 import { packageNumberParam, routeIdParam } from '../packages/list-query.ts';
-import type { Actor } from '../packages/state-change.ts';
+import { mailSettingsOf, staffActor } from '../packages/state-change.ts';
 import { closeRoute, flaggedPackages } from './close.ts';
 import { routeEventStream } from './live.ts';
 import { listCouriers, listRoutes, routeDetail } from './route-queries.ts';
@@ -45,11 +45,8 @@ export function deliveryRoutes({ db, database, auth, config }: RouteDeps & { dat
     '/admin/delivery/*',
     requireCaller(auth, db, { role: 'staff', verifiedEmail: config.production }),
   );
-  const actorOf = (c: Context<SessionEnv>): Actor => {
-    const { record } = c.get('caller');
-    return { id: record.id, role: record.role === 'admin' ? 'admin' : 'bodega' };
-  };
-  const mail = { brandName: config.brandName, appUrl: config.appUrl };
+  const actorOf = (c: Context<SessionEnv>) => staffActor(c.get('caller').record);
+  const mail = mailSettingsOf(config);
   const admin = requireCaller(auth, db, { role: 'admin', verifiedEmail: config.production });
   const changed = async (id: number, message: string) =>
     ({ route: await foundRoute(db, id), message }) satisfies RouteChanged;

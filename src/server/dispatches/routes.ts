@@ -17,7 +17,7 @@ import type { Database } from '../db/open.ts';
 import { DISPATCH_NOT_FOUND, NotFound } from '../errors.ts';
 import { readBody } from '../http.ts';
 import { dispatchIdParam } from '../packages/list-query.ts';
-import type { Actor } from '../packages/state-change.ts';
+import { type Actor, mailSettingsOf } from '../packages/state-change.ts';
 import {
   addToDispatch,
   createDispatch,
@@ -45,7 +45,7 @@ const MANIFEST_COLUMNS: CsvColumns<ManifestRow> = [
 export function dispatchRoutes({ db, auth, config }: { db: Database; auth: Auth; config: Config }) {
   const routes = new Hono<SessionEnv>();
   const admin = requireCaller(auth, db, { role: 'admin', verifiedEmail: config.production });
-  const mail = { brandName: config.brandName, appUrl: config.appUrl };
+  const mail = mailSettingsOf(config);
   const actorOf = (c: Context<SessionEnv>): Actor => ({ id: c.get('caller').record.id, role: 'admin' });
 
   async function foundDispatch(id: number) {

@@ -25,7 +25,7 @@ import {
 import { changeSelection } from './bulk-change.ts';
 import { importStates } from './import.ts';
 import { readListQuery } from './list-query.ts';
-import type { Actor, MailSettings } from './state-change.ts';
+import { type Actor, mailSettingsOf } from './state-change.ts';
 
 /** What browsers and spreadsheet programs call a CSV file. */
 const CSV_TYPES = /^(text\/csv|application\/vnd\.ms-excel|application\/octet-stream)\b/;
@@ -35,7 +35,7 @@ export interface BoardRoutesDeps extends RouteDeps {}
 export function boardRoutes({ db, auth, config }: BoardRoutesDeps) {
   const routes = new Hono<SessionEnv>();
   const admin = requireCaller(auth, db, { role: 'admin', verifiedEmail: config.production });
-  const mail: MailSettings = { brandName: config.brandName, appUrl: config.appUrl };
+  const mail = mailSettingsOf(config);
   const actorOf = (c: Context<SessionEnv>): Actor => ({ id: c.get('caller').record.id, role: 'admin' });
 
   function boardQuery(c: Context) {

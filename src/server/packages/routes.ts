@@ -23,7 +23,7 @@ import {
   updatePrealert,
 } from './prealerts.ts';
 import { findVisiblePackage, listCustomerPackages, type Viewer } from './queries.ts';
-import type { Actor } from './state-change.ts';
+import { type Actor, mailSettingsOf } from './state-change.ts';
 
 const notFound = () => new NotFound(PACKAGE_NOT_FOUND);
 
@@ -52,7 +52,7 @@ export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps)
     return isStaff(record.role) ? { kind: 'staff' } : { kind: 'customer', userId: record.id };
   };
   const actorOf = (c: Context<SessionEnv>): Actor => ({ id: recordOf(c).id, role: 'customer' });
-  const mailSettings = { brandName: config.brandName, appUrl: config.appUrl };
+  const mailSettings = mailSettingsOf(config);
 
   // Before '/packages/:number', which would take 'events' for a number.
   routes.get('/packages/events', signedIn, (c) => packageEventStream(c, database));

@@ -26,6 +26,12 @@ const idParam = (c: Context) => {
   return id;
 };
 
+/** The answer about 'Esperar instrucciones': whether it is on, and what that means. */
+const instructionsChoice = (wait: boolean): InstructionsChoice => ({
+  wait,
+  message: wait ? instructionMessages.on : instructionMessages.off,
+});
+
 export function requestRoutes({ db, auth, config }: RouteDeps) {
   const routes = new Hono<SessionEnv>();
   const signedIn = requireCaller(auth, db);
@@ -84,19 +90,13 @@ export function requestRoutes({ db, auth, config }: RouteDeps) {
   routes.get('/me/instructions', signedIn, async (c) => {
     const wait = recordOf(c).waitForInstructions;
     c.header('cache-control', 'no-store');
-    return c.json({
-      wait,
-      message: wait ? instructionMessages.on : instructionMessages.off,
-    } satisfies InstructionsChoice);
+    return c.json(instructionsChoice(wait));
   });
 
   routes.put('/me/instructions', signedIn, async (c) => {
     const { wait } = await readBody(c, instructionsSchema);
     await setWaitForInstructions(db, recordOf(c).id, wait);
-    return c.json({
-      wait,
-      message: wait ? instructionMessages.on : instructionMessages.off,
-    } satisfies InstructionsChoice);
+    return c.json(instructionsChoice(wait));
   });
 
   // 'Despachar': the customer's waiting packages may leave in the next dispatch.

@@ -6,7 +6,7 @@ import { completeSchema, queueMessages, refuseSchema, scanSchema } from '../../s
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
 import { NotFound } from '../errors.ts';
 import { type RouteDeps, readBody } from '../http.ts';
-import type { Actor } from '../packages/state-change.ts';
+import { mailSettingsOf, staffActor } from '../packages/state-change.ts';
 import { completeRequest } from './complete.ts';
 import { refuseRequest, scanForRequest, startRequest, warehouseQueue } from './queue.ts';
 
@@ -27,11 +27,8 @@ export function requestQueueRoutes({ db, auth, config }: RouteDeps) {
     '/warehouse/requests/*',
     requireCaller(auth, db, { role: 'staff', verifiedEmail: config.production }),
   );
-  const actorOf = (c: Context<SessionEnv>): Actor => {
-    const { record } = c.get('caller');
-    return { id: record.id, role: record.role === 'admin' ? 'admin' : 'bodega' };
-  };
-  const mail = { brandName: config.brandName, appUrl: config.appUrl };
+  const actorOf = (c: Context<SessionEnv>) => staffActor(c.get('caller').record);
+  const mail = mailSettingsOf(config);
 
   routes.get('/warehouse/requests', async (c) => {
     c.header('cache-control', 'no-store');

@@ -15,7 +15,7 @@ import { Invalid, NotFound, PACKAGE_NOT_FOUND } from '../errors.ts';
 import { PHOTO_MAX_BYTES, photoMessages, processPhoto } from '../files/photos.ts';
 import { type RouteDeps, readBody, uploadedBytes, uploadLimit } from '../http.ts';
 import { packageNumberParam } from '../packages/list-query.ts';
-import type { Actor } from '../packages/state-change.ts';
+import { mailSettingsOf, staffActor } from '../packages/state-change.ts';
 import { labelOf, ownerOf, receivedToday, stagePhoto, unidentifiedPackages } from './lists.ts';
 import { assignPackage, moveLocation, packageByGuide, receivePackage } from './receiving.ts';
 
@@ -24,11 +24,8 @@ export interface WarehouseRoutesDeps extends RouteDeps {}
 export function warehouseRoutes({ db, auth, config }: WarehouseRoutesDeps) {
   const routes = new Hono<SessionEnv>();
   routes.use('/warehouse/*', requireCaller(auth, db, { role: 'staff', verifiedEmail: config.production }));
-  const actorOf = (c: Context<SessionEnv>): Actor => {
-    const { record } = c.get('caller');
-    return { id: record.id, role: record.role === 'admin' ? 'admin' : 'bodega' };
-  };
-  const mail = { brandName: config.brandName, appUrl: config.appUrl };
+  const actorOf = (c: Context<SessionEnv>) => staffActor(c.get('caller').record);
+  const mail = mailSettingsOf(config);
 
   routes.get('/warehouse/lookup', async (c) => {
     const guide = normalizeGuide((c.req.query('guia') ?? '').slice(0, 200));
