@@ -25,7 +25,7 @@ import { einvoiceRoutes } from './einvoice/routes.ts';
 import { DomainError, Unavailable } from './errors.ts';
 import { fileRoutes } from './files/routes.ts';
 import { objectStore } from './files/store.ts';
-import { ApiError, bodySizeLimit, errorResponse, finishBodyBeforeAnswer } from './http.ts';
+import { ApiError, errorResponse, finishBodyBeforeAnswer, jsonBodyLimit } from './http.ts';
 import { lockerRoutes } from './lockers/routes.ts';
 import { noticeAdminRoutes } from './notices/admin-routes.ts';
 import { whatsappWebhookRoutes } from './notices/webhook.ts';
@@ -121,7 +121,7 @@ export function createApp(deps: AppDeps) {
 
   const limiter = createRateLimiter(db, { enabled: config.rateLimits });
   const api = new Hono();
-  const smallBody = bodySizeLimit(MAX_BODY_BYTES, () => new ApiError(413, 'too_large', messages.tooLarge));
+  const smallBody = jsonBodyLimit(MAX_BODY_BYTES);
   api.use(finishBodyBeforeAnswer);
   // Uploads set their own, larger limit on their route.
   api.use((c, next) => (UPLOAD_PATH.test(c.req.path) ? next() : smallBody(c, next)));

@@ -52,8 +52,12 @@ export class ApiError extends DomainError {
   }
 }
 
-/** The one mapping of the domain's refusals to HTTP statuses (errors.ts says which error is which). */
-function statusOf(error: DomainError): ContentfulStatusCode {
+/**
+ * The one mapping of the domain's refusals to HTTP statuses (errors.ts says which error is which): the API's
+ * answers, and each action's status in the courier's sync (delivery/sync.ts).
+ */
+export function statusOf(error: DomainError): ContentfulStatusCode {
+  if (error instanceof ApiError) return error.status;
   if (error instanceof NotFound) return 404;
   if (error instanceof Invalid) return 400;
   if (error instanceof Conflict) return 409;
@@ -103,13 +107,16 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
 /** `body` checked with `schema`: its parsed value, or an Invalid (400) with the first message and field. */
 export function checkedBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body);
-  if (!result.success) {
-    const field = result.error.issues[0]?.path[0];
-    throw new Invalid('invalid', firstIssueMessage(result.error), {
-      field: typeof field === 'string' ? field : undefined,
-    });
-  }
+  if (!result.success) throw failedCheck(result.error);
   return result.data;
+}
+
+/** A failed check of a shared schema as the domain refuses it: its first message, on its field. */
+export function failedCheck(error: z.ZodError): Invalid {
+  const field = error.issues[0]?.path[0];
+  return new Invalid('invalid', firstIssueMessage(error), {
+    field: typeof field === 'string' ? field : undefined,
+  });
 }
 
 /**
@@ -176,6 +183,10 @@ function discardBody(incoming: IncomingMessage): Promise<boolean> {
     incoming.resume();
   });
 }
+
+/** A JSON body's size limit: past `maxSize` bytes, a 413 'too_large' with the common message. */
+export const jsonBodyLimit = (maxSize: number) =>
+  bodySizeLimit(maxSize, () => new ApiError(413, 'too_large', messages.tooLarge));
 
 /** An upload route's size limit: past `maxSize` bytes, a 413 with the route's own message. */
 export const uploadLimit = (maxSize: number, message: string) =>

@@ -1,4 +1,5 @@
 // The audit trail: who did what, when and from where. Writing it never fails the action it records.
+import { and, desc, eq, lt } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../db/open.ts';
 import { auditLog } from '../db/schema.ts';
@@ -69,4 +70,19 @@ export async function recordAudit(db: Database | Transaction, entry: AuditEntry)
   } catch (error) {
     logFailure('audit', 'No se pudo escribir la auditoría:', error);
   }
+}
+
+/** The newest `limit` entries, of one `action` if given, older than entry `before` if given. */
+export function auditEntries(
+  db: Database,
+  { action, before, limit }: { action?: string; before?: number; limit: number },
+) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(
+      and(action ? eq(auditLog.action, action) : undefined, before ? lt(auditLog.id, before) : undefined),
+    )
+    .orderBy(desc(auditLog.id))
+    .limit(limit);
 }

@@ -1,5 +1,4 @@
 // GET /api/admin/audit: the newest audit entries, for admins only.
-import { and, desc, eq, lt } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type * as Api from '../../shared/admin/api-types.ts';
@@ -7,8 +6,8 @@ import type { Auth } from '../auth/auth.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/open.ts';
-import { auditLog } from '../db/schema.ts';
 import { Invalid } from '../errors.ts';
+import { auditEntries } from './audit.ts';
 
 const query = z.object({
   action: z
@@ -24,15 +23,7 @@ export function auditRoutes({ db, auth, config }: { db: Database; auth: Auth; co
   routes.get('/', requireCaller(auth, db, { role: 'admin', verifiedEmail: config.production }), async (c) => {
     const parsed = query.safeParse(c.req.query());
     if (!parsed.success) throw new Invalid('invalid', 'Los filtros de la auditoría no son válidos.');
-    const { action, before, limit } = parsed.data;
-    const entries = await db
-      .select()
-      .from(auditLog)
-      .where(
-        and(action ? eq(auditLog.action, action) : undefined, before ? lt(auditLog.id, before) : undefined),
-      )
-      .orderBy(desc(auditLog.id))
-      .limit(limit);
+    const entries = await auditEntries(db, parsed.data);
     c.header('cache-control', 'no-store');
     return c.json({
       entries: entries.map((entry) => ({ ...entry, at: entry.at.toISOString() })),

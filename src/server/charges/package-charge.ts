@@ -3,7 +3,12 @@
 // recompute it explicitly (audited by the caller).
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Charge, computeCharge, DEFAULT_CHARGE_SETTINGS } from '../../shared/charges/charge.ts';
+import {
+  type Charge,
+  chargeFigures,
+  computeCharge,
+  DEFAULT_CHARGE_SETTINGS,
+} from '../../shared/charges/charge.ts';
 import { isoDayInMiami } from '../../shared/dates.ts';
 import { formatCop, formatUsd } from '../../shared/money.ts';
 import type { Database, Transaction } from '../db/open.ts';
@@ -73,12 +78,7 @@ export async function chargePackage(
   const values = {
     rateSettingsId: rates.id,
     input: { ...input, rates: settingsOf(rates) },
-    chargeableLb: charge.chargeableLb,
-    freightCents: charge.freightCents,
-    insuranceCents: charge.insuranceCents,
-    tariffCents: charge.tariffCents,
-    vatCents: charge.vatCents,
-    creditUsedCents: charge.creditUsedCents,
+    ...chargeFigures(charge),
     totalCents: charge.totalCents,
     totalCop: charge.totalCop,
     computedAt: new Date(),

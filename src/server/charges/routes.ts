@@ -1,32 +1,20 @@
 // Charges' API: the public rates and estimate behind 'Calcula tu envío', the customer's 'Tus referidos', and the
 // admin's 'Tarifas' (history, a new set from a date) and the explicit recomputation of one package's charge.
 
-import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import type * as Api from '../../shared/charges/api-types.ts';
 import { type Charge, computeCharge } from '../../shared/charges/charge.ts';
-import { calculatorSchema, chargeSettledMessage, ratesFormSchema } from '../../shared/charges/rates-form.ts';
-import { recordAudit } from '../audit/audit.ts';
+import { calculatorSchema, ratesFormSchema } from '../../shared/charges/rates-form.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
-import { settlementOf } from '../collections/settlements.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/open.ts';
-import { packages } from '../db/schema.ts';
-import { Conflict, Invalid, NotFound, PACKAGE_NOT_FOUND } from '../errors.ts';
+import { Invalid } from '../errors.ts';
 import { clientIp, readBody } from '../http.ts';
 import { packageNumberParam } from '../packages/list-query.ts';
+import { recomputeCharge, saveRates } from './admin.ts';
 import { referralSummary } from './credit.ts';
-import { chargePackage } from './package-charge.ts';
-import {
-  addRates,
-  feesOf,
-  isTodayOrLater,
-  type RateRow,
-  rateHistory,
-  ratesInForce,
-  settingsOf,
-} from './rates.ts';
+import { feesOf, isTodayOrLater, type RateRow, rateHistory, ratesInForce, settingsOf } from './rates.ts';
 
 const publicRates = (row: RateRow) => ({
   id: row.id,
@@ -83,16 +71,7 @@ export function chargeRoutes({ db, auth, config }: { db: Database; auth: Auth; c
         field: 'effectiveFrom',
       });
     const record = recordOf(c);
-    const row = await db.transaction(async (tx) => {
-      const added = await addRates(tx, effectiveFrom, settings, record.id);
-      await recordAudit(tx, {
-        action: 'rates_changed',
-        actorId: record.id,
-        ip: clientIp(c, config.trustProxy),
-        detail: { effectiveFrom, ...settings },
-      });
-      return added;
-    });
+    const row = await saveRates(db, effectiveFrom, settings, record.id, clientIp(c, config.trustProxy));
     return c.json(
       {
         rates: publicRates(row),
@@ -105,23 +84,7 @@ export function chargeRoutes({ db, auth, config }: { db: Database; auth: Auth; c
   routes.post('/admin/packages/:number/charge', admin, async (c) => {
     const number = packageNumberParam(c);
     const record = recordOf(c);
-    const charge = await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(packages).where(eq(packages.number, number)).for('update');
-      if (!row) throw new NotFound(PACKAGE_NOT_FOUND);
-      // Settled money never changes: the settlement froze this charge (a correction out of 'Entregado' voids it).
-      if (await settlementOf(tx, number)) throw new Conflict('settled', chargeSettledMessage);
-      const computed = await chargePackage(tx, row, record.id);
-      if (!computed)
-        throw new Conflict('not_received', 'Este paquete aún no tiene peso ni dueño: no se puede cobrar.');
-      await recordAudit(tx, {
-        action: 'charge_recomputed',
-        actorId: record.id,
-        subjectId: row.userId,
-        ip: clientIp(c, config.trustProxy),
-        detail: { packageNumber: number, totalCents: computed.totalCents },
-      });
-      return computed;
-    });
+    const charge = await recomputeCharge(db, number, record.id, clientIp(c, config.trustProxy));
     return c.json({
       charge,
       message: 'Cobro recalculado con las tarifas del día en que se recibió.',

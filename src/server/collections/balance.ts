@@ -5,7 +5,7 @@
 // online ('Pagar en línea') or collected at the door, and settled as its own part ('balance', schema/settlements.ts).
 // 'Saldo a favor' (a charge that shrinks after payment) cannot arise today: a paid package's charge is never
 // recomputed and its requests are refused, so none of its lines is annulled; nothing here reads it.
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { lineSums, openLinesOf, type StoredChargeLine } from '../charges/charge-lines.ts';
 import type { SettlementPart } from '../db/schema/settlements.ts';
 import { settlementLines, settlements } from '../db/schema.ts';
@@ -14,6 +14,10 @@ import type { Reader } from './sums.ts';
 /** The part a package's receipt or invoice is asked for: `?parte=saldo` its balance's, anything else its charge's. */
 export const partOfParam = (parte: string | undefined): SettlementPart =>
   parte === 'saldo' ? 'balance' : 'charge';
+
+/** The settlements in force of `part` for the packages `packages` names (`eq`/`inArray` on a package number). */
+export const settlementInForce = (part: SettlementPart, packages: SQL) =>
+  and(packages, eq(settlements.part, part), isNull(settlements.voidedAt));
 
 /** The fee lines in force of `numbers` that no settlement in force covers, oldest first, by package. */
 export async function uncoveredLinesOf(
@@ -48,13 +52,7 @@ export async function settledWithBalance(db: Reader, numbers: number[]): Promise
   const charged = await db
     .select({ number: settlements.packageNumber, source: settlements.source })
     .from(settlements)
-    .where(
-      and(
-        inArray(settlements.packageNumber, numbers),
-        eq(settlements.part, 'charge' satisfies SettlementPart),
-        isNull(settlements.voidedAt),
-      ),
-    );
+    .where(settlementInForce('charge', inArray(settlements.packageNumber, numbers)));
   const lines = await uncoveredLinesOf(
     db,
     charged.map((row) => row.number),
@@ -74,13 +72,7 @@ export async function paymentFacts(db: Reader, number: number) {
   const balancePaid = await db
     .select({ id: settlements.id })
     .from(settlements)
-    .where(
-      and(
-        eq(settlements.packageNumber, number),
-        eq(settlements.part, 'balance' satisfies SettlementPart),
-        isNull(settlements.voidedAt),
-      ),
-    );
+    .where(settlementInForce('balance', eq(settlements.packageNumber, number)));
   return {
     settledBy: settled?.source ?? null,
     balance: settled?.balance ?? null,

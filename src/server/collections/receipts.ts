@@ -3,7 +3,7 @@
 // date and time, and a number of its own from a sequence, issued with the settlement (collections/settlements.ts):
 // reading a receipt writes nothing. Only the owner and admins see it; anyone else gets 404. A package whose
 // 'Saldo pendiente' was paid has a second one, of that payment ('balance'; `?parte=saldo`).
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { CHARGE_LINE_LABELS } from '../../shared/charges/charge-lines.ts';
 import type { PaymentReceipt } from '../../shared/collections/api-types.ts';
 import { collectionMessages, receiptCode } from '../../shared/collections/forms.ts';
@@ -14,6 +14,7 @@ import type { SettlementPart } from '../db/schema/settlements.ts';
 import { collections, deliveries, paymentReceipts, settlements, users } from '../db/schema.ts';
 import { NotFound, PACKAGE_NOT_FOUND } from '../errors.ts';
 import { findVisiblePackage, type Viewer } from '../packages/queries.ts';
+import { settlementInForce } from './balance.ts';
 import { linesOfSettlement } from './settlements.ts';
 
 /** The receipt of package `number` as `viewer` may see it: 404 for another customer's, or without a payment. */
@@ -38,9 +39,7 @@ export async function paymentReceipt(
     .innerJoin(collections, eq(collections.id, settlements.collectionId))
     .innerJoin(paymentReceipts, eq(paymentReceipts.collectionId, collections.id))
     .leftJoin(deliveries, eq(deliveries.id, settlements.deliveryId))
-    .where(
-      and(eq(settlements.packageNumber, number), eq(settlements.part, part), isNull(settlements.voidedAt)),
-    );
+    .where(settlementInForce(part, eq(settlements.packageNumber, number)));
   if (!paid || paid.collection.amountCop <= 0) throw new NotFound(collectionMessages.noReceipt, 'no_receipt');
   const { receipt, settlement } = paid;
   const [owner] = pkg.userId

@@ -4,7 +4,6 @@
 // else 404). 'Cerrar ruta' with its cash count
 // lives with the routes (src/server/delivery/routes.ts).
 
-import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import type * as Api from '../../shared/collections/api-types.ts';
 import {
@@ -17,7 +16,6 @@ import {
 import { isoDayInColombia } from '../../shared/dates.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
 import { csvStream } from '../csv.ts';
-import { collections } from '../db/schema.ts';
 import { Invalid, NotFound } from '../errors.ts';
 import { ApiError, bodySizeLimit, clientIp, type RouteDeps, readBody, uploadedBytes } from '../http.ts';
 import { packageNumberParam } from '../packages/list-query.ts';
@@ -31,7 +29,7 @@ import { receiptPdf } from './receipt-pdf.ts';
 import { paymentReceipt } from './receipts.ts';
 import { remittanceText } from './remittance-file.ts';
 import { importRemittance } from './remittances.ts';
-import { collectionEntries } from './sums.ts';
+import { collectionEntry } from './sums.ts';
 
 const CSV_TYPES = /^(text\/csv|text\/plain|application\/vnd\.ms-excel|application\/octet-stream)\b/;
 const DAY_MS = 86_400_000;
@@ -91,9 +89,8 @@ export function collectionRoutes({ db, auth, config }: RouteDeps) {
     const id = collectionIdParam(c);
     const form = await readBody(c, collectionCorrectionSchema);
     const actor = { id: c.get('caller').record.id, ip: clientIp(c, config.trustProxy) };
-    const number = await db.transaction((tx) => correctCollection(tx, id, form, actor));
-    const [collection] = await collectionEntries(db, eq(collections.id, id));
-    if (!collection) throw new NotFound(collectionMessages.collectionNotFound, 'collection_not_found');
+    const number = await correctCollection(db, id, form, actor);
+    const collection = await collectionEntry(db, id);
     return c.json({
       collection,
       message: collectionMessages.corrected(number),
@@ -109,9 +106,8 @@ export function collectionRoutes({ db, auth, config }: RouteDeps) {
     const id = collectionIdParam(c);
     const count = await readBody(c, cashCloseSchema);
     const actor = { id: c.get('caller').record.id, ip: clientIp(c, config.trustProxy) };
-    const number = await db.transaction((tx) => settleLateDelivery(tx, id, count, actor));
-    const [collection] = await collectionEntries(db, eq(collections.id, id));
-    if (!collection) throw new NotFound(collectionMessages.collectionNotFound, 'collection_not_found');
+    const number = await settleLateDelivery(db, id, count, actor);
+    const collection = await collectionEntry(db, id);
     return c.json({
       collection,
       message: collectionMessages.lateSettled(number),

@@ -11,6 +11,7 @@ import { carrierDelivered, storedValueToPay, uploadRemittance } from '../../../t
 import { signedUpWithRole } from '../../../test/support/server.ts';
 import { chargeSettledMessage } from '../../shared/charges/rates-form.ts';
 import { collectionMessages } from '../../shared/collections/forms.ts';
+import { isoDayInColombia } from '../../shared/dates.ts';
 import { doorMessages } from '../../shared/delivery/door-choices.ts';
 import {
   auditLog,
@@ -37,7 +38,8 @@ describe.each(drivers)('settled money on %s', (driver) => {
       .where(and(eq(collections.packageNumber, number), isNull(collections.voidedAt)));
   const deliver = (number: number, body: ReturnType<typeof deliveryBody>) =>
     world.courier.client.post(`/api/delivery/stops/${number}/deliver`, body);
-  const today = () => new Date().toISOString().slice(0, 10);
+  // The day as 'Recaudos' and the routes count it (Colombia's), not UTC's: they differ from 19:00 to midnight there.
+  const today = () => isoDayInColombia(new Date());
   const recaudosToday = async () => {
     const answer = await world.admin.get(`/api/admin/recaudos?desde=${today()}&hasta=${today()}`);
     expect(answer.status).toBe(200);

@@ -3,6 +3,7 @@
 // with their corrections. Nothing here is kept apart: the close and 'Recaudos' read these sums every time.
 import { aliasedTable, and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { CollectionEntry, MeansTotal } from '../../shared/collections/api-types.ts';
+import { collectionMessages } from '../../shared/collections/forms.ts';
 import {
   COLLECTED_MEANS,
   COLLECTED_MEANS_LABELS,
@@ -18,6 +19,7 @@ import {
   settlements,
   users,
 } from '../db/schema.ts';
+import { NotFound } from '../errors.ts';
 
 export type Reader = Database | Transaction;
 
@@ -141,4 +143,11 @@ export async function collectionEntries(db: Reader, where: SQL): Promise<Collect
     lateCountedCop: lateCountedCop ?? null,
     corrections: correctionsOf.get(row.id) ?? [],
   }));
+}
+
+/** Collection `id` as 'Recaudos' shows it; NotFound when there is none. */
+export async function collectionEntry(db: Reader, id: number): Promise<CollectionEntry> {
+  const [entry] = await collectionEntries(db, eq(collections.id, id));
+  if (!entry) throw new NotFound(collectionMessages.collectionNotFound, 'collection_not_found');
+  return entry;
 }

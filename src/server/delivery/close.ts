@@ -18,7 +18,7 @@ import { FAILURE_REASON_LABELS, type FailureReason } from '../../shared/delivery
 import { deliveryMessages, ROUTE_STATE_LABELS } from '../../shared/delivery/route-forms.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { routeMoney } from '../collections/sums.ts';
-import type { Database, Transaction } from '../db/open.ts';
+import type { Database } from '../db/open.ts';
 import { cashCloses, deliveryAttempts, deliveryRoutes, packages, routeStops, users } from '../db/schema.ts';
 import { Conflict, Invalid, NotFound, Refused } from '../errors.ts';
 import { type Actor, changeStates, type EventDetails, type MailSettings } from '../packages/state-change.ts';
@@ -29,82 +29,87 @@ import { notifyRouteChange } from './live.ts';
  * the warehouse, and whether the close had a difference.
  */
 export async function closeRoute(
-  tx: Transaction,
+  db: Database,
   id: number,
   actor: Actor,
   mail: MailSettings,
   options: { maxAttempts: number; ip?: string; cash: CashClose },
 ): Promise<{ back: number; differenceCop: number }> {
-  const [route] = await tx.select().from(deliveryRoutes).where(eq(deliveryRoutes.id, id)).for('update');
-  if (!route) throw new NotFound(deliveryMessages.routeNotFound, 'route_not_found');
-  if (route.state !== 'en_curso')
-    throw new Conflict('route_not_in_course', deliveryMessages.notClosable(ROUTE_STATE_LABELS[route.state]));
-  const money = await routeMoney(tx, id);
-  const figures = closeFigures(money, options.cash.cashDeliveredCop);
-  if (hasDifference(figures) && options.cash.note === '')
-    throw new Invalid('observation_required', collectionMessages.observation, { field: 'note' });
-  const stops = await tx
-    .select({ number: packages.number, state: packages.state })
-    .from(routeStops)
-    .innerJoin(packages, eq(packages.number, routeStops.packageNumber))
-    .where(eq(routeStops.routeId, id));
-  await tx.update(routeStops).set({ open: false }).where(eq(routeStops.routeId, id));
-  const out = stops.filter((stop) => stop.state === 'en_reparto').map((stop) => stop.number);
-  if (out.length > 0) {
-    const attempts = await tx
-      .select({
-        number: deliveryAttempts.packageNumber,
-        total: sql<number>`count(*)::int`,
-        reason: sql<FailureReason | null>`max(${deliveryAttempts.reason}) filter (where ${deliveryAttempts.routeId} = ${id})`,
-      })
-      .from(deliveryAttempts)
-      .where(inArray(deliveryAttempts.packageNumber, out))
-      .groupBy(deliveryAttempts.packageNumber);
-    const perPackage = new Map<number, EventDetails>();
-    for (const row of attempts)
-      if (row.reason)
-        perPackage.set(row.number, {
-          note: deliveryMessages.backWithAttempt(
-            row.total,
-            options.maxAttempts,
-            FAILURE_REASON_LABELS[row.reason],
-          ),
-        });
-    const { refused } = await changeStates(tx, out, 'en_bodega_colombia', actor, mail, {
-      note: deliveryMessages.backWithoutAttempt,
-      perPackage,
-    });
-    if (refused.length > 0) throw new Refused(refused);
-  }
-  await tx
-    .update(deliveryRoutes)
-    .set({ state: 'cerrada', updatedAt: new Date() })
-    .where(eq(deliveryRoutes.id, id));
-  await tx.insert(cashCloses).values({
-    routeId: id,
-    cashDeliveredCop: options.cash.cashDeliveredCop,
-    note: options.cash.note,
-    closedBy: actor.id,
-  });
-  await recordAudit(tx, {
-    action: 'route_closed',
-    actorId: actor.id,
-    subjectId: route.courierId,
-    ip: options.ip,
-    detail: {
+  return db.transaction(async (tx) => {
+    const [route] = await tx.select().from(deliveryRoutes).where(eq(deliveryRoutes.id, id)).for('update');
+    if (!route) throw new NotFound(deliveryMessages.routeNotFound, 'route_not_found');
+    if (route.state !== 'en_curso')
+      throw new Conflict(
+        'route_not_in_course',
+        deliveryMessages.notClosable(ROUTE_STATE_LABELS[route.state]),
+      );
+    const money = await routeMoney(tx, id);
+    const figures = closeFigures(money, options.cash.cashDeliveredCop);
+    if (hasDifference(figures) && options.cash.note === '')
+      throw new Invalid('observation_required', collectionMessages.observation, { field: 'note' });
+    const stops = await tx
+      .select({ number: packages.number, state: packages.state })
+      .from(routeStops)
+      .innerJoin(packages, eq(packages.number, routeStops.packageNumber))
+      .where(eq(routeStops.routeId, id));
+    await tx.update(routeStops).set({ open: false }).where(eq(routeStops.routeId, id));
+    const out = stops.filter((stop) => stop.state === 'en_reparto').map((stop) => stop.number);
+    if (out.length > 0) {
+      const attempts = await tx
+        .select({
+          number: deliveryAttempts.packageNumber,
+          total: sql<number>`count(*)::int`,
+          reason: sql<FailureReason | null>`max(${deliveryAttempts.reason}) filter (where ${deliveryAttempts.routeId} = ${id})`,
+        })
+        .from(deliveryAttempts)
+        .where(inArray(deliveryAttempts.packageNumber, out))
+        .groupBy(deliveryAttempts.packageNumber);
+      const perPackage = new Map<number, EventDetails>();
+      for (const row of attempts)
+        if (row.reason)
+          perPackage.set(row.number, {
+            note: deliveryMessages.backWithAttempt(
+              row.total,
+              options.maxAttempts,
+              FAILURE_REASON_LABELS[row.reason],
+            ),
+          });
+      const { refused } = await changeStates(tx, out, 'en_bodega_colombia', actor, mail, {
+        note: deliveryMessages.backWithoutAttempt,
+        perPackage,
+      });
+      if (refused.length > 0) throw new Refused(refused);
+    }
+    await tx
+      .update(deliveryRoutes)
+      .set({ state: 'cerrada', updatedAt: new Date() })
+      .where(eq(deliveryRoutes.id, id));
+    await tx.insert(cashCloses).values({
       routeId: id,
-      date: route.date,
-      stops: stops.length,
-      back: out.length,
-      delivered: money.delivered,
-      ...figures,
       cashDeliveredCop: options.cash.cashDeliveredCop,
-      byMeans: Object.fromEntries(money.byMeans.map((row) => [row.means, row.amountCop])),
       note: options.cash.note,
-    },
+      closedBy: actor.id,
+    });
+    await recordAudit(tx, {
+      action: 'route_closed',
+      actorId: actor.id,
+      subjectId: route.courierId,
+      ip: options.ip,
+      detail: {
+        routeId: id,
+        date: route.date,
+        stops: stops.length,
+        back: out.length,
+        delivered: money.delivered,
+        ...figures,
+        cashDeliveredCop: options.cash.cashDeliveredCop,
+        byMeans: Object.fromEntries(money.byMeans.map((row) => [row.means, row.amountCop])),
+        note: options.cash.note,
+      },
+    });
+    await notifyRouteChange(tx, id);
+    return { back: out.length, differenceCop: figures.differenceCop };
   });
-  await notifyRouteChange(tx, id);
-  return { back: out.length, differenceCop: figures.differenceCop };
 }
 
 /** Packages 'En bodega Colombia', in no open route, whose failed attempts reached `maxAttempts`: newest first. */

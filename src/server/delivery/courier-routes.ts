@@ -2,16 +2,14 @@
 // in order, and one stop; and the door's actions, 'Entregar' and 'No entregado', each applied once per phone key. A
 // courier reads and acts only on their own: another courier's stop is a 404, as if it did not exist.
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { isoDayInColombia } from '../../shared/dates.ts';
 import type { DoorActionDone, MyRouteAnswer, MyStop, SyncAnswer } from '../../shared/delivery/api-types.ts';
 import { MAX_DOOR_BODY_BYTES } from '../../shared/delivery/door-choices.ts';
 import { attemptSchema, deliverySchema, syncSchema } from '../../shared/delivery/door-forms.ts';
 import { deliveryMessages } from '../../shared/delivery/route-forms.ts';
-import { messages } from '../../shared/messages.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
 import { NotFound } from '../errors.ts';
-import { ApiError, errorResponse, type RouteDeps, readBody } from '../http.ts';
+import { jsonBodyLimit, type RouteDeps, readBody } from '../http.ts';
 import { packageNumberParam } from '../packages/list-query.ts';
 import { recordAttempt } from './attempt.ts';
 import { deliver } from './deliver.ts';
@@ -20,10 +18,7 @@ import { courierRoute, courierStop } from './route-queries.ts';
 import { syncActions } from './sync.ts';
 
 /** The door's actions carry their photos inside the JSON (a queued action is one value): a limit of their own. */
-const doorBody = bodyLimit({
-  maxSize: MAX_DOOR_BODY_BYTES,
-  onError: (c) => errorResponse(c, new ApiError(413, 'too_large', messages.tooLarge)),
-});
+const doorBody = jsonBodyLimit(MAX_DOOR_BODY_BYTES);
 
 export function courierRoutes({ db, auth, config }: RouteDeps) {
   const routes = new Hono<SessionEnv>();

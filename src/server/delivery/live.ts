@@ -7,9 +7,9 @@ import { z } from 'zod';
 import type { SessionEnv } from '../auth/session.ts';
 import { isStaff } from '../auth/session.ts';
 import type { OpenDatabase, Transaction } from '../db/open.ts';
-import { authSession, deliveryRoutes, users } from '../db/schema.ts';
+import { deliveryRoutes } from '../db/schema.ts';
 import { type LiveChannel, liveHub } from '../live/hub.ts';
-import { liveStream, sessionInForce } from '../live/stream.ts';
+import { liveStream, roleInForce } from '../live/stream.ts';
 
 export const ROUTE_CHANNEL = 'delivery_routes';
 
@@ -51,15 +51,7 @@ export function routeEventStream(c: Context<SessionEnv>, database: OpenDatabase)
     hub: liveHub(database),
     channel: routeChanges,
     heartbeatMs: routeStreams.heartbeatMs,
-    async stillAllowed() {
-      const [row] = await db
-        .select({ role: users.role })
-        .from(authSession)
-        .innerJoin(users, eq(users.id, authSession.userId))
-        .where(sessionInForce(sessionToken))
-        .limit(1);
-      return isStaff(row?.role);
-    },
+    stillAllowed: async () => isStaff(await roleInForce(db, sessionToken)),
     start: (stream) => stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 }),
     async send(stream, notices) {
       // Changes that arrived together name each route once.

@@ -15,7 +15,7 @@ import type {
 } from '../../shared/delivery/api-types.ts';
 import { ROUTE_STATE_LABELS } from '../../shared/delivery/route-forms.ts';
 import { dueSql } from '../charges/charge-lines.ts';
-import { settledWithBalance } from '../collections/balance.ts';
+import { settledWithBalance, settlementInForce } from '../collections/balance.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { deliveryRoutes, packageCharges, packages, routeStops, settlements, users } from '../db/schema.ts';
 import { cashOfRoute, NO_FACTS, outcomeCounts, stopFacts } from './outcomes.ts';
@@ -128,10 +128,8 @@ export async function routeStopsOf(db: Reader, routeId: number): Promise<RouteSt
     .leftJoin(
       settlements,
       and(
-        eq(settlements.packageNumber, packages.number),
+        settlementInForce('charge', eq(settlements.packageNumber, packages.number)),
         eq(settlements.source, 'online'),
-        eq(settlements.part, 'charge'),
-        isNull(settlements.voidedAt),
       ),
     )
     .where(eq(routeStops.routeId, routeId))

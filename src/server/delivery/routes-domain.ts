@@ -6,31 +6,44 @@ import { deliveryMessages, ROUTE_STATE_LABELS } from '../../shared/delivery/rout
 import { normalizeGuide } from '../../shared/packages/guides.ts';
 import { STATE_LABELS } from '../../shared/packages/states.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import type { Transaction } from '../db/open.ts';
+import type { Database, Transaction } from '../db/open.ts';
 import { deliveryRoutes, packages, routeStops, users } from '../db/schema.ts';
 import { Conflict, Invalid, NotFound, type Refusal, Refused } from '../errors.ts';
 import { type Actor, changeStates, type MailSettings } from '../packages/state-change.ts';
+import { notifyRouteChange } from './live.ts';
 
 type RouteRow = typeof deliveryRoutes.$inferSelect;
 
+/** A change of route `id` in one transaction with the notice that tells the open screens. */
+function changeRoute<T>(db: Database, id: number, apply: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const result = await apply(tx);
+    await notifyRouteChange(tx, id);
+    return result;
+  });
+}
+
 /** A new route 'En preparación' for a courier (someone with role reparto); its id. */
 export async function createRoute(
-  tx: Transaction,
+  db: Database,
   form: { date: string; courierId: string; zone: string },
   createdBy: string,
 ): Promise<number> {
-  const [courier] = await tx
-    .select({ role: users.role, deletedAt: users.deletedAt })
-    .from(users)
-    .where(eq(users.id, form.courierId));
-  if (courier?.role !== 'reparto' || courier.deletedAt)
-    throw new Invalid('not_courier', deliveryMessages.notCourier, { field: 'courierId' });
-  const [row] = await tx
-    .insert(deliveryRoutes)
-    .values({ date: form.date, courierId: form.courierId, zone: form.zone, createdBy })
-    .returning({ id: deliveryRoutes.id });
-  if (!row) throw new Error('insert returned nothing');
-  return row.id;
+  return db.transaction(async (tx) => {
+    const [courier] = await tx
+      .select({ role: users.role, deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.id, form.courierId));
+    if (courier?.role !== 'reparto' || courier.deletedAt)
+      throw new Invalid('not_courier', deliveryMessages.notCourier, { field: 'courierId' });
+    const [row] = await tx
+      .insert(deliveryRoutes)
+      .values({ date: form.date, courierId: form.courierId, zone: form.zone, createdBy })
+      .returning({ id: deliveryRoutes.id });
+    if (!row) throw new Error('insert returned nothing');
+    await notifyRouteChange(tx, row.id);
+    return row.id;
+  });
 }
 
 /** The route, locked: its changes (adds, moves, the start) wait for each other. */
@@ -89,64 +102,66 @@ async function packagesNamed(tx: Transaction, entries: string[]): Promise<number
  * taking one package at once the second reads the first's stop once it commits; the partial unique index of
  * route_stops backs that up. How many were added (those already in this route count as added).
  */
-export async function addToRoute(tx: Transaction, id: number, entries: string[]): Promise<number> {
-  await routeInPreparation(tx, id);
-  const wanted = (await packagesNamed(tx, entries)).sort((a, b) => a - b);
-  const rows = await tx
-    .select({ number: packages.number, state: packages.state })
-    .from(packages)
-    .where(inArray(packages.number, wanted))
-    .orderBy(packages.number)
-    .for('update');
-  // A statement of its own, after the locks: under READ COMMITTED it sees a stop committed while this waited.
-  const stops = await tx
-    .select({
-      number: routeStops.packageNumber,
-      routeId: routeStops.routeId,
-      zone: deliveryRoutes.zone,
-      courierName: users.name,
-    })
-    .from(routeStops)
-    .innerJoin(deliveryRoutes, eq(deliveryRoutes.id, routeStops.routeId))
-    .innerJoin(users, eq(users.id, deliveryRoutes.courierId))
-    .where(and(inArray(routeStops.packageNumber, wanted), eq(routeStops.open, true)));
-  const openStop = new Map(stops.map((stop) => [stop.number, stop]));
-  const refused: Refusal[] = [];
-  for (const row of rows) {
-    const stop = openStop.get(row.number);
-    if (stop && stop.routeId !== id)
-      refused.push({
-        number: row.number,
-        reason: deliveryMessages.inOtherRoute(row.number, { id: stop.routeId, ...stop }),
-      });
-    else if (!stop && row.state !== 'en_bodega_colombia')
-      refused.push({
-        number: row.number,
-        reason: deliveryMessages.notInWarehouse(row.number, STATE_LABELS[row.state]),
-      });
-  }
-  if (refused.length > 0) throw new Refused(refused);
-  const fresh = wanted.filter((number) => !openStop.has(number));
-  if (fresh.length > 0) {
-    const [last] = await tx
-      .select({ position: max(routeStops.position) })
+export async function addToRoute(db: Database, id: number, entries: string[]): Promise<number> {
+  return changeRoute(db, id, async (tx) => {
+    await routeInPreparation(tx, id);
+    const wanted = (await packagesNamed(tx, entries)).sort((a, b) => a - b);
+    const rows = await tx
+      .select({ number: packages.number, state: packages.state })
+      .from(packages)
+      .where(inArray(packages.number, wanted))
+      .orderBy(packages.number)
+      .for('update');
+    // A statement of its own, after the locks: under READ COMMITTED it sees a stop committed while this waited.
+    const stops = await tx
+      .select({
+        number: routeStops.packageNumber,
+        routeId: routeStops.routeId,
+        zone: deliveryRoutes.zone,
+        courierName: users.name,
+      })
       .from(routeStops)
-      .where(eq(routeStops.routeId, id));
-    const start = (last?.position ?? 0) + 1;
-    try {
-      await tx
-        .insert(routeStops)
-        .values(
-          fresh.map((packageNumber, index) => ({ routeId: id, packageNumber, position: start + index })),
-        );
-    } catch (error) {
-      if (isUniqueViolation(error, 'route_stops_open_package_unique'))
-        throw new Conflict('in_other_route', deliveryMessages.addedElsewhere);
-      throw error;
+      .innerJoin(deliveryRoutes, eq(deliveryRoutes.id, routeStops.routeId))
+      .innerJoin(users, eq(users.id, deliveryRoutes.courierId))
+      .where(and(inArray(routeStops.packageNumber, wanted), eq(routeStops.open, true)));
+    const openStop = new Map(stops.map((stop) => [stop.number, stop]));
+    const refused: Refusal[] = [];
+    for (const row of rows) {
+      const stop = openStop.get(row.number);
+      if (stop && stop.routeId !== id)
+        refused.push({
+          number: row.number,
+          reason: deliveryMessages.inOtherRoute(row.number, { id: stop.routeId, ...stop }),
+        });
+      else if (!stop && row.state !== 'en_bodega_colombia')
+        refused.push({
+          number: row.number,
+          reason: deliveryMessages.notInWarehouse(row.number, STATE_LABELS[row.state]),
+        });
     }
-  }
-  await tx.update(deliveryRoutes).set({ updatedAt: new Date() }).where(eq(deliveryRoutes.id, id));
-  return wanted.length;
+    if (refused.length > 0) throw new Refused(refused);
+    const fresh = wanted.filter((number) => !openStop.has(number));
+    if (fresh.length > 0) {
+      const [last] = await tx
+        .select({ position: max(routeStops.position) })
+        .from(routeStops)
+        .where(eq(routeStops.routeId, id));
+      const start = (last?.position ?? 0) + 1;
+      try {
+        await tx
+          .insert(routeStops)
+          .values(
+            fresh.map((packageNumber, index) => ({ routeId: id, packageNumber, position: start + index })),
+          );
+      } catch (error) {
+        if (isUniqueViolation(error, 'route_stops_open_package_unique'))
+          throw new Conflict('in_other_route', deliveryMessages.addedElsewhere);
+        throw error;
+      }
+    }
+    await tx.update(deliveryRoutes).set({ updatedAt: new Date() }).where(eq(deliveryRoutes.id, id));
+    return wanted.length;
+  });
 }
 
 /** The route's stops in order, for a move. */
@@ -159,19 +174,21 @@ async function orderedStops(tx: Transaction, id: number) {
 }
 
 /** Swaps a stop with the one before ('up') or after ('down'); at either end nothing moves. */
-export async function moveStop(tx: Transaction, id: number, number: number, direction: 'up' | 'down') {
-  await routeInPreparation(tx, id);
-  const stops = await orderedStops(tx, id);
-  const index = stops.findIndex((stop) => stop.number === number);
-  if (index < 0) throw new NotFound(deliveryMessages.stopNotFound, 'stop_not_found');
-  const other = stops[direction === 'up' ? index - 1 : index + 1];
-  const stop = stops[index];
-  if (!other || !stop) return;
-  // Positions may have gaps (removed stops) or ties: the swap writes each the other's place in the order.
-  const [here, there] = [index + 1, direction === 'up' ? index : index + 2];
-  await renumber(tx, id, stops);
-  await setPosition(tx, id, stop.number, there);
-  await setPosition(tx, id, other.number, here);
+export async function moveStop(db: Database, id: number, number: number, direction: 'up' | 'down') {
+  return changeRoute(db, id, async (tx) => {
+    await routeInPreparation(tx, id);
+    const stops = await orderedStops(tx, id);
+    const index = stops.findIndex((stop) => stop.number === number);
+    if (index < 0) throw new NotFound(deliveryMessages.stopNotFound, 'stop_not_found');
+    const other = stops[direction === 'up' ? index - 1 : index + 1];
+    const stop = stops[index];
+    if (!other || !stop) return;
+    // Positions may have gaps (removed stops) or ties: the swap writes each the other's place in the order.
+    const [here, there] = [index + 1, direction === 'up' ? index : index + 2];
+    await renumber(tx, id, stops);
+    await setPosition(tx, id, stop.number, there);
+    await setPosition(tx, id, other.number, here);
+  });
 }
 
 async function renumber(tx: Transaction, id: number, stops: Array<{ number: number; position: number }>) {
@@ -187,13 +204,15 @@ async function setPosition(tx: Transaction, id: number, number: number, position
 }
 
 /** Takes a stop out of a route in preparation (the package stays 'En bodega Colombia'). */
-export async function removeStop(tx: Transaction, id: number, number: number) {
-  await routeInPreparation(tx, id);
-  const removed = await tx
-    .delete(routeStops)
-    .where(and(eq(routeStops.routeId, id), eq(routeStops.packageNumber, number)))
-    .returning({ number: routeStops.packageNumber });
-  if (removed.length === 0) throw new NotFound(deliveryMessages.stopNotFound, 'stop_not_found');
+export async function removeStop(db: Database, id: number, number: number) {
+  return changeRoute(db, id, async (tx) => {
+    await routeInPreparation(tx, id);
+    const removed = await tx
+      .delete(routeStops)
+      .where(and(eq(routeStops.routeId, id), eq(routeStops.packageNumber, number)))
+      .returning({ number: routeStops.packageNumber });
+    if (removed.length === 0) throw new NotFound(deliveryMessages.stopNotFound, 'stop_not_found');
+  });
 }
 
 /**
@@ -202,27 +221,29 @@ export async function removeStop(tx: Transaction, id: number, number: number) {
  * goes 'En curso'. How many packages left.
  */
 export async function startRoute(
-  tx: Transaction,
+  db: Database,
   id: number,
   actor: Actor,
   mail: MailSettings,
 ): Promise<number> {
-  const route = await routeInPreparation(tx, id, deliveryMessages.notStartable);
-  const stops = await orderedStops(tx, id);
-  if (stops.length === 0) throw new Conflict('empty_route', deliveryMessages.emptyRoute);
-  const [courier] = await tx.select({ name: users.name }).from(users).where(eq(users.id, route.courierId));
-  const { changed, refused } = await changeStates(
-    tx,
-    stops.map((stop) => stop.number),
-    'en_reparto',
-    actor,
-    mail,
-    { carrier: `Mensajero: ${courier?.name ?? ''}`, carrierGuide: String(id) },
-  );
-  if (refused.length > 0) throw new Refused(refused);
-  await tx
-    .update(deliveryRoutes)
-    .set({ state: 'en_curso', updatedAt: new Date() })
-    .where(eq(deliveryRoutes.id, id));
-  return changed.length;
+  return changeRoute(db, id, async (tx) => {
+    const route = await routeInPreparation(tx, id, deliveryMessages.notStartable);
+    const stops = await orderedStops(tx, id);
+    if (stops.length === 0) throw new Conflict('empty_route', deliveryMessages.emptyRoute);
+    const [courier] = await tx.select({ name: users.name }).from(users).where(eq(users.id, route.courierId));
+    const { changed, refused } = await changeStates(
+      tx,
+      stops.map((stop) => stop.number),
+      'en_reparto',
+      actor,
+      mail,
+      { carrier: `Mensajero: ${courier?.name ?? ''}`, carrierGuide: String(id) },
+    );
+    if (refused.length > 0) throw new Refused(refused);
+    await tx
+      .update(deliveryRoutes)
+      .set({ state: 'en_curso', updatedAt: new Date() })
+      .where(eq(deliveryRoutes.id, id));
+    return changed.length;
+  });
 }

@@ -23,13 +23,13 @@ import {
 import { formatCop } from '../../shared/money.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
 import { cashCloseRecord, routeCash } from '../collections/cash-close.ts';
-import type { Database, OpenDatabase, Transaction } from '../db/open.ts';
+import type { Database, OpenDatabase } from '../db/open.ts';
 import { Invalid, NotFound } from '../errors.ts';
 import { clientIp, type RouteDeps, readBody } from '../http.ts';
 import { packageNumberParam, routeIdParam } from '../packages/list-query.ts';
-import type { Actor } from '../packages/state-change.ts';
+import { mailSettingsOf, staffActor } from '../packages/state-change.ts';
 import { closeRoute, flaggedPackages } from './close.ts';
-import { notifyRouteChange, routeEventStream } from './live.ts';
+import { routeEventStream } from './live.ts';
 import { listCouriers, listRoutes, routeDetail } from './route-queries.ts';
 import { addToRoute, createRoute, moveStop, removeStop, startRoute } from './routes-domain.ts';
 
@@ -45,18 +45,8 @@ export function deliveryRoutes({ db, database, auth, config }: RouteDeps & { dat
     '/admin/delivery/*',
     requireCaller(auth, db, { role: 'staff', verifiedEmail: config.production }),
   );
-  const actorOf = (c: Context<SessionEnv>): Actor => {
-    const { record } = c.get('caller');
-    return { id: record.id, role: record.role === 'admin' ? 'admin' : 'bodega' };
-  };
-  const mail = { brandName: config.brandName, appUrl: config.appUrl };
-  /** A change of route `id` in one transaction with the notice that tells the open screens. */
-  const change = <T>(id: number, apply: (tx: Transaction) => Promise<T>) =>
-    db.transaction(async (tx) => {
-      const result = await apply(tx);
-      await notifyRouteChange(tx, id);
-      return result;
-    });
+  const actorOf = (c: Context<SessionEnv>) => staffActor(c.get('caller').record);
+  const mail = mailSettingsOf(config);
   const admin = requireCaller(auth, db, { role: 'admin', verifiedEmail: config.production });
   const changed = async (id: number, message: string) =>
     ({ route: await foundRoute(db, id), message }) satisfies RouteChanged;
@@ -77,11 +67,7 @@ export function deliveryRoutes({ db, database, auth, config }: RouteDeps & { dat
 
   routes.post('/admin/delivery/routes', async (c) => {
     const form = await readBody(c, newRouteSchema);
-    const id = await db.transaction(async (tx) => {
-      const created = await createRoute(tx, form, actorOf(c).id ?? '');
-      await notifyRouteChange(tx, created);
-      return created;
-    });
+    const id = await createRoute(db, form, actorOf(c).id ?? '');
     return c.json(await changed(id, deliveryMessages.created(id)), 201);
   });
 
@@ -93,27 +79,27 @@ export function deliveryRoutes({ db, database, auth, config }: RouteDeps & { dat
   routes.post('/admin/delivery/routes/:id/stops', async (c) => {
     const { packages } = await readBody(c, routePackagesSchema);
     const id = routeIdParam(c);
-    const added = await change(id, (tx) => addToRoute(tx, id, packages));
+    const added = await addToRoute(db, id, packages);
     return c.json(await changed(id, deliveryMessages.added(added)));
   });
 
   routes.post('/admin/delivery/routes/:id/stops/:number/move', async (c) => {
     const { direction } = await readBody(c, stopMoveSchema);
     const id = routeIdParam(c);
-    await change(id, (tx) => moveStop(tx, id, packageNumberParam(c), direction));
+    await moveStop(db, id, packageNumberParam(c), direction);
     return c.json(await changed(id, deliveryMessages.moved));
   });
 
   routes.delete('/admin/delivery/routes/:id/stops/:number', async (c) => {
     const id = routeIdParam(c);
     const number = packageNumberParam(c);
-    await change(id, (tx) => removeStop(tx, id, number));
+    await removeStop(db, id, number);
     return c.json(await changed(id, deliveryMessages.removed(number)));
   });
 
   routes.post('/admin/delivery/routes/:id/start', async (c) => {
     const id = routeIdParam(c);
-    const moved = await change(id, (tx) => startRoute(tx, id, actorOf(c), mail));
+    const moved = await startRoute(db, id, actorOf(c), mail);
     return c.json(await changed(id, deliveryMessages.started(id, moved)));
   });
 
@@ -126,9 +112,7 @@ export function deliveryRoutes({ db, database, auth, config }: RouteDeps & { dat
     const id = routeIdParam(c);
     const cash = await readBody(c, cashCloseSchema);
     const options = { maxAttempts: config.deliveryMaxAttempts, ip: clientIp(c, config.trustProxy), cash };
-    const { back, differenceCop } = await db.transaction((tx) =>
-      closeRoute(tx, id, actorOf(c), mail, options),
-    );
+    const { back, differenceCop } = await closeRoute(db, id, actorOf(c), mail, options);
     const message =
       differenceCop === 0
         ? collectionMessages.closedWithCash(id, back)

@@ -5,9 +5,9 @@
 import type { SyncResult } from '../../shared/delivery/api-types.ts';
 import { type Attempt, attemptSchema, deliverySchema } from '../../shared/delivery/door-forms.ts';
 import type { Database } from '../db/open.ts';
-import { Conflict, DomainError, Forbidden, Invalid, NotFound, Unavailable } from '../errors.ts';
+import { DomainError, Unavailable } from '../errors.ts';
 import type { StoredFile } from '../files/store.ts';
-import { checkedBody } from '../http.ts';
+import { checkedBody, statusOf } from '../http.ts';
 import { type AttemptMailSettings, recordAttempt } from './attempt.ts';
 import { applyDeliveries, deliver, isDeliveryRace } from './deliver.ts';
 import type { DeliveryItem, ItemResult } from './deliver-checks.ts';
@@ -20,24 +20,13 @@ type Parsed =
   | { kind: 'attempt'; number: number; form: Attempt; photo: StoredFile | null }
   | { kind: 'refused'; key: string; number: number; error: DomainError };
 
-const STATUS = (error: DomainError) =>
-  error instanceof NotFound
-    ? 404
-    : error instanceof Invalid
-      ? 400
-      : error instanceof Conflict
-        ? 409
-        : error instanceof Forbidden
-          ? 403
-          : 500;
-
 function refusedResult(key: string, number: number, error: DomainError): SyncResult {
   const { code, message, field } = error;
   return {
     ok: false,
     key,
     number,
-    status: STATUS(error),
+    status: statusOf(error),
     error: { code, message, ...(field ? { field } : {}) },
   };
 }

@@ -18,18 +18,20 @@ export { dispatchLabel };
 
 /** A new dispatch for a flight, with the received packages of `numbers` (all or a Refused); its id. */
 export async function createDispatch(
-  tx: Transaction,
+  db: Database,
   flight: { masterAwb: string; airline: string; flightDate: string; numbers: number[] },
   createdBy: string | null,
 ): Promise<number> {
-  const { masterAwb, airline, flightDate, numbers } = flight;
-  const [row] = await tx
-    .insert(dispatches)
-    .values({ masterAwb, airline, flightDate, createdBy })
-    .returning({ id: dispatches.id });
-  if (!row) throw new Error('insert returned nothing');
-  if (numbers.length > 0) await addToDispatch(tx, row.id, numbers);
-  return row.id;
+  return db.transaction(async (tx) => {
+    const { masterAwb, airline, flightDate, numbers } = flight;
+    const [row] = await tx
+      .insert(dispatches)
+      .values({ masterAwb, airline, flightDate, createdBy })
+      .returning({ id: dispatches.id });
+    if (!row) throw new Error('insert returned nothing');
+    if (numbers.length > 0) await addToDispatch(tx, row.id, numbers);
+    return row.id;
+  });
 }
 
 async function lockedDispatch(tx: Transaction, id: number): Promise<DispatchRow> {
@@ -50,75 +52,81 @@ async function lockedOpenDispatch(tx: Transaction, id: number): Promise<Dispatch
 }
 
 /** Adds received packages to an open dispatch; a Refused lists every refusal (not received, already in another). */
-export async function addToDispatch(tx: Transaction, id: number, numbers: number[]): Promise<void> {
-  await lockedOpenDispatch(tx, id);
-  const wanted = [...new Set(numbers)];
-  const rows = await tx
-    .select({ number: packages.number, state: packages.state, dispatchId: dispatchPackages.dispatchId })
-    .from(packages)
-    .leftJoin(dispatchPackages, eq(dispatchPackages.packageNumber, packages.number))
-    .where(inArray(packages.number, wanted))
-    .for('update', { of: packages });
-  const found = new Map(rows.map((row) => [row.number, row]));
-  const refused: Refusal[] = [];
-  for (const number of wanted) {
-    const row = found.get(number);
-    if (!row) refused.push({ number, reason: `No existe el paquete ${number}.` });
-    else if (row.dispatchId !== null && row.dispatchId !== id)
-      refused.push({ number, reason: `El paquete ${number} ya está en el despacho ${row.dispatchId}.` });
-    else if (row.state !== 'recibido')
-      refused.push({
-        number,
-        reason: `El paquete ${number} está en «${STATE_LABELS[row.state]}»: solo se despachan paquetes recibidos en Miami.`,
-      });
-  }
-  refused.push(...(await openRequestRefusals(tx, wanted)), ...(await waitingRefusals(tx, wanted)));
-  if (refused.length > 0) throw new Refused(refused);
-  const fresh = wanted.filter((number) => found.get(number)?.dispatchId === null);
-  for (let i = 0; i < fresh.length; i += 1000)
-    await tx
-      .insert(dispatchPackages)
-      .values(fresh.slice(i, i + 1000).map((packageNumber) => ({ packageNumber, dispatchId: id })));
-  await tx.update(dispatches).set({ updatedAt: new Date() }).where(eq(dispatches.id, id));
+export async function addToDispatch(db: Database, id: number, numbers: number[]): Promise<void> {
+  return db.transaction(async (tx) => {
+    await lockedOpenDispatch(tx, id);
+    const wanted = [...new Set(numbers)];
+    const rows = await tx
+      .select({ number: packages.number, state: packages.state, dispatchId: dispatchPackages.dispatchId })
+      .from(packages)
+      .leftJoin(dispatchPackages, eq(dispatchPackages.packageNumber, packages.number))
+      .where(inArray(packages.number, wanted))
+      .for('update', { of: packages });
+    const found = new Map(rows.map((row) => [row.number, row]));
+    const refused: Refusal[] = [];
+    for (const number of wanted) {
+      const row = found.get(number);
+      if (!row) refused.push({ number, reason: `No existe el paquete ${number}.` });
+      else if (row.dispatchId !== null && row.dispatchId !== id)
+        refused.push({ number, reason: `El paquete ${number} ya está en el despacho ${row.dispatchId}.` });
+      else if (row.state !== 'recibido')
+        refused.push({
+          number,
+          reason: `El paquete ${number} está en «${STATE_LABELS[row.state]}»: solo se despachan paquetes recibidos en Miami.`,
+        });
+    }
+    refused.push(...(await openRequestRefusals(tx, wanted)), ...(await waitingRefusals(tx, wanted)));
+    if (refused.length > 0) throw new Refused(refused);
+    const fresh = wanted.filter((number) => found.get(number)?.dispatchId === null);
+    for (let i = 0; i < fresh.length; i += 1000)
+      await tx
+        .insert(dispatchPackages)
+        .values(fresh.slice(i, i + 1000).map((packageNumber) => ({ packageNumber, dispatchId: id })));
+    await tx.update(dispatches).set({ updatedAt: new Date() }).where(eq(dispatches.id, id));
+  });
 }
 
-export async function removeFromDispatch(tx: Transaction, id: number, numbers: number[]) {
-  await lockedOpenDispatch(tx, id);
-  await tx
-    .delete(dispatchPackages)
-    .where(and(eq(dispatchPackages.dispatchId, id), inArray(dispatchPackages.packageNumber, numbers)));
+export async function removeFromDispatch(db: Database, id: number, numbers: number[]) {
+  return db.transaction(async (tx) => {
+    await lockedOpenDispatch(tx, id);
+    await tx
+      .delete(dispatchPackages)
+      .where(and(eq(dispatchPackages.dispatchId, id), inArray(dispatchPackages.packageNumber, numbers)));
+  });
 }
 
 /** Moves the dispatch and all its packages to `to`, all or nothing (a Refused); how many packages moved. */
 export async function moveDispatch(
-  tx: Transaction,
+  db: Database,
   id: number,
   to: DispatchState,
   actor: Actor,
   mail: MailSettings,
 ): Promise<number> {
-  const dispatch = await lockedDispatch(tx, id);
-  if (!isNextDispatchStep(dispatch.state, to))
-    throw new Conflict(
-      'invalid_move',
-      `Un despacho en «${dispatchLabel(dispatch.state)}» no puede pasar a «${dispatchLabel(to)}».`,
+  return db.transaction(async (tx) => {
+    const dispatch = await lockedDispatch(tx, id);
+    if (!isNextDispatchStep(dispatch.state, to))
+      throw new Conflict(
+        'invalid_move',
+        `Un despacho en «${dispatchLabel(dispatch.state)}» no puede pasar a «${dispatchLabel(to)}».`,
+      );
+    const members = await tx
+      .select({ number: dispatchPackages.packageNumber })
+      .from(dispatchPackages)
+      .where(eq(dispatchPackages.dispatchId, id));
+    if (members.length === 0) throw new Conflict('empty', 'El despacho no tiene paquetes.');
+    const { changed, refused } = await changeStates(
+      tx,
+      members.map((member) => member.number),
+      to,
+      actor,
+      mail,
+      { note: `Despacho ${id} · ${dispatch.airline} · guía master ${dispatch.masterAwb}` },
     );
-  const members = await tx
-    .select({ number: dispatchPackages.packageNumber })
-    .from(dispatchPackages)
-    .where(eq(dispatchPackages.dispatchId, id));
-  if (members.length === 0) throw new Conflict('empty', 'El despacho no tiene paquetes.');
-  const { changed, refused } = await changeStates(
-    tx,
-    members.map((member) => member.number),
-    to,
-    actor,
-    mail,
-    { note: `Despacho ${id} · ${dispatch.airline} · guía master ${dispatch.masterAwb}` },
-  );
-  if (refused.length > 0) throw new Refused(refused);
-  await tx.update(dispatches).set({ state: to, updatedAt: new Date() }).where(eq(dispatches.id, id));
-  return changed.length;
+    if (refused.length > 0) throw new Refused(refused);
+    await tx.update(dispatches).set({ state: to, updatedAt: new Date() }).where(eq(dispatches.id, id));
+    return changed.length;
+  });
 }
 
 const totals = {

@@ -17,7 +17,7 @@ import type { Database } from '../db/open.ts';
 import { DISPATCH_NOT_FOUND, NotFound } from '../errors.ts';
 import { readBody } from '../http.ts';
 import { dispatchIdParam } from '../packages/list-query.ts';
-import type { Actor } from '../packages/state-change.ts';
+import { type Actor, mailSettingsOf } from '../packages/state-change.ts';
 import {
   addToDispatch,
   createDispatch,
@@ -45,7 +45,7 @@ const MANIFEST_COLUMNS: CsvColumns<ManifestRow> = [
 export function dispatchRoutes({ db, auth, config }: { db: Database; auth: Auth; config: Config }) {
   const routes = new Hono<SessionEnv>();
   const admin = requireCaller(auth, db, { role: 'admin', verifiedEmail: config.production });
-  const mail = { brandName: config.brandName, appUrl: config.appUrl };
+  const mail = mailSettingsOf(config);
   const actorOf = (c: Context<SessionEnv>): Actor => ({ id: c.get('caller').record.id, role: 'admin' });
 
   async function foundDispatch(id: number) {
@@ -67,7 +67,7 @@ export function dispatchRoutes({ db, auth, config }: { db: Database; auth: Auth;
 
   routes.post('/admin/dispatches', admin, async (c) => {
     const form = await readBody(c, dispatchSchema);
-    const id = await db.transaction((tx) => createDispatch(tx, form, actorOf(c).id));
+    const id = await createDispatch(db, form, actorOf(c).id);
     return c.json(await dispatchChanged(id, `Despacho ${id} creado.`), 201);
   });
 
@@ -80,21 +80,21 @@ export function dispatchRoutes({ db, auth, config }: { db: Database; auth: Auth;
   routes.post('/admin/dispatches/:id/packages', admin, async (c) => {
     const { numbers } = await readBody(c, dispatchPackagesSchema);
     const id = dispatchIdParam(c);
-    await db.transaction((tx) => addToDispatch(tx, id, numbers));
+    await addToDispatch(db, id, numbers);
     return c.json(await dispatchChanged(id, 'Paquetes agregados al despacho.'));
   });
 
   routes.post('/admin/dispatches/:id/packages/remove', admin, async (c) => {
     const { numbers } = await readBody(c, dispatchPackagesSchema);
     const id = dispatchIdParam(c);
-    await db.transaction((tx) => removeFromDispatch(tx, id, numbers));
+    await removeFromDispatch(db, id, numbers);
     return c.json(await dispatchChanged(id, 'Paquetes quitados del despacho.'));
   });
 
   routes.post('/admin/dispatches/:id/state', admin, async (c) => {
     const { state } = await readBody(c, dispatchStateSchema);
     const id = dispatchIdParam(c);
-    const moved = await db.transaction((tx) => moveDispatch(tx, id, state, actorOf(c), mail));
+    const moved = await moveDispatch(db, id, state, actorOf(c), mail);
     return c.json(
       await dispatchChanged(id, `Despacho ${id}: ${operationsMessages.changed(moved, dispatchLabel(state))}`),
     );

@@ -6,7 +6,8 @@ import type { Context } from 'hono';
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
 import { SESSION_ABSOLUTE_SECONDS } from '../auth/auth.ts';
 import { isConnectionLost } from '../db/errors.ts';
-import { authSession } from '../db/schema.ts';
+import type { Database } from '../db/open.ts';
+import { authSession, users } from '../db/schema.ts';
 import type { LiveChannel, LiveHub } from './hub.ts';
 
 export interface LiveStreamOptions<T> {
@@ -100,4 +101,15 @@ export function sessionInForce(sessionToken: string): SQL | undefined {
     gt(authSession.expiresAt, sql`now()`),
     gt(authSession.createdAt, sql`now() - make_interval(secs => ${SESSION_ABSOLUTE_SECONDS})`),
   );
+}
+
+/** The role of the session's user while the session is in force: undefined when it is not (null: no such user). */
+export async function roleInForce(db: Database, sessionToken: string) {
+  const [row] = await db
+    .select({ role: users.role })
+    .from(authSession)
+    .leftJoin(users, eq(users.id, authSession.userId))
+    .where(sessionInForce(sessionToken))
+    .limit(1);
+  return row ? row.role : undefined;
 }

@@ -1,12 +1,11 @@
 // 'Avisos' for staff (design/notices.md 'What people see'): the last notices with their state, counts per template and
 // state for a range of days, the share read, and the customers who opted out.
-import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type * as Api from '../../shared/notices/api-types.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
-import { notices, users, whatsappConsent } from '../db/schema.ts';
 import type { RouteDeps } from '../http.ts';
+import { noticesOverview } from './overview.ts';
 
 const daysSchema = z.coerce.number().int().min(1).max(366).catch(7);
 
@@ -16,63 +15,9 @@ export function noticeAdminRoutes({ db, auth, config }: RouteDeps) {
 
   routes.get('/avisos', staff, async (c) => {
     const days = daysSchema.parse(c.req.query('days'));
-    const since = sql`now() - make_interval(days => ${days})`;
-    const last = await db
-      .select({ notice: notices, customerName: users.name, lockerNumber: users.lockerNumber })
-      .from(notices)
-      .innerJoin(users, eq(users.id, notices.userId))
-      .orderBy(desc(notices.createdAt), desc(notices.id))
-      .limit(50);
-    const counts = await db
-      .select({ template: notices.template, state: notices.state, count: count() })
-      .from(notices)
-      .where(gte(notices.createdAt, since))
-      .groupBy(notices.template, notices.state)
-      .orderBy(notices.template, notices.state);
-    const reached = counts.filter((row) => ['sent', 'delivered', 'read'].includes(row.state));
-    const sentTotal = reached.reduce((total, row) => total + row.count, 0);
-    const readTotal = reached
-      .filter((row) => row.state === 'read')
-      .reduce((total, row) => total + row.count, 0);
-    const optedOut = await db
-      .select({
-        userId: users.id,
-        name: users.name,
-        lockerNumber: users.lockerNumber,
-        at: whatsappConsent.at,
-        source: whatsappConsent.source,
-      })
-      .from(whatsappConsent)
-      .innerJoin(users, eq(users.id, whatsappConsent.userId))
-      .where(
-        and(eq(whatsappConsent.granted, false), inArray(whatsappConsent.source, ['mis_datos', 'mensaje'])),
-      )
-      .orderBy(desc(whatsappConsent.at))
-      .limit(200);
+    const overview = await noticesOverview(db, days, config.whatsapp !== null);
     c.header('cache-control', 'no-store');
-    return c.json({
-      days,
-      last: last.map(({ notice, customerName, lockerNumber }) => ({
-        id: notice.id,
-        template: notice.template,
-        state: notice.state,
-        packageNumber: notice.packageNumber,
-        customerName,
-        lockerNumber,
-        createdAt: notice.createdAt.toISOString(),
-        sentAt: notice.sentAt?.toISOString() ?? null,
-        deliveredAt: notice.deliveredAt?.toISOString() ?? null,
-        readAt: notice.readAt?.toISOString() ?? null,
-        failedAt: notice.failedAt?.toISOString() ?? null,
-        error: notice.state === 'failed' ? (notice.lastError ?? '') : '',
-        errorCode: notice.errorCode,
-        mailed: notice.mailedAt !== null,
-      })),
-      counts,
-      readShare: sentTotal ? readTotal / sentTotal : 0,
-      optedOut: optedOut.map((row) => ({ ...row, at: row.at.toISOString() })),
-      whatsappOn: config.whatsapp !== null,
-    } satisfies Api.NoticesOverview);
+    return c.json(overview satisfies Api.NoticesOverview);
   });
 
   return routes;

@@ -10,10 +10,9 @@ import {
 } from '../../shared/packages/operations.ts';
 import { isPackageState, STATE_LABELS } from '../../shared/packages/states.ts';
 import { clean } from '../../shared/schemas.ts';
-import { recordAudit } from '../audit/audit.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
 import { csvStream } from '../csv.ts';
-import { Invalid, Refused } from '../errors.ts';
+import { Invalid } from '../errors.ts';
 import { clientIp, type RouteDeps, readBody, uploadedBytes, uploadLimit } from '../http.ts';
 import {
   BOARD_CSV_COLUMNS,
@@ -23,9 +22,10 @@ import {
   boardPage,
   boardRowJson,
 } from './board.ts';
+import { changeSelection } from './bulk-change.ts';
 import { importStates } from './import.ts';
 import { readListQuery } from './list-query.ts';
-import { type Actor, changeStates, type MailSettings } from './state-change.ts';
+import { type Actor, mailSettingsOf } from './state-change.ts';
 
 /** What browsers and spreadsheet programs call a CSV file. */
 const CSV_TYPES = /^(text\/csv|application\/vnd\.ms-excel|application\/octet-stream)\b/;
@@ -35,7 +35,7 @@ export interface BoardRoutesDeps extends RouteDeps {}
 export function boardRoutes({ db, auth, config }: BoardRoutesDeps) {
   const routes = new Hono<SessionEnv>();
   const admin = requireCaller(auth, db, { role: 'admin', verifiedEmail: config.production });
-  const mail: MailSettings = { brandName: config.brandName, appUrl: config.appUrl };
+  const mail = mailSettingsOf(config);
   const actorOf = (c: Context<SessionEnv>): Actor => ({ id: c.get('caller').record.id, role: 'admin' });
 
   function boardQuery(c: Context) {
@@ -65,29 +65,10 @@ export function boardRoutes({ db, auth, config }: BoardRoutesDeps) {
     if (!isPackageState(form.state))
       throw new Invalid('invalid', operationsMessages.state, { field: 'state' });
     const to = form.state;
-    const note =
-      to === 'entregado' ? `Recibido por: ${form.receivedBy}${form.note ? `. ${form.note}` : ''}` : form.note;
-    const actor = actorOf(c);
-    const result = await db.transaction(async (tx) => {
-      const outcome = await changeStates(tx, form.numbers, to, actor, mail, {
-        note,
-        carrier: form.carrier,
-        carrierGuide: form.carrierGuide,
-        correction: form.correction,
-      });
-      if (outcome.refused.length > 0) throw new Refused(outcome.refused);
-      if (form.correction)
-        await recordAudit(tx, {
-          action: 'package_state_corrected',
-          actorId: actor.id,
-          ip: clientIp(c, config.trustProxy),
-          detail: { numbers: form.numbers, state: to, note },
-        });
-      return outcome;
-    });
+    const changed = await changeSelection(db, form, to, actorOf(c), mail, clientIp(c, config.trustProxy));
     return c.json({
-      changed: result.changed.length,
-      message: operationsMessages.changed(result.changed.length, STATE_LABELS[to]),
+      changed: changed.length,
+      message: operationsMessages.changed(changed.length, STATE_LABELS[to]),
     } satisfies Api.StatesChanged);
   });
 

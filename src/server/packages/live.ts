@@ -3,13 +3,11 @@
 // event carries no data, only 'refresh': the page reads its packages again through the normal, owner-checked API.
 // The admins' view of one package (GET /api/admin/packages/:number/events) listens to its owner's the same way.
 
-import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { SessionEnv } from '../auth/session.ts';
 import type { OpenDatabase } from '../db/open.ts';
-import { authSession, users } from '../db/schema.ts';
 import { type LiveChannel, liveHub } from '../live/hub.ts';
-import { liveStream, sessionInForce } from '../live/stream.ts';
+import { liveStream, roleInForce } from '../live/stream.ts';
 import { PACKAGE_CHANNEL } from './state-change.ts';
 
 /** Tunables of the package streams; tests shorten them. */
@@ -45,12 +43,8 @@ export function packageEventStream(c: Context<SessionEnv>, database: OpenDatabas
     key: watched,
     heartbeatMs: packageStreams.heartbeatMs,
     async stillAllowed() {
-      const [row] = await db
-        .select({ role: users.role })
-        .from(authSession)
-        .leftJoin(users, eq(users.id, authSession.userId))
-        .where(sessionInForce(sessionToken));
-      return Boolean(row) && (watched === userId || row?.role === 'admin');
+      const role = await roleInForce(db, sessionToken);
+      return role !== undefined && (watched === userId || role === 'admin');
     },
     start: (stream) => stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 }),
     // However many changes arrived together, one 'refresh' reads them all.

@@ -1,11 +1,11 @@
 // Reading packages as the screens show them: a customer's page of 'Mis paquetes' with its counts, and the one
 // package a page asks for (its detail: detail.ts). Every query names its owner, so no customer reads another's.
-import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PackageList, PackageSummary } from '../../shared/packages/api-types.ts';
 import { normalizeGuide } from '../../shared/packages/guides.ts';
 import { type PackageState, STAFF_ONLY_STATES } from '../../shared/packages/states.ts';
 import { dueSql } from '../charges/charge-lines.ts';
-import { settledWithBalance } from '../collections/balance.ts';
+import { settledWithBalance, settlementInForce } from '../collections/balance.ts';
 import { containing } from '../db/like.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import { packageCharges, packages, settlements } from '../db/schema.ts';
@@ -101,14 +101,7 @@ export async function listCustomerPackages(
       })
       .from(packages)
       .leftJoin(packageCharges, eq(packageCharges.packageNumber, packages.number))
-      .leftJoin(
-        settlements,
-        and(
-          eq(settlements.packageNumber, packages.number),
-          eq(settlements.part, 'charge'),
-          isNull(settlements.voidedAt),
-        ),
-      )
+      .leftJoin(settlements, settlementInForce('charge', eq(settlements.packageNumber, packages.number)))
       .where(where)
       .orderBy(desc(packages.createdAt), desc(packages.number))
       .limit(PAGE_SIZE)

@@ -3,10 +3,9 @@
 import { type Context, Hono } from 'hono';
 import type * as Api from '../../shared/packages/api-types.ts';
 import { prealertMessages, prealertSchema } from '../../shared/packages/prealert.ts';
-import { customerMayEdit } from '../../shared/packages/states.ts';
 import { isStaff, requireCaller, type SessionEnv } from '../auth/session.ts';
-import type { OpenDatabase, Transaction } from '../db/open.ts';
-import { Conflict, Invalid, NotFound, PACKAGE_NOT_FOUND } from '../errors.ts';
+import type { OpenDatabase } from '../db/open.ts';
+import { Invalid, NotFound, PACKAGE_NOT_FOUND } from '../errors.ts';
 import { checkInvoice, INVOICE_MAX_BYTES } from '../files/invoice-check.ts';
 import { storeFile } from '../files/store.ts';
 import { type RouteDeps, readBody, uploadedBytes, uploadLimit } from '../http.ts';
@@ -14,15 +13,17 @@ import { packageDetail } from './detail.ts';
 import { packageNumberParam, readListQuery } from './list-query.ts';
 import { packageEventStream } from './live.ts';
 import {
+  attachInvoice,
+  cancelPrealert,
+  checkInvoiceable,
   createPrealert,
+  editablePackage,
   guardGuide,
   prealertColumns,
-  recordInvoiceEvent,
-  replaceInvoice,
   updatePrealert,
 } from './prealerts.ts';
 import { findVisiblePackage, listCustomerPackages, type Viewer } from './queries.ts';
-import { type Actor, changeState, notifyPackageChanges } from './state-change.ts';
+import { type Actor, mailSettingsOf } from './state-change.ts';
 
 const notFound = () => new NotFound(PACKAGE_NOT_FOUND);
 
@@ -51,30 +52,7 @@ export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps)
     return isStaff(record.role) ? { kind: 'staff' } : { kind: 'customer', userId: record.id };
   };
   const actorOf = (c: Context<SessionEnv>): Actor => ({ id: recordOf(c).id, role: 'customer' });
-  const mailSettings = { brandName: config.brandName, appUrl: config.appUrl };
-
-  /** The caller's own package, locked, still 'Prealertado'; else 404 or 409. */
-  async function editablePackage(tx: Transaction, c: Context<SessionEnv>) {
-    const row = await findVisiblePackage(
-      tx,
-      packageNumberParam(c),
-      { kind: 'customer', userId: recordOf(c).id },
-      { forUpdate: true },
-    );
-    if (!row) throw notFound();
-    if (!customerMayEdit(row.state)) throw new Conflict('not_editable', prealertMessages.notEditable);
-    return row;
-  }
-
-  /** The caller's own package, locked, that takes an invoice: still 'Prealertado', or 'Retenido'; else 404 or 409. */
-  async function invoicePackage(tx: Transaction, c: Context<SessionEnv>) {
-    const owner: Viewer = { kind: 'customer', userId: recordOf(c).id };
-    const row = await findVisiblePackage(tx, packageNumberParam(c), owner, { forUpdate: true });
-    if (!row) throw notFound();
-    if (row.state !== 'retenido' && !customerMayEdit(row.state))
-      throw new Conflict('not_editable', prealertMessages.notEditable);
-    return row;
-  }
+  const mailSettings = mailSettingsOf(config);
 
   // Before '/packages/:number', which would take 'events' for a number.
   routes.get('/packages/events', signedIn, (c) => packageEventStream(c, database));
@@ -105,18 +83,15 @@ export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps)
   routes.patch('/packages/:number', signedIn, async (c) => {
     const columns = prealertColumns(recordOf(c), await readBody(c, prealertSchema));
     const updated = await guardGuide(db, async (tx) => {
-      const row = await updatePrealert(tx, await editablePackage(tx, c), columns);
-      return packageDetail(tx, row, viewerOf(c));
+      const row = await editablePackage(tx, recordOf(c).id, packageNumberParam(c));
+      return packageDetail(tx, await updatePrealert(tx, row, columns), viewerOf(c));
     });
     return c.json(prealertSaved(updated, prealertMessages.updated));
   });
 
   routes.post('/packages/:number/cancel', signedIn, async (c) => {
-    const detail = await db.transaction(async (tx) => {
-      const row = await editablePackage(tx, c);
-      const cancelled = await changeState(tx, row.number, 'cancelado', actorOf(c), mailSettings);
-      return packageDetail(tx, cancelled, viewerOf(c));
-    });
+    const number = packageNumberParam(c);
+    const detail = await cancelPrealert(db, recordOf(c).id, number, actorOf(c), mailSettings, viewerOf(c));
     return c.json(prealertSaved(detail, prealertMessages.cancelled, null));
   });
 
@@ -133,18 +108,10 @@ export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps)
       if (!mime) throw new Invalid('invalid_file', prealertMessages.invoiceInvalid);
       // Checked first, so a refused upload stores nothing; then the object, outside any transaction (ADR 0015);
       // then the row in a short transaction that checks again under the package's lock.
-      await db.transaction((tx) => invoicePackage(tx, c));
+      const [userId, number] = [recordOf(c).id, packageNumberParam(c)];
+      await checkInvoiceable(db, userId, number);
       const invoice = await storeFile({ ownerId: null, packageNumber: null, kind: 'invoice', mime, bytes });
-      const { detail, held } = await db.transaction(async (tx) => {
-        const row = await invoicePackage(tx, c);
-        await replaceInvoice(tx, row, invoice);
-        const held = row.state === 'retenido';
-        if (held) {
-          await recordInvoiceEvent(tx, row, actorOf(c));
-          await notifyPackageChanges(tx, [row.userId]);
-        }
-        return { detail: await packageDetail(tx, row, viewerOf(c)), held };
-      });
+      const { detail, held } = await attachInvoice(db, userId, number, invoice, actorOf(c), viewerOf(c));
       const message = held ? prealertMessages.invoiceForHold : prealertMessages.invoiceSaved;
       return c.json(prealertSaved(detail, message) satisfies Api.PrealertSaved);
     },

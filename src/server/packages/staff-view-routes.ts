@@ -2,17 +2,14 @@
 // anyone else gets 403, an unknown number 404. Its actions are the board's and the charges' own routes. While it is
 // open, GET /api/admin/packages/:number/events says 'refresh' when the package (or another of its owner's) changes,
 // whoever changed it: another admin, the warehouse, the courier, the customer's invoice.
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type * as Api from '../../shared/operations/api-types.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
 import type { OpenDatabase } from '../db/open.ts';
-import { packages } from '../db/schema.ts';
-import { NotFound, PACKAGE_NOT_FOUND } from '../errors.ts';
 import type { RouteDeps } from '../http.ts';
 import { packageNumberParam } from './list-query.ts';
 import { packageEventStream } from './live.ts';
-import { staffPackageView } from './staff-view.ts';
+import { staffPackageView, watchedKeyOf } from './staff-view.ts';
 
 export function staffViewRoutes({ db, database, auth, config }: RouteDeps & { database: OpenDatabase }) {
   const routes = new Hono<SessionEnv>();
@@ -25,14 +22,8 @@ export function staffViewRoutes({ db, database, auth, config }: RouteDeps & { da
   });
 
   routes.get('/admin/packages/:number/events', admin, async (c) => {
-    const [row] = await db
-      .select({ owner: packages.userId })
-      .from(packages)
-      .where(eq(packages.number, packageNumberParam(c)));
-    if (!row) throw new NotFound(PACKAGE_NOT_FOUND);
-    // A package with no owner yet (unidentified at the warehouse) is watched under its own number: nothing
-    // notifies that key, and the view is read again on reconnect.
-    return packageEventStream(c, database, row.owner ?? `package:${packageNumberParam(c)}`);
+    const watched = await watchedKeyOf(db, packageNumberParam(c));
+    return packageEventStream(c, database, watched);
   });
 
   return routes;

@@ -3,12 +3,12 @@
 // charge with the inputs and rates it was computed from, so a figure can be explained line by line.
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { type ChargeSettings, poundsOf } from '../../shared/charges/charge.ts';
+import { type ChargeSettings, chargeFigures, poundsOf } from '../../shared/charges/charge.ts';
 import type * as Api from '../../shared/operations/api-types.ts';
 import { lineSums, openLinesOf, shownLine } from '../charges/charge-lines.ts';
 import { storedCharge } from '../charges/package-charge.ts';
 import type { Database } from '../db/open.ts';
-import { packageEvents, rateSettings, users } from '../db/schema.ts';
+import { packageEvents, packages, rateSettings, users } from '../db/schema.ts';
 import { NotFound, PACKAGE_NOT_FOUND } from '../errors.ts';
 import { packageDetail } from './detail.ts';
 import { findVisiblePackage } from './queries.ts';
@@ -73,12 +73,7 @@ async function chargeBasis(db: Database, number: number): Promise<Api.StaffCharg
     // The pounds as the charge weighed them (its own arithmetic, not a copy of it).
     actualLb: pounds.actualLb,
     volumetricLb: pounds.volumetricLb,
-    chargeableLb: charge.chargeableLb,
-    freightCents: charge.freightCents,
-    insuranceCents: charge.insuranceCents,
-    tariffCents: charge.tariffCents,
-    vatCents: charge.vatCents,
-    creditUsedCents: charge.creditUsedCents,
+    ...chargeFigures(charge),
     lines: lines.map(shownLine),
     totalCents: charge.totalCents + added.cents,
     totalCop: charge.totalCop + added.cop,
@@ -122,4 +117,15 @@ export async function staffPackageView(db: Database, number: number): Promise<Ap
     }),
     charge: await chargeBasis(db, number),
   };
+}
+
+/**
+ * The key the staff's view of package `number` listens under: its owner's, or, for a package with no owner yet
+ * (unidentified at the warehouse), its own number, which nothing notifies (the view is read again on reconnect).
+ * NotFound when there is none.
+ */
+export async function watchedKeyOf(db: Database, number: number): Promise<string> {
+  const [row] = await db.select({ owner: packages.userId }).from(packages).where(eq(packages.number, number));
+  if (!row) throw new NotFound(PACKAGE_NOT_FOUND);
+  return row.owner ?? `package:${number}`;
 }

@@ -28,6 +28,12 @@ export interface Actor {
   role: ActorRole;
 }
 
+/** A staff member as the actor of their change: an admin as 'admin', anyone else on staff as the warehouse. */
+export const staffActor = (record: { id: string; role: string }): Actor => ({
+  id: record.id,
+  role: record.role === 'admin' ? 'admin' : 'bodega',
+});
+
 export interface StateChangeDetails {
   note?: string;
   carrier?: string;
@@ -53,6 +59,9 @@ export interface MailSettings {
   brandName: string;
   appUrl: string;
 }
+
+/** The mail settings of the configuration (or of anything else that carries them). */
+export const mailSettingsOf = ({ brandName, appUrl }: MailSettings): MailSettings => ({ brandName, appUrl });
 
 type PackageRow = typeof packages.$inferSelect;
 

@@ -7,16 +7,36 @@ import { formatCalendarDay } from '../../shared/dates.ts';
 import { type Answer, type MoreInfo, pqrMessages, type Review } from '../../shared/pqr/forms.ts';
 import { allowedPqrMove, canAnswer, PQR_STATE_LABELS, type PqrState } from '../../shared/pqr/states.ts';
 import type { UserRecord } from '../auth/session.ts';
-import type { Transaction } from '../db/open.ts';
+import type { Database, Transaction } from '../db/open.ts';
 import { pqrEvents, pqrs } from '../db/schema.ts';
-import { Conflict } from '../errors.ts';
+import { Conflict, NotFound } from '../errors.ts';
 import { enqueueMail, type Mail } from '../mail/outbox.ts';
 import { claimUploads } from './attachments.ts';
 import { answerMail, answerWithRights, type Recipient, reviewMail } from './mails.ts';
-import { eventsOf, type PqrRow, reviewWindow } from './records.ts';
+import { eventsOf, findPqr, type PqrRow, type PqrViewer, reviewWindow } from './records.ts';
 import type { PqrSettings } from './settings.ts';
 
 type NewEvent = typeof pqrEvents.$inferInsert;
+
+/**
+ * One action on PQR `radicado`, locked, as `viewer` may see it (else NotFound): what the action says, and the PQR as
+ * it now is, drawn by `show`.
+ */
+export function onLockedPqr<T>(
+  db: Database,
+  radicado: string,
+  viewer: PqrViewer,
+  action: (tx: Transaction, row: PqrRow) => Promise<string>,
+  show: (tx: Transaction, row: PqrRow) => Promise<T>,
+): Promise<{ pqr: T; message: string }> {
+  return db.transaction(async (tx) => {
+    const row = await findPqr(tx, radicado, viewer, { forUpdate: true });
+    if (!row) throw new NotFound(pqrMessages.notFound);
+    const message = await action(tx, row);
+    const updated = (await findPqr(tx, row.radicado, viewer)) ?? row;
+    return { pqr: await show(tx, updated), message };
+  });
+}
 
 /** Adds an event; with `state`, moves the PQR there too. Answers the event's id. */
 export async function addEvent(tx: Transaction, row: PqrRow, event: Omit<NewEvent, 'pqrNumber'>) {

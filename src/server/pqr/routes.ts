@@ -17,7 +17,7 @@ import type { Transaction } from '../db/open.ts';
 import { NotFound } from '../errors.ts';
 import { clientIp, type RouteDeps, readBody, uploadedBytes, uploadLimit } from '../http.ts';
 import type { RateLimiter } from '../security/rate-limit.ts';
-import { addInformation, fileReview } from './actions.ts';
+import { addInformation, fileReview, onLockedPqr } from './actions.ts';
 import { readAttachment, saveUpload } from './attachments.ts';
 import { fileForCustomer, fileForVisitor } from './filing.ts';
 import { radicadoParam, sendAttachment } from './http.ts';
@@ -60,13 +60,9 @@ export function pqrRoutes({ db, auth, config, limiter }: PqrRoutesDeps) {
     viewer: PqrViewer,
     step: (tx: Transaction, row: PqrRow) => Promise<string>,
   ) {
-    const changed = await db.transaction(async (tx) => {
-      const row = await findPqr(tx, radicadoParam(c), viewer, { forUpdate: true });
-      if (!row) throw notFound();
-      const message = await step(tx, row);
-      const updated = (await findPqr(tx, row.radicado, viewer)) ?? row;
-      return { pqr: await threadOf(tx, updated, viewer, settings, basePath(row.radicado, viewer)), message };
-    });
+    const show = (tx: Transaction, row: PqrRow) =>
+      threadOf(tx, row, viewer, settings, basePath(row.radicado, viewer));
+    const changed = await onLockedPqr(db, radicadoParam(c), viewer, step, show);
     return c.json(changed satisfies Api.PqrChanged, 201);
   }
 

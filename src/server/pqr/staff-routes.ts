@@ -16,7 +16,7 @@ import { csvFile } from '../csv.ts';
 import type { Transaction } from '../db/open.ts';
 import { NotFound } from '../errors.ts';
 import { clientIp, type RouteDeps, readBody } from '../http.ts';
-import { addNote, answerPqr, changePqrState } from './actions.ts';
+import { addNote, answerPqr, changePqrState, onLockedPqr } from './actions.ts';
 import { readAttachment } from './attachments.ts';
 import { decideIndemnity } from './decision.ts';
 import { expedientePdf } from './expediente.ts';
@@ -38,13 +38,8 @@ export function pqrStaffRoutes({ db, auth, config }: RouteDeps) {
 
   /** One action on the locked PQR, answered with the PQR as it now is and what happened. */
   async function act(c: Context<SessionEnv>, action: (tx: Transaction, row: PqrRow) => Promise<string>) {
-    const changed = await db.transaction(async (tx) => {
-      const row = await findPqr(tx, radicadoParam(c), STAFF, { forUpdate: true });
-      if (!row) throw notFound();
-      const message = await action(tx, row);
-      const updated = (await findPqr(tx, row.radicado, STAFF)) ?? row;
-      return { pqr: await staffDetail(tx, updated, settings), message };
-    });
+    const show = (tx: Transaction, row: PqrRow) => staffDetail(tx, row, settings);
+    const changed = await onLockedPqr(db, radicadoParam(c), STAFF, action, show);
     return c.json(changed satisfies Api.PqrStaffChanged);
   }
 

@@ -14,7 +14,7 @@ import { recordAudit } from '../audit/audit.ts';
 import { addChargeLines, annulChargeLines } from '../charges/charge-lines.ts';
 import { creditUsedByEach } from '../charges/credit.ts';
 import { chargePackage } from '../charges/package-charge.ts';
-import type { Transaction } from '../db/open.ts';
+import type { Database, Transaction } from '../db/open.ts';
 import {
   creditLedger,
   packageChargeLines,
@@ -193,62 +193,64 @@ async function repack(
 
 /** Completes request `id`; what to tell the warehouse, and the new package of a consolidation. */
 export async function completeRequest(
-  tx: Transaction,
+  db: Database,
   id: number,
   body: CompleteBody,
   actor: Actor,
   mail: MailSettings,
 ): Promise<{ message: string; newPackage: number | null }> {
-  const request = await lockedRequest(tx, id);
-  if (request.state === 'pendiente') throw new Conflict('not_started', queueMessages.notStarted);
-  if (request.state !== 'en_proceso') throw new Conflict('not_open', queueMessages.notOpen(request.state));
-  const numbers = await requestNumbers(tx, id);
-  const [rates] = await tx.select().from(rateSettings).where(eq(rateSettings.id, request.rateSettingsId));
-  if (!rates) throw new Error('the request names no rates row');
-  let newPackage: number | null = null;
-  if (request.kind === 'consolidar')
-    newPackage = (await consolidate(tx, request, numbers, body, actor, mail)).number;
-  else if (request.kind === 'reempacar') await repack(tx, request, numbers, body, actor);
-  else if (request.kind === 'fotos')
-    for (const row of await lockedPackages(tx, numbers)) {
-      await attachPhotos(tx, body.photoIds, row.number, row.userId);
-      await requestEvent(tx, row, actor, `Fotos adicionales (solicitud ${request.id}): ${request.note}`);
+  return db.transaction(async (tx) => {
+    const request = await lockedRequest(tx, id);
+    if (request.state === 'pendiente') throw new Conflict('not_started', queueMessages.notStarted);
+    if (request.state !== 'en_proceso') throw new Conflict('not_open', queueMessages.notOpen(request.state));
+    const numbers = await requestNumbers(tx, id);
+    const [rates] = await tx.select().from(rateSettings).where(eq(rateSettings.id, request.rateSettingsId));
+    if (!rates) throw new Error('the request names no rates row');
+    let newPackage: number | null = null;
+    if (request.kind === 'consolidar')
+      newPackage = (await consolidate(tx, request, numbers, body, actor, mail)).number;
+    else if (request.kind === 'reempacar') await repack(tx, request, numbers, body, actor);
+    else if (request.kind === 'fotos')
+      for (const row of await lockedPackages(tx, numbers)) {
+        await attachPhotos(tx, body.photoIds, row.number, row.userId);
+        await requestEvent(tx, row, actor, `Fotos adicionales (solicitud ${request.id}): ${request.note}`);
+      }
+    else {
+      if (!body.carrier) throw new Invalid('invalid', queueMessages.carrier, { field: 'carrier' });
+      if (!body.carrierGuide) throw new Invalid('invalid', queueMessages.guide, { field: 'carrierGuide' });
+      const moved = await changeStates(tx, numbers, 'devuelto', actor, mail, {
+        note: 'Devuelto a la tienda',
+        carrier: body.carrier,
+        carrierGuide: body.carrierGuide,
+        requestId: id,
+      });
+      if (moved.refused.length > 0)
+        throw new Conflict('conflict', moved.refused.map((refusal) => refusal.reason).join(' '));
     }
-  else {
-    if (!body.carrier) throw new Invalid('invalid', queueMessages.carrier, { field: 'carrier' });
-    if (!body.carrierGuide) throw new Invalid('invalid', queueMessages.guide, { field: 'carrierGuide' });
-    const moved = await changeStates(tx, numbers, 'devuelto', actor, mail, {
-      note: 'Devuelto a la tienda',
-      carrier: body.carrier,
-      carrierGuide: body.carrierGuide,
-      requestId: id,
+    // The fee the customer accepted: once on the new package, or once on each package.
+    const kind = LINE_OF_REQUEST[request.kind];
+    const targets = newPackage === null ? numbers : [newPackage];
+    await addChargeLines(
+      tx,
+      targets.map((packageNumber) => ({ packageNumber, kind, requestId: id })),
+      rates,
+      actor.id,
+    );
+    const done = await closeRequest(tx, id, ['en_proceso'], 'completada', {
+      finishedBy: actor.id,
+      resultPackageNumber: newPackage,
     });
-    if (moved.refused.length > 0)
-      throw new Conflict('conflict', moved.refused.map((refusal) => refusal.reason).join(' '));
-  }
-  // The fee the customer accepted: once on the new package, or once on each package.
-  const kind = LINE_OF_REQUEST[request.kind];
-  const targets = newPackage === null ? numbers : [newPackage];
-  await addChargeLines(
-    tx,
-    targets.map((packageNumber) => ({ packageNumber, kind, requestId: id })),
-    rates,
-    actor.id,
-  );
-  const done = await closeRequest(tx, id, ['en_proceso'], 'completada', {
-    finishedBy: actor.id,
-    resultPackageNumber: newPackage,
+    if (!done) throw new Conflict('not_open', queueMessages.notOpen(request.state));
+    await tellRequestOutcome(tx, done, numbers, mail);
+    await recordAudit(tx, {
+      action: 'request_completed',
+      actorId: actor.id,
+      detail: { requestId: id, numbers, newPackage },
+    });
+    await notifyPackageChanges(tx, [request.userId]);
+    return {
+      message: newPackage === null ? queueMessages.completed(id) : queueMessages.consolidated(id, newPackage),
+      newPackage,
+    };
   });
-  if (!done) throw new Conflict('not_open', queueMessages.notOpen(request.state));
-  await tellRequestOutcome(tx, done, numbers, mail);
-  await recordAudit(tx, {
-    action: 'request_completed',
-    actorId: actor.id,
-    detail: { requestId: id, numbers, newPackage },
-  });
-  await notifyPackageChanges(tx, [request.userId]);
-  return {
-    message: newPackage === null ? queueMessages.completed(id) : queueMessages.consolidated(id, newPackage),
-    newPackage,
-  };
 }

@@ -7,10 +7,10 @@ import { OPEN_REQUEST_STATES, QUEUE_PAGE, type RequestState } from '../../shared
 import { queueMessages } from '../../shared/requests/warehouse.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Reader } from '../collections/sums.ts';
-import type { Transaction } from '../db/open.ts';
+import type { Database, Transaction } from '../db/open.ts';
 import { packageRequestItems, packageRequests, packages, users } from '../db/schema.ts';
 import { Conflict, NotFound } from '../errors.ts';
-import type { Actor, MailSettings } from '../packages/state-change.ts';
+import { type Actor, type MailSettings, notifyPackageChanges } from '../packages/state-change.ts';
 import { tellRequestOutcome } from './outcome-notices.ts';
 import { closeRequest, openRequestsOf, shownRequests } from './requests.ts';
 
@@ -60,34 +60,43 @@ const refuseUnless = (row: RequestRow, states: RequestState[]) => {
 };
 
 /** 'Iniciar': 'Pendiente' → 'En proceso'. */
-export async function startRequest(tx: Transaction, id: number, actor: Actor) {
-  const row = await lockedRequest(tx, id);
-  refuseUnless(row, ['pendiente']);
-  await tx
-    .update(packageRequests)
-    .set({ state: 'en_proceso', startedAt: new Date(), startedBy: actor.id })
-    .where(eq(packageRequests.id, id));
-  await recordAudit(tx, { action: 'request_started', actorId: actor.id, detail: { requestId: id } });
+export async function startRequest(db: Database, id: number, actor: Actor) {
+  return db.transaction(async (tx) => {
+    const row = await lockedRequest(tx, id);
+    refuseUnless(row, ['pendiente']);
+    await tx
+      .update(packageRequests)
+      .set({ state: 'en_proceso', startedAt: new Date(), startedBy: actor.id })
+      .where(eq(packageRequests.id, id));
+    await recordAudit(tx, { action: 'request_started', actorId: actor.id, detail: { requestId: id } });
+  });
 }
 
 /** 'Rechazar' with its 'Motivo': the request closes, no fee is charged, the customer is told. */
 export async function refuseRequest(
-  tx: Transaction,
+  db: Database,
   id: number,
   reason: string,
   actor: Actor,
   mail: MailSettings,
 ) {
-  const row = await lockedRequest(tx, id);
-  refuseUnless(row, ['pendiente', 'en_proceso']);
-  const refused = await closeRequest(tx, id, ['pendiente', 'en_proceso'], 'rechazada', {
-    reason,
-    finishedBy: actor.id,
+  return db.transaction(async (tx) => {
+    const row = await lockedRequest(tx, id);
+    refuseUnless(row, ['pendiente', 'en_proceso']);
+    const refused = await closeRequest(tx, id, ['pendiente', 'en_proceso'], 'rechazada', {
+      reason,
+      finishedBy: actor.id,
+    });
+    if (!refused) throw new Conflict('not_open', queueMessages.notOpen(row.state));
+    await tellRequestOutcome(tx, refused, await requestNumbers(tx, id), mail);
+    await recordAudit(tx, {
+      action: 'request_refused',
+      actorId: actor.id,
+      detail: { requestId: id, reason },
+    });
+    await notifyPackageChanges(tx, [refused.userId]);
+    return refused;
   });
-  if (!refused) throw new Conflict('not_open', queueMessages.notOpen(row.state));
-  await tellRequestOutcome(tx, refused, await requestNumbers(tx, id), mail);
-  await recordAudit(tx, { action: 'request_refused', actorId: actor.id, detail: { requestId: id, reason } });
-  return refused;
 }
 
 /** A scan at 'Completar': the package of `code` (number or guide) if it is this request's; else what it is. */

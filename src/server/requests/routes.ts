@@ -15,9 +15,9 @@ import { Invalid, NotFound } from '../errors.ts';
 import { checkInvoice, INVOICE_MAX_BYTES } from '../files/invoice-check.ts';
 import { saveFile } from '../files/store.ts';
 import { clientIp, type RouteDeps, readBody, uploadedBytes, uploadLimit } from '../http.ts';
-import { notifyPackageChanges } from '../packages/state-change.ts';
-import { releasePackages, setWaitForInstructions } from './instructions.ts';
-import { cancelRequest, createRequest, customerRequests, shownRequests } from './requests.ts';
+import { askRequest, cancelOwnRequest, releaseOwnPackages } from './customer-changes.ts';
+import { setWaitForInstructions } from './instructions.ts';
+import { customerRequests, shownRequests } from './requests.ts';
 
 const idParam = (c: Context) => {
   const id = Number(c.req.param('id'));
@@ -25,6 +25,12 @@ const idParam = (c: Context) => {
     throw new NotFound(requestMessages.notFound);
   return id;
 };
+
+/** The answer about 'Esperar instrucciones': whether it is on, and what that means. */
+const instructionsChoice = (wait: boolean): InstructionsChoice => ({
+  wait,
+  message: wait ? instructionMessages.on : instructionMessages.off,
+});
 
 export function requestRoutes({ db, auth, config }: RouteDeps) {
   const routes = new Hono<SessionEnv>();
@@ -63,11 +69,7 @@ export function requestRoutes({ db, auth, config }: RouteDeps) {
   routes.post('/requests', signedIn, async (c) => {
     const body = await readBody(c, newRequestSchema);
     const record = recordOf(c);
-    const request = await db.transaction(async (tx) => {
-      const row = await createRequest(tx, record.id, body, ipOf(c));
-      await notifyPackageChanges(tx, [record.id]);
-      return row;
-    });
+    const request = await askRequest(db, record.id, body, ipOf(c));
     const [shown] = await shownRequests(db, [request]);
     if (!shown) throw new NotFound(requestMessages.notFound);
     return c.json(
@@ -79,11 +81,7 @@ export function requestRoutes({ db, auth, config }: RouteDeps) {
   routes.post('/requests/:id/cancel', signedIn, async (c) => {
     const record = recordOf(c);
     const id = idParam(c);
-    const request = await db.transaction(async (tx) => {
-      const row = await cancelRequest(tx, record.id, id, ipOf(c));
-      await notifyPackageChanges(tx, [record.id]);
-      return row;
-    });
+    const request = await cancelOwnRequest(db, record.id, id, ipOf(c));
     const [shown] = await shownRequests(db, [request]);
     if (!shown) throw new NotFound(requestMessages.notFound);
     return c.json({ request: shown, message: requestMessages.cancelled(id) } satisfies Api.RequestSaved);
@@ -92,30 +90,20 @@ export function requestRoutes({ db, auth, config }: RouteDeps) {
   routes.get('/me/instructions', signedIn, async (c) => {
     const wait = recordOf(c).waitForInstructions;
     c.header('cache-control', 'no-store');
-    return c.json({
-      wait,
-      message: wait ? instructionMessages.on : instructionMessages.off,
-    } satisfies InstructionsChoice);
+    return c.json(instructionsChoice(wait));
   });
 
   routes.put('/me/instructions', signedIn, async (c) => {
     const { wait } = await readBody(c, instructionsSchema);
     await setWaitForInstructions(db, recordOf(c).id, wait);
-    return c.json({
-      wait,
-      message: wait ? instructionMessages.on : instructionMessages.off,
-    } satisfies InstructionsChoice);
+    return c.json(instructionsChoice(wait));
   });
 
   // 'Despachar': the customer's waiting packages may leave in the next dispatch.
   routes.post('/packages/release', signedIn, async (c) => {
     const { numbers } = await readBody(c, releaseSchema);
     const record = recordOf(c);
-    const released = await db.transaction(async (tx) => {
-      const done = await releasePackages(tx, record.id, numbers);
-      await notifyPackageChanges(tx, [record.id]);
-      return done;
-    });
+    const released = await releaseOwnPackages(db, record.id, numbers);
     return c.json({
       numbers: released,
       message: instructionMessages.released(released.length),

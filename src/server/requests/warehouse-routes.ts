@@ -6,7 +6,7 @@ import { completeSchema, queueMessages, refuseSchema, scanSchema } from '../../s
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
 import { NotFound } from '../errors.ts';
 import { type RouteDeps, readBody } from '../http.ts';
-import { type Actor, notifyPackageChanges } from '../packages/state-change.ts';
+import { mailSettingsOf, staffActor } from '../packages/state-change.ts';
 import { completeRequest } from './complete.ts';
 import { refuseRequest, scanForRequest, startRequest, warehouseQueue } from './queue.ts';
 
@@ -27,11 +27,8 @@ export function requestQueueRoutes({ db, auth, config }: RouteDeps) {
     '/warehouse/requests/*',
     requireCaller(auth, db, { role: 'staff', verifiedEmail: config.production }),
   );
-  const actorOf = (c: Context<SessionEnv>): Actor => {
-    const { record } = c.get('caller');
-    return { id: record.id, role: record.role === 'admin' ? 'admin' : 'bodega' };
-  };
-  const mail = { brandName: config.brandName, appUrl: config.appUrl };
+  const actorOf = (c: Context<SessionEnv>) => staffActor(c.get('caller').record);
+  const mail = mailSettingsOf(config);
 
   routes.get('/warehouse/requests', async (c) => {
     c.header('cache-control', 'no-store');
@@ -40,17 +37,14 @@ export function requestQueueRoutes({ db, auth, config }: RouteDeps) {
 
   routes.post('/warehouse/requests/:id/start', async (c) => {
     const id = idParam(c);
-    await db.transaction((tx) => startRequest(tx, id, actorOf(c)));
+    await startRequest(db, id, actorOf(c));
     return c.json({ message: queueMessages.started(id), newPackage: null } satisfies Api.QueueChanged);
   });
 
   routes.post('/warehouse/requests/:id/refuse', async (c) => {
     const { reason } = await readBody(c, refuseSchema);
     const id = idParam(c);
-    await db.transaction(async (tx) => {
-      const refused = await refuseRequest(tx, id, reason, actorOf(c), mail);
-      await notifyPackageChanges(tx, [refused.userId]);
-    });
+    await refuseRequest(db, id, reason, actorOf(c), mail);
     return c.json({ message: queueMessages.refused(id), newPackage: null } satisfies Api.QueueChanged);
   });
 
@@ -62,7 +56,7 @@ export function requestQueueRoutes({ db, auth, config }: RouteDeps) {
   routes.post('/warehouse/requests/:id/complete', async (c) => {
     const body = await readBody(c, completeSchema);
     const id = idParam(c);
-    const done = await db.transaction((tx) => completeRequest(tx, id, body, actorOf(c), mail));
+    const done = await completeRequest(db, id, body, actorOf(c), mail);
     return c.json(done satisfies Api.QueueChanged);
   });
 

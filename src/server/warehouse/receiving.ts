@@ -232,3 +232,13 @@ export async function assignPackage(
     return { row, identified: true, message: receiptMessages.assigned(number, lockerNumber) };
   });
 }
+
+/** 'Ubicación' edited by staff: the shelf package `number` was moved to ('' for none); NotFound when there is none. */
+export async function moveLocation(db: Database, number: number, location: string): Promise<void> {
+  const [row] = await db
+    .update(packages)
+    .set({ location: location || null, updatedAt: new Date() })
+    .where(eq(packages.number, number))
+    .returning({ number: packages.number });
+  if (!row) throw new NotFound(PACKAGE_NOT_FOUND);
+}

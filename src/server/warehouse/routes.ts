@@ -1,6 +1,5 @@
 // The warehouse's API ('Recepción en bodega', staff only): look a guide up, stage photos, register a receipt,
 // the 'Sin identificar' queue with 'Asignar', 'Recibidos hoy', and the data of a package's label.
-import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { formatLongDate } from '../../shared/dates.ts';
 import { normalizeGuide, recognizeCarrier } from '../../shared/packages/guides.ts';
@@ -12,25 +11,21 @@ import {
   receiptSchema,
 } from '../../shared/warehouse/receipt.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
-import { packages } from '../db/schema.ts';
 import { Invalid, NotFound, PACKAGE_NOT_FOUND } from '../errors.ts';
 import { PHOTO_MAX_BYTES, photoMessages, processPhoto } from '../files/photos.ts';
 import { type RouteDeps, readBody, uploadedBytes, uploadLimit } from '../http.ts';
 import { packageNumberParam } from '../packages/list-query.ts';
-import type { Actor } from '../packages/state-change.ts';
+import { mailSettingsOf, staffActor } from '../packages/state-change.ts';
 import { labelOf, ownerOf, receivedToday, stagePhoto, unidentifiedPackages } from './lists.ts';
-import { assignPackage, packageByGuide, receivePackage } from './receiving.ts';
+import { assignPackage, moveLocation, packageByGuide, receivePackage } from './receiving.ts';
 
 export interface WarehouseRoutesDeps extends RouteDeps {}
 
 export function warehouseRoutes({ db, auth, config }: WarehouseRoutesDeps) {
   const routes = new Hono<SessionEnv>();
   routes.use('/warehouse/*', requireCaller(auth, db, { role: 'staff', verifiedEmail: config.production }));
-  const actorOf = (c: Context<SessionEnv>): Actor => {
-    const { record } = c.get('caller');
-    return { id: record.id, role: record.role === 'admin' ? 'admin' : 'bodega' };
-  };
-  const mail = { brandName: config.brandName, appUrl: config.appUrl };
+  const actorOf = (c: Context<SessionEnv>) => staffActor(c.get('caller').record);
+  const mail = mailSettingsOf(config);
 
   routes.get('/warehouse/lookup', async (c) => {
     const guide = normalizeGuide((c.req.query('guia') ?? '').slice(0, 200));
@@ -111,12 +106,7 @@ export function warehouseRoutes({ db, auth, config }: WarehouseRoutesDeps) {
   routes.post('/warehouse/packages/:number/location', async (c) => {
     const { location } = await readBody(c, locationSchema);
     const number = packageNumberParam(c);
-    const [row] = await db
-      .update(packages)
-      .set({ location: location || null, updatedAt: new Date() })
-      .where(eq(packages.number, number))
-      .returning({ number: packages.number });
-    if (!row) throw new NotFound(PACKAGE_NOT_FOUND);
+    await moveLocation(db, number, location);
     return c.json({
       location: location || null,
       message: receiptMessages.locationSaved(number, location),

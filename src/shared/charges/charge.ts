@@ -69,6 +69,19 @@ export interface Charge {
 const percentOf = (cents: number, basisPoints: number) => Math.floor((cents * basisPoints + 5000) / 10000);
 
 /** ⌈a ÷ b⌉ for non-negative integers. */
+/** The figures a charge is stored and explained with, line by line (its total apart). */
+export const chargeFigures = ({
+  chargeableLb,
+  freightCents,
+  insuranceCents,
+  tariffCents,
+  vatCents,
+  creditUsedCents,
+}: Pick<
+  Charge,
+  'chargeableLb' | 'freightCents' | 'insuranceCents' | 'tariffCents' | 'vatCents' | 'creditUsedCents'
+>) => ({ chargeableLb, freightCents, insuranceCents, tariffCents, vatCents, creditUsedCents });
+
 export const divideUp = (a: number, b: number) => Math.floor((a + b - 1) / b);
 
 /** The pounds a charge weighs: actual and volumetric, each rounded up, and the one charged (the largest, or the minimum). */
