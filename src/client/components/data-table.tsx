@@ -1,7 +1,7 @@
 // A table of rows under named columns, in the frame that scrolls sideways on a phone: its caption names it for
 // screen readers (hidden unless `showCaption`), the rows are the caller's <tr>s.
 import type { ReactNode } from 'react';
-import { ColumnHeads } from './column-heads.tsx';
+import { TableHead } from './column-heads.tsx';
 import { TableScroll } from './table-scroll.tsx';
 
 export function DataTable(props: {
@@ -15,11 +15,7 @@ export function DataTable(props: {
     <TableScroll label={`${props.caption}, desplazable`}>
       <table className={props.className ?? 'data-table'}>
         <caption className={props.showCaption ? undefined : 'visually-hidden'}>{props.caption}</caption>
-        <thead>
-          <tr>
-            <ColumnHeads columns={props.columns} />
-          </tr>
-        </thead>
+        <TableHead columns={props.columns} />
         <tbody>{props.children}</tbody>
       </table>
     </TableScroll>

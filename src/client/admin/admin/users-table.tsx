@@ -3,7 +3,7 @@
 // the same table shows each row as a card (components/tables.css), every value under its column's name (data-label).
 import { useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
-import { ColumnHeads } from '../../components/column-heads.tsx';
+import { TableHead } from '../../components/column-heads.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
 import { type AdminUser, changeRole, type RoleResult } from '../api.ts';
 
@@ -35,12 +35,9 @@ export function UsersTable({
     <TableScroll label={'Casilleros registrados, desplazable'} className="table-wrap--cards">
       <table className="admin-table" aria-busy={busy}>
         <caption className="visually-hidden">Casilleros registrados, del más reciente al más antiguo</caption>
-        <thead>
-          <tr>
-            <ColumnHeads columns={COLUMNS} />
-            <th scope="col">{ACTION}</th>
-          </tr>
-        </thead>
+        <TableHead columns={COLUMNS}>
+          <th scope="col">{ACTION}</th>
+        </TableHead>
         <tbody>
           {users.length === 0 ? (
             <tr>

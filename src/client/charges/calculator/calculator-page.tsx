@@ -82,6 +82,18 @@ export default function CalculatorPage() {
     setLeft((current) => (current.has(slot) ? current : new Set(current).add(slot)));
   }
 
+  /** The props of a field that stands alone (weight, value): its id, value, error and when it is left. */
+  function single(field: 'weight' | 'value') {
+    return {
+      id: `calc-${field}`,
+      ...decimal,
+      value: values[field],
+      onValue: (text: string) => change(field, text),
+      error: errors[field],
+      onBlur: (event: FocusEvent<HTMLElement>) => leave(field, event),
+    };
+  }
+
   function submit(event: FormEvent) {
     event.preventDefault();
     flushSync(() => setSubmitted(true));
@@ -95,16 +107,7 @@ export default function CalculatorPage() {
         Escribe el peso, las medidas y el valor de tu compra: te mostramos cuánto pagarías al recibirla.
       </p>
       <form className="form calculator" onSubmit={submit} noValidate>
-        <Field
-          onBlur={(event) => leave('weight', event)}
-          id="calc-weight"
-          label="Peso (lb)"
-          {...decimal}
-          value={values.weight}
-          onValue={(text) => change('weight', text)}
-          error={errors.weight}
-          hint="Una libra son 454 gramos."
-        />
+        <Field {...single('weight')} label="Peso (lb)" hint="Una libra son 454 gramos." />
         <fieldset className="calculator__measures" onBlur={(event) => leave('measures', event)}>
           <legend>Medidas de la caja (opcional)</legend>
           <div className="calculator__sides">
@@ -132,13 +135,8 @@ export default function CalculatorPage() {
           <FieldError id="calc-measures" error={errors.measures} />
         </fieldset>
         <Field
-          onBlur={(event) => leave('value', event)}
-          id="calc-value"
+          {...single('value')}
           label="Valor declarado (USD)"
-          {...decimal}
-          value={values.value}
-          onValue={(text) => change('value', text)}
-          error={errors.value}
           hint="Lo que pagaste en la tienda, en dólares."
         />
         <button type="submit" className="button">

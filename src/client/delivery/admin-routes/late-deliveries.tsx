@@ -4,15 +4,10 @@
 // where its proof of delivery is.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import {
-  type CashClose,
-  type CashCloseForm,
-  cashCloseSchema,
-  collectionMessages,
-} from '../../../shared/collections/forms.ts';
+import { type CashClose, cashCloseSchema } from '../../../shared/collections/forms.ts';
 import { formatLocalDateTime } from '../../../shared/dates.ts';
 import { LATE_LABEL } from '../../../shared/delivery/door-choices.ts';
-import { formatCop, pesosInput } from '../../../shared/money.ts';
+import { formatCop } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import { QueryStates } from '../../app/query-states.tsx';
 import { Link } from '../../app/router.tsx';
@@ -22,6 +17,7 @@ import {
   getLateDeliveries,
   settleLateDelivery,
 } from '../../collections/api.ts';
+import { type CashCloseValues, cashCloseInput, observationCheck } from '../../collections/cash-close.ts';
 import { Field } from '../../components/field.tsx';
 import { FormActions, FormError, FormShell } from '../../components/form-shell.tsx';
 import { RowAction } from '../../components/row-action.tsx';
@@ -101,8 +97,6 @@ export function LateDeliveries() {
   );
 }
 
-type Values = { cashDeliveredCop: string; note: string };
-
 function SettleForm(props: {
   entry: CollectionEntry;
   onDone: (message: string) => void;
@@ -110,18 +104,12 @@ function SettleForm(props: {
 }) {
   const { entry } = props;
   const id = useId();
-  const form = useForm<Values, CashClose>({
+  const form = useForm<CashCloseValues, CashClose>({
     initial: { cashDeliveredCop: String(entry.amountCop), note: '' },
-    input: (values): Record<keyof CashCloseForm, unknown> => ({
-      cashDeliveredCop: pesosInput(values.cashDeliveredCop),
-      note: values.note,
-    }),
+    input: cashCloseInput,
     schema: cashCloseSchema,
     ids: (field) => `${id}-${field}`,
-    check: (data) =>
-      data.cashDeliveredCop !== entry.amountCop && !data.note
-        ? { field: 'note', message: collectionMessages.observation }
-        : null,
+    check: (data) => observationCheck(data, data.cashDeliveredCop !== entry.amountCop),
     async submit(data) {
       props.onDone((await settleLateDelivery(entry.id, data)).message);
     },

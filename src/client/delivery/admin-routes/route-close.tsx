@@ -7,15 +7,13 @@ import { useId, useRef, useState } from 'react';
 import type { CashCloseRecord } from '../../../shared/collections/api-types.ts';
 import {
   type CashClose,
-  type CashCloseForm,
   type CloseFigures,
   cashCloseSchema,
   closeFigures,
-  collectionMessages,
   hasDifference,
 } from '../../../shared/collections/forms.ts';
 import { formatLocalDateTime } from '../../../shared/dates.ts';
-import { formatCop, parsePesos, pesosInput } from '../../../shared/money.ts';
+import { formatCop, parsePesos } from '../../../shared/money.ts';
 import { QueryStates } from '../../app/query-states.tsx';
 import {
   closeRoute,
@@ -24,6 +22,7 @@ import {
   type RouteCash,
   type RouteClosed,
 } from '../../collections/api.ts';
+import { type CashCloseValues, cashCloseInput, observationCheck } from '../../collections/cash-close.ts';
 import { MeansTable } from '../../collections/means-table.tsx';
 import { ConfirmActions } from '../../components/confirm-actions.tsx';
 import { FactList } from '../../components/fact-list.tsx';
@@ -105,8 +104,6 @@ function StoredClose({ close }: { close: CashCloseRecord }) {
   );
 }
 
-type Values = { cashDeliveredCop: string; note: string };
-
 /** 'Efectivo entregado' and 'Observación', the difference as typed, and 'Cerrar ruta' asked before it is sent. */
 function CloseForm(props: { route: RouteDetail; cash: RouteCash } & ChangeHandlers<RouteChanged>) {
   const { route, cash } = props;
@@ -119,19 +116,13 @@ function CloseForm(props: { route: RouteDetail; cash: RouteCash } & ChangeHandle
   const figuresFor = (cashDeliveredCop: number) =>
     closeFigures({ expectedCop: cash.figures.expectedCop, byMeans: cash.byMeans }, cashDeliveredCop);
 
-  const form = useForm<Values, CashClose, RouteClosed | null>({
+  const form = useForm<CashCloseValues, CashClose, RouteClosed | null>({
     // Nothing to count when no cash was collected; otherwise the cashier types what they counted.
     initial: { cashDeliveredCop: cash.figures.cashCollectedCop === 0 ? '0' : '', note: '' },
-    input: (values): Record<keyof CashCloseForm, unknown> => ({
-      cashDeliveredCop: pesosInput(values.cashDeliveredCop),
-      note: values.note,
-    }),
+    input: cashCloseInput,
     schema: cashCloseSchema,
     ids: (field) => `${id}-${field}`,
-    check: (data) =>
-      hasDifference(figuresFor(data.cashDeliveredCop)) && !data.note
-        ? { field: 'note', message: collectionMessages.observation }
-        : null,
+    check: (data) => observationCheck(data, hasDifference(figuresFor(data.cashDeliveredCop))),
     async submit(data) {
       if (!confirmed.current) {
         setAsking(true);

@@ -6,7 +6,7 @@ import { formatLocalDateTime } from '../../../shared/dates.ts';
 import { formatCop } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import { Link } from '../../app/router.tsx';
-import { ColumnHeads } from '../../components/column-heads.tsx';
+import { TableHead } from '../../components/column-heads.tsx';
 import { RowAction } from '../../components/row-action.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
 import { type ChangeHandlers, useChange } from '../../packages/outcome.tsx';
@@ -80,17 +80,14 @@ export function RouteStops(props: { route: RouteDetail } & ChangeHandlers<RouteC
         <TableScroll label={`Paradas de la ruta ${route.id}, desplazable`}>
           <table className="route-stops" aria-busy={act.busy}>
             <caption className="visually-hidden">Paradas de la ruta {route.id}, en orden</caption>
-            <thead>
-              <tr>
-                <ColumnHeads columns={SHEET_COLUMNS} />
-                {started && <th scope="col">Resultado</th>}
-                {preparing && (
-                  <th scope="col" className="no-print">
-                    Acciones
-                  </th>
-                )}
-              </tr>
-            </thead>
+            <TableHead columns={SHEET_COLUMNS}>
+              {started && <th scope="col">Resultado</th>}
+              {preparing && (
+                <th scope="col" className="no-print">
+                  Acciones
+                </th>
+              )}
+            </TableHead>
             <tbody>
               {route.stops.map((stop) => (
                 <StopRow

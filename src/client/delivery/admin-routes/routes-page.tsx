@@ -14,7 +14,7 @@ import { QueryStates, showsStaffNav } from '../../app/query-states.tsx';
 import { Link } from '../../app/router.tsx';
 import { StaffNav } from '../../app/staff-nav.tsx';
 import { useMe } from '../../auth/me.ts';
-import { ColumnHeads } from '../../components/column-heads.tsx';
+import { TableHead } from '../../components/column-heads.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
 import { listRoutes, type RouteSummary, routeKeys, useRouteLiveUpdates } from '../routes-api.ts';
 import { FlaggedPackages } from './flagged-packages.tsx';
@@ -88,11 +88,7 @@ function RouteTable({ routes }: { routes: RouteSummary[] }) {
     <TableScroll label={'Rutas del día, desplazable'} className="table-wrap--cards">
       <table className="route-list">
         <caption className="visually-hidden">Rutas del día con su avance</caption>
-        <thead>
-          <tr>
-            <ColumnHeads columns={LIST_COLUMNS} />
-          </tr>
-        </thead>
+        <TableHead columns={LIST_COLUMNS} />
         <tbody>
           {routes.map((route) => (
             <RouteRow key={route.id} route={route} />

@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import { formatUsd } from '../../../shared/money.ts';
 import { STATE_LABELS } from '../../../shared/packages/states.ts';
-import { ColumnHeads } from '../../components/column-heads.tsx';
+import { TableHead } from '../../components/column-heads.tsx';
 import { formatNumber } from '../../components/format.ts';
 import { RowAction } from '../../components/row-action.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
@@ -41,13 +41,10 @@ export function DispatchPackages(props: { dispatch: DispatchDetail } & ChangeHan
         <TableScroll label={`Paquetes del despacho ${dispatch.id}, desplazable`}>
           <table className="dispatch-packages" aria-busy={remove.busy}>
             <caption className="visually-hidden">Paquetes del despacho {dispatch.id}</caption>
-            <thead>
-              <tr>
-                <ColumnHeads columns={COLUMNS} />
-                <th scope="col">Estado</th>
-                {open && <th scope="col">Acción</th>}
-              </tr>
-            </thead>
+            <TableHead columns={COLUMNS}>
+              <th scope="col">Estado</th>
+              {open && <th scope="col">Acción</th>}
+            </TableHead>
             <tbody>
               {dispatch.packages.map((row) => (
                 <tr key={row.number}>

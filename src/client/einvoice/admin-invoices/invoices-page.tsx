@@ -13,7 +13,7 @@ import { withQuery } from '../../app/query-client.tsx';
 import { QueryStates, showsStaffNav } from '../../app/query-states.tsx';
 import { Link } from '../../app/router.tsx';
 import { StaffNav } from '../../app/staff-nav.tsx';
-import { ColumnHeads } from '../../components/column-heads.tsx';
+import { TableHead } from '../../components/column-heads.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { RowAction } from '../../components/row-action.tsx';
 import { SelectField } from '../../components/select-field.tsx';
@@ -64,11 +64,7 @@ function InvoiceRows({ invoices }: { invoices: AdminInvoice[] }) {
       {notice}
       <TableScroll label="Facturas electrónicas">
         <table>
-          <thead>
-            <tr>
-              <ColumnHeads columns={COLUMNS} />
-            </tr>
-          </thead>
+          <TableHead columns={COLUMNS} />
           <tbody>
             {invoices.map((invoice) => (
               <tr key={invoice.id}>

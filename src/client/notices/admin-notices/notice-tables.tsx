@@ -5,7 +5,7 @@ import type { NoticeCount, OptedOutCustomer } from '../../../shared/notices/api-
 import { NOTICE_STATE_LABELS, NOTICE_STATES, type NoticeState } from '../../../shared/notices/templates.ts';
 import { paths } from '../../../shared/paths.ts';
 import { Link } from '../../app/router.tsx';
-import { ColumnHeads } from '../../components/column-heads.tsx';
+import { TableHead } from '../../components/column-heads.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
 import type { NoticeRow } from '../api.ts';
 
@@ -38,11 +38,7 @@ function TableSection(props: {
       ) : (
         <TableScroll label={props.title}>
           <table>
-            <thead>
-              <tr>
-                <ColumnHeads columns={props.columns} />
-              </tr>
-            </thead>
+            <TableHead columns={props.columns} />
             <tbody>
               {props.rows.map(({ key, cells: [first, ...rest] }) => (
                 <tr key={key}>

@@ -23,6 +23,13 @@ import { BoardTable, totalText } from './board-table.tsx';
 import { ImportStates } from './import-states.tsx';
 import './admin-packages.css';
 
+type Panel = 'state' | 'dispatch';
+/** The bulk actions, each a button that opens its form below the board (and hides while that form is open). */
+const PANELS: ReadonlyArray<readonly [Panel, string]> = [
+  ['state', 'Cambiar estado'],
+  ['dispatch', 'Crear despacho'],
+];
+
 function Board() {
   const queryClient = useQueryClient();
   const [input, setInput] = useState('');
@@ -38,7 +45,7 @@ function Board() {
   // A new search or filter starts on its first page.
   const page = paging.filterKey === filterKey ? paging.page : 1;
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const [panel, setPanel] = useState<'state' | 'dispatch' | null>(null);
+  const [panel, setPanel] = useState<Panel | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const doneRef = useRef<HTMLDivElement>(null);
 
@@ -60,7 +67,7 @@ function Board() {
     });
   }
 
-  function open(which: 'state' | 'dispatch') {
+  function open(which: Panel) {
     setDone(null);
     setPanel(which);
   }
@@ -134,27 +141,20 @@ function Board() {
                   ? '1 paquete seleccionado.'
                   : `${selected.size.toLocaleString('es-CO')} paquetes seleccionados.`}
             </p>
-            {panel !== 'state' && (
-              <button
-                type="button"
-                className="button button--small"
-                disabled={none}
-                aria-describedby={none ? 'board-actions-hint' : undefined}
-                onClick={() => open('state')}
-              >
-                Cambiar estado
-              </button>
-            )}
-            {panel !== 'dispatch' && (
-              <button
-                type="button"
-                className="button button--small"
-                disabled={none}
-                aria-describedby={none ? 'board-actions-hint' : undefined}
-                onClick={() => open('dispatch')}
-              >
-                Crear despacho
-              </button>
+            {PANELS.map(
+              ([which, label]) =>
+                panel !== which && (
+                  <button
+                    key={which}
+                    type="button"
+                    className="button button--small"
+                    disabled={none}
+                    aria-describedby={none ? 'board-actions-hint' : undefined}
+                    onClick={() => open(which)}
+                  >
+                    {label}
+                  </button>
+                ),
             )}
             {none && (
               <p className="field__hint board-actions__hint" id="board-actions-hint">

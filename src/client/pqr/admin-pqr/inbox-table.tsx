@@ -5,7 +5,7 @@ import { paths } from '../../../shared/paths.ts';
 import type { PqrInboxRow } from '../../../shared/pqr/api-types.ts';
 import { canAnswer, OVERDUE_LABEL, type PqrState } from '../../../shared/pqr/states.ts';
 import { Link } from '../../app/router.tsx';
-import { ColumnHeads } from '../../components/column-heads.tsx';
+import { TableHead } from '../../components/column-heads.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
 
 const COLUMNS = [
@@ -64,11 +64,7 @@ export function InboxTable({ rows, busy }: { rows: PqrInboxRow[]; busy: boolean 
         aria-busy={busy}
         aria-label="PQR, de la que vence primero a la que vence última"
       >
-        <thead>
-          <tr>
-            <ColumnHeads columns={COLUMNS} />
-          </tr>
-        </thead>
+        <TableHead columns={COLUMNS} />
         <tbody>
           {rows.map((row) => (
             <InboxRow key={row.radicado} row={row} />
