@@ -3,27 +3,18 @@
 // Internal notes reach only the staff's screen, and are marked there as never shown to the customer.
 import { formatLocalDateTime } from '../../shared/dates.ts';
 import { formatCop } from '../../shared/money.ts';
-import type { PqrAttachment, PqrDecision, PqrEvent, PqrEventKind } from '../../shared/pqr/api-types.ts';
+import type { PqrAttachment, PqrDecision, PqrEvent } from '../../shared/pqr/api-types.ts';
+import { PQR_EVENT_LABELS } from '../../shared/pqr/states.ts';
 import { FactList } from '../components/fact-list.tsx';
 import './pqr.css';
 
 /** A PQR's heading: its radicado, which says 'PQR' itself in the default format ('PQR-2026-000123'). */
 export const pqrTitle = (radicado: string) => (/^pqr/i.test(radicado) ? radicado : `PQR ${radicado}`);
 
-const KIND_LABELS: Record<PqrEventKind, string> = {
-  radicada: 'Radicada',
-  respuesta: 'Respuesta',
-  reposicion: 'Recurso de reposición',
-  informacion: 'Información adicional',
-  decision: 'Decisión',
-  estado: 'Cambio de estado',
-  nota: 'Nota interna',
-};
-
 function title(event: PqrEvent): string {
   if (event.kind === 'estado' && event.stateLabel) return `Cambio de estado: ${event.stateLabel}`;
   if (event.kind === 'reposicion' && event.appeal) return 'Recurso de reposición y, en subsidio, apelación';
-  return KIND_LABELS[event.kind];
+  return PQR_EVENT_LABELS[event.kind];
 }
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('es-CO')} KB`;

@@ -5,9 +5,9 @@
 import PDFDocument from 'pdfkit';
 import type { PaymentReceipt } from '../../shared/collections/api-types.ts';
 import { collectionMessages } from '../../shared/collections/forms.ts';
+import { receiptPaymentFacts } from '../../shared/collections/receipt.ts';
 import { COLOMBIA_TIME_ZONE } from '../../shared/dates.ts';
 import { factIf } from '../../shared/facts.ts';
-import { formatCop, formatUsd } from '../../shared/money.ts';
 
 /** Bogotá's date and time, the customer's: '23 nov 2026, 3:05 p. m.'. */
 const bogota = new Intl.DateTimeFormat('es-CO', {
@@ -24,14 +24,7 @@ export function receiptLines(receipt: PaymentReceipt): Array<[string, string]> {
     ['Cliente', receipt.customer.name],
     ['Paquete', `${receipt.package.number} (guía ${receipt.package.guide})`],
     ...factIf(receipt.package.content, 'Contenido', receipt.package.content),
-    ...receipt.feeLines.map((line): [string, string] => [
-      line.label,
-      `${formatUsd(line.amountCents)} (${formatCop(line.amountCop)})`,
-    ]),
-    ['Valor a pagar', `${formatUsd(receipt.valueToPayCents)} (${formatCop(receipt.valueToPayCop)})`],
-    ['Valor pagado', formatCop(receipt.paidCop)],
-    ['Medio de pago', receipt.meansLabel],
-    ['Referencia', receipt.reference || '—'],
+    ...receiptPaymentFacts(receipt),
     ...factIf(receipt.receivedBy, 'Recibido por', receipt.receivedBy ?? ''),
   ];
 }

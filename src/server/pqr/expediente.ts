@@ -6,20 +6,14 @@ import { stateLabel } from '../../shared/packages/states.ts';
 import type * as Api from '../../shared/pqr/api-types.ts';
 import { bogotaDateTime } from '../../shared/pqr/business-days.ts';
 import { pqrMessages } from '../../shared/pqr/forms.ts';
+import { PQR_EVENT_LABELS } from '../../shared/pqr/states.ts';
 import type { Database } from '../db/open.ts';
 import type { PqrRow } from './records.ts';
 import type { PqrSettings } from './settings.ts';
 import { staffDetail } from './staff-detail.ts';
 
-const KIND_LABELS: Record<Api.PqrEventKind, string> = {
-  radicada: 'Radicación',
-  respuesta: 'Respuesta',
-  reposicion: 'Recurso de reposición',
-  informacion: 'Información adicional',
-  decision: 'Decisión',
-  estado: 'Cambio de estado',
-  nota: 'Nota interna',
-};
+/** The thread's step names; the filing itself is 'Radicación' in the file sent to the SIC. */
+const KIND_LABELS: Record<Api.PqrEventKind, string> = { ...PQR_EVENT_LABELS, radicada: 'Radicación' };
 
 const at = (instant: string) => `${bogotaDateTime(instant)} (hora de Bogotá)`;
 

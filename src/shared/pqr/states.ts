@@ -1,6 +1,7 @@
 // The PQR's tipos and states (design/pqr.md): their labels, the moves staff may make by hand ('Cambiar estado'), the
 // moves the actions make ('Responder', the customer's 'Recurso de reposición'), and 'Vencida', which is never stored:
 // it is read from the due date. The server refuses any other move; the screens read the same tables.
+import type { PqrEventKind } from './api-types.ts';
 
 /** 'reversion_pago': the customer's 'Reversión del pago' (Decreto 587 de 2016, design/payments.md). */
 export const PQR_TYPES = ['peticion', 'queja', 'reclamo', 'indemnizacion', 'reversion_pago'] as const;
@@ -37,6 +38,17 @@ export type AnswerChannel = (typeof ANSWER_CHANNELS)[number];
 export const ANSWER_CHANNEL_LABELS: Record<AnswerChannel, string> = {
   correo: 'Correo',
   telefono: 'Teléfono',
+};
+
+/** A thread step's name, as the customer's and the staff's screens and the 'Expediente' show it. */
+export const PQR_EVENT_LABELS: Record<PqrEventKind, string> = {
+  radicada: 'Radicada',
+  respuesta: 'Respuesta',
+  reposicion: 'Recurso de reposición',
+  informacion: 'Información adicional',
+  decision: 'Decisión',
+  estado: 'Cambio de estado',
+  nota: 'Nota interna',
 };
 
 /** 'Vencida': shown in place of the days left once the due date has passed without an answer. */

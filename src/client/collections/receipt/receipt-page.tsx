@@ -3,8 +3,8 @@
 // a pagar' in USD and pesos, 'Valor pagado', the means and reference, the date and time. Its owner and staff only:
 // anyone else reads 'not found'.
 import { useQuery } from '@tanstack/react-query';
+import { receiptPaymentFacts } from '../../../shared/collections/receipt.ts';
 import { formatLocalDateTime } from '../../../shared/dates.ts';
-import { formatCop, formatUsd } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import { Page } from '../../app/page.tsx';
 import { withQuery } from '../../app/query-client.tsx';
@@ -56,14 +56,7 @@ function receiptFacts(receipt: PaymentReceipt): Array<[string, string]> {
     ['Paquete', String(receipt.package.number)],
     ['Guía', receipt.package.guide],
     ['Contenido', receipt.package.content],
-    ...receipt.feeLines.map((line): [string, string] => [
-      line.label,
-      `${formatUsd(line.amountCents)} (${formatCop(line.amountCop)})`,
-    ]),
-    ['Valor a pagar', `${formatUsd(receipt.valueToPayCents)} (${formatCop(receipt.valueToPayCop)})`],
-    ['Valor pagado', formatCop(receipt.paidCop)],
-    ['Medio de pago', receipt.meansLabel],
-    ['Referencia', receipt.reference || '—'],
+    ...receiptPaymentFacts(receipt),
     ['Fecha y hora del pago', formatLocalDateTime(receipt.paidAt)],
     ['Recibido por', receipt.receivedBy],
   ];
