@@ -2,8 +2,8 @@
 // wait for the customer's 'Despachar' on 'Mis paquetes' instead of leaving in the next dispatch.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QueryStates } from '../../app/query-states.tsx';
-import { describedBy, FieldError } from '../../components/field.tsx';
 import { getInstructions, instructionKeys, setInstructions } from '../../requests/api.ts';
+import { ConsentSwitch } from './consent-switch.tsx';
 
 const ID = 'esperar-instrucciones';
 
@@ -23,23 +23,15 @@ export function InstructionsSwitch() {
       <h2 id="instructions-heading">Despacho de tus paquetes</h2>
       <QueryStates query={choice}>
         {(current) => (
-          <div className="consent">
-            <input
-              id={ID}
-              type="checkbox"
-              role="switch"
-              checked={change.isPending ? change.variables : current.wait}
-              aria-checked={change.isPending ? change.variables : current.wait}
-              disabled={change.isPending}
-              aria-describedby={describedBy(ID, { hint: true, error })}
-              onChange={(event) => change.mutate(event.target.checked)}
-            />
-            <label htmlFor={ID}>Esperar mis instrucciones</label>
-            <p className="field__hint" id={`${ID}-hint`}>
-              {current.message} Con el interruptor activado, despachas tus paquetes desde «Mis paquetes».
-            </p>
-            <FieldError id={ID} error={error} />
-          </div>
+          <ConsentSwitch
+            id={ID}
+            label="Esperar mis instrucciones"
+            checked={change.isPending ? change.variables : current.wait}
+            disabled={change.isPending}
+            hint={`${current.message} Con el interruptor activado, despachas tus paquetes desde «Mis paquetes».`}
+            error={error}
+            onChange={(checked) => change.mutate(checked)}
+          />
         )}
       </QueryStates>
     </section>

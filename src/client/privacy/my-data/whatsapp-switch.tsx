@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { formatLocalDateTime } from '../../../shared/dates.ts';
 import { messages } from '../../../shared/messages.ts';
 import { QueryStates } from '../../app/query-states.tsx';
-import { describedBy, FieldError } from '../../components/field.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { getWhatsappChoice, noticeKeys, setWhatsappChoice, type WhatsappChoice } from '../../notices/api.ts';
+import { ConsentSwitch } from './consent-switch.tsx';
 
 const ID = 'avisos-whatsapp';
 
@@ -42,29 +42,21 @@ export function WhatsappSwitch() {
       <h2 id="whatsapp-heading">Avisos por WhatsApp</h2>
       <QueryStates query={choice}>
         {(current) => (
-          <div className="consent">
-            <input
-              id={ID}
-              type="checkbox"
-              role="switch"
-              checked={shown(current)}
-              aria-checked={shown(current)}
-              disabled={saving}
-              aria-busy={saving || undefined}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy(ID, { hint: true, error })}
-              onChange={(event) => {
-                setAsked(event.target.checked);
-                change.mutate(event.target.checked);
-              }}
-            />
-            <label htmlFor={ID}>Avisos por WhatsApp</label>
-            <p className="field__hint" id={`${ID}-hint`}>
-              {saving ? 'Guardando...' : choiceText(current)} Sin avisos por WhatsApp te avisamos por correo.
-            </p>
-            <FieldError id={ID} error={error} />
+          <ConsentSwitch
+            id={ID}
+            label="Avisos por WhatsApp"
+            checked={shown(current)}
+            disabled={saving}
+            busy={saving}
+            hint={`${saving ? 'Guardando...' : choiceText(current)} Sin avisos por WhatsApp te avisamos por correo.`}
+            error={error}
+            onChange={(checked) => {
+              setAsked(checked);
+              change.mutate(checked);
+            }}
+          >
             {change.isSuccess && !saving && <Notice tone="success">{change.data.message}</Notice>}
-          </div>
+          </ConsentSwitch>
         )}
       </QueryStates>
     </section>
