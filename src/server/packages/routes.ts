@@ -5,10 +5,11 @@ import type * as Api from '../../shared/packages/api-types.ts';
 import { prealertMessages, prealertSchema } from '../../shared/packages/prealert.ts';
 import { isStaff, requireCaller, type SessionEnv } from '../auth/session.ts';
 import type { OpenDatabase } from '../db/open.ts';
-import { Invalid, NotFound, PACKAGE_NOT_FOUND } from '../errors.ts';
-import { checkInvoice, INVOICE_MAX_BYTES } from '../files/invoice-check.ts';
+import { NotFound, PACKAGE_NOT_FOUND } from '../errors.ts';
+import { INVOICE_MAX_BYTES } from '../files/invoice-check.ts';
 import { storeFile } from '../files/store.ts';
-import { type RouteDeps, readBody, uploadedBytes, uploadLimit } from '../http.ts';
+import { uploadedDocument } from '../files/uploaded-document.ts';
+import { type RouteDeps, readBody, uploadLimit } from '../http.ts';
 import { packageDetail } from './detail.ts';
 import { packageNumberParam, readListQuery } from './list-query.ts';
 import { packageEventStream } from './live.ts';
@@ -103,9 +104,7 @@ export function packageRoutes({ db, database, auth, config }: PackageRoutesDeps)
     uploadLimit(INVOICE_MAX_BYTES, prealertMessages.invoiceInvalid),
     signedIn,
     async (c) => {
-      const bytes = Buffer.from(await uploadedBytes(c, prealertMessages.invoiceInvalid));
-      const mime = await checkInvoice(bytes);
-      if (!mime) throw new Invalid('invalid_file', prealertMessages.invoiceInvalid);
+      const { bytes, mime } = await uploadedDocument(c, prealertMessages.invoiceInvalid);
       // Checked first, so a refused upload stores nothing; then the object, outside any transaction (ADR 0015);
       // then the row in a short transaction that checks again under the package's lock.
       const [userId, number] = [recordOf(c).id, packageNumberParam(c)];

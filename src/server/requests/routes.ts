@@ -11,10 +11,11 @@ import {
 } from '../../shared/requests/instructions.ts';
 import { newRequestSchema, requestMessages } from '../../shared/requests/requests.ts';
 import { requireCaller, type SessionEnv } from '../auth/session.ts';
-import { Invalid, NotFound } from '../errors.ts';
-import { checkInvoice, INVOICE_MAX_BYTES } from '../files/invoice-check.ts';
+import { NotFound } from '../errors.ts';
+import { INVOICE_MAX_BYTES } from '../files/invoice-check.ts';
 import { saveFile } from '../files/store.ts';
-import { clientIp, type RouteDeps, readBody, uploadedBytes, uploadLimit } from '../http.ts';
+import { uploadedDocument } from '../files/uploaded-document.ts';
+import { clientIp, type RouteDeps, readBody, uploadLimit } from '../http.ts';
 import { askRequest, cancelOwnRequest, releaseOwnPackages } from './customer-changes.ts';
 import { setWaitForInstructions } from './instructions.ts';
 import { customerRequests, shownRequests } from './requests.ts';
@@ -44,9 +45,7 @@ export function requestRoutes({ db, auth, config }: RouteDeps) {
     uploadLimit(INVOICE_MAX_BYTES, requestMessages.labelType),
     signedIn,
     async (c) => {
-      const bytes = Buffer.from(await uploadedBytes(c, requestMessages.labelType));
-      const mime = await checkInvoice(bytes);
-      if (!mime) throw new Invalid('invalid_file', requestMessages.labelType, { field: 'labelFileId' });
+      const { bytes, mime } = await uploadedDocument(c, requestMessages.labelType, { field: 'labelFileId' });
       const fileId = await saveFile(db, {
         ownerId: recordOf(c).id,
         packageNumber: null,
