@@ -6,12 +6,9 @@ import { useQuery } from '@tanstack/react-query';
 import { formatCalendarDay } from '../../../shared/dates.ts';
 import { formatCop } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
-import { AdminsOnly } from '../../app/admins-only.tsx';
-import { Page } from '../../app/page.tsx';
 import { withQuery } from '../../app/query-client.tsx';
-import { QueryStates, showsStaffNav } from '../../app/query-states.tsx';
 import { Link, useArrival, useParams } from '../../app/router.tsx';
-import { StaffNav } from '../../app/staff-nav.tsx';
+import { StaffRecordPage } from '../../app/staff-record-page.tsx';
 import { useMe } from '../../auth/me.ts';
 import { FactList } from '../../components/fact-list.tsx';
 import { AddPackagesForm, entryPieces, type ParsedEntries } from '../../packages/add-packages.tsx';
@@ -44,21 +41,14 @@ function RouteScreen({ id }: { id: string }) {
     </p>
   );
   return (
-    <Page title={`Ruta ${id}`} wide nav={showsStaffNav(detail) ? <StaffNav /> : undefined}>
-      <QueryStates
-        query={detail}
-        heading={(missing) => <h1>{missing ? 'Ruta no encontrada' : `Ruta ${id}`}</h1>}
-        refused={<AdminsOnly staff />}
-        back={back}
-      >
-        {(route) => (
-          <>
-            <RouteView route={route} />
-            {back}
-          </>
-        )}
-      </QueryStates>
-    </Page>
+    <StaffRecordPage title={`Ruta ${id}`} missing="Ruta no encontrada" query={detail} staff back={back}>
+      {(route) => (
+        <>
+          <RouteView route={route} />
+          {back}
+        </>
+      )}
+    </StaffRecordPage>
   );
 }
 

@@ -6,12 +6,9 @@ import { formatCalendarDay } from '../../../shared/dates.ts';
 import { formatUsd } from '../../../shared/money.ts';
 import type { DispatchChanged } from '../../../shared/operations/api-types.ts';
 import { paths } from '../../../shared/paths.ts';
-import { AdminsOnly } from '../../app/admins-only.tsx';
-import { Page } from '../../app/page.tsx';
 import { withQuery } from '../../app/query-client.tsx';
-import { QueryStates, showsStaffNav } from '../../app/query-states.tsx';
 import { Link, useArrival, useParams } from '../../app/router.tsx';
-import { StaffNav } from '../../app/staff-nav.tsx';
+import { StaffRecordPage } from '../../app/staff-record-page.tsx';
 import { FactList } from '../../components/fact-list.tsx';
 import {
   type DispatchDetail,
@@ -37,20 +34,18 @@ function DispatchScreen({ id }: { id: string }) {
   });
 
   return (
-    <Page title={`Despacho ${id}`} wide nav={showsStaffNav(detail) ? <StaffNav /> : undefined}>
-      <QueryStates
-        query={detail}
-        heading={(missing) => <h1>{missing ? 'Despacho no encontrado' : `Despacho ${id}`}</h1>}
-        refused={<AdminsOnly />}
-        back={
-          <p>
-            <Link to={paths.adminDispatches}>Volver a Despachos</Link>
-          </p>
-        }
-      >
-        {(dispatch) => <DispatchView dispatch={dispatch} />}
-      </QueryStates>
-    </Page>
+    <StaffRecordPage
+      title={`Despacho ${id}`}
+      missing="Despacho no encontrado"
+      query={detail}
+      back={
+        <p>
+          <Link to={paths.adminDispatches}>Volver a Despachos</Link>
+        </p>
+      }
+    >
+      {(dispatch) => <DispatchView dispatch={dispatch} />}
+    </StaffRecordPage>
   );
 }
 

@@ -6,12 +6,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { STATE_LABELS } from '../../../shared/packages/states.ts';
 import { paths } from '../../../shared/paths.ts';
-import { AdminsOnly } from '../../app/admins-only.tsx';
-import { Page } from '../../app/page.tsx';
 import { withQuery } from '../../app/query-client.tsx';
-import { QueryStates, showsStaffNav } from '../../app/query-states.tsx';
 import { Link, useParams } from '../../app/router.tsx';
-import { StaffNav } from '../../app/staff-nav.tsx';
+import { StaffRecordPage } from '../../app/staff-record-page.tsx';
 import { DeliveryProofCard } from '../../delivery/delivery-proof.tsx';
 import { DeliveryAttemptList, PackageHistory } from '../history-list.tsx';
 import {
@@ -39,20 +36,18 @@ function AdminPackageScreen({ number }: { number: string }) {
   });
   useStaffPackageLiveUpdates(number, view.isSuccess);
   return (
-    <Page title={`Paquete ${number}`} wide nav={showsStaffNav(view) ? <StaffNav /> : undefined}>
-      <QueryStates
-        query={view}
-        heading={(missing) => <h1>{missing ? 'Paquete no encontrado' : `Paquete ${number}`}</h1>}
-        refused={<AdminsOnly />}
-        back={
-          <p>
-            <Link to={paths.adminPackages}>Volver a Paquetes</Link>
-          </p>
-        }
-      >
-        {(data) => <AdminPackageView view={data} />}
-      </QueryStates>
-    </Page>
+    <StaffRecordPage
+      title={`Paquete ${number}`}
+      missing="Paquete no encontrado"
+      query={view}
+      back={
+        <p>
+          <Link to={paths.adminPackages}>Volver a Paquetes</Link>
+        </p>
+      }
+    >
+      {(data) => <AdminPackageView view={data} />}
+    </StaffRecordPage>
   );
 }
 
