@@ -14,12 +14,13 @@ import { newPasswordProblem, PASSWORD_MAX_LENGTH } from './password-policy.ts';
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 export const clean = (text: string) => text.replace(CONTROL_CHARACTERS, '');
 
-export const requiredText = (label: string, max: number) =>
+/** A required text of at most `max` characters; `empty` is what a blank says (by default, that `label` is required). */
+export const requiredText = (label: string, max: number, empty = messages.required(label)) =>
   z
-    .string({ error: messages.required(label) })
+    .string({ error: empty })
     .overwrite(clean)
     .trim()
-    .min(1, messages.required(label))
+    .min(1, empty)
     .max(max, `El campo ${label} admite hasta ${max} caracteres.`);
 
 export const optionalText = (label: string, max: number) =>

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { type CollectedMeans, MAX_COLLECTED_COP, PAYMENT_MEANS } from '../delivery/door-choices.ts';
 import { parsePesos } from '../money.ts';
-import { clean, optionalText, pesosField } from '../schemas.ts';
+import { optionalText, pesosField, requiredText } from '../schemas.ts';
 
 /** Where a collection's money is: with one of our couriers (a route) or with a national carrier ('recaudo'). */
 export const COLLECTION_SOURCES = ['route', 'carrier', 'online'] as const;
@@ -153,12 +153,7 @@ export const collectionCorrectionSchema = z
     amountCop: pesosField(collectionMessages.amount, MAX_COLLECTED_COP),
     means: z.enum(PAYMENT_MEANS, { error: collectionMessages.means }),
     reference: optionalText('Referencia', 60),
-    note: z
-      .string({ error: collectionMessages.correctionNote })
-      .overwrite(clean)
-      .trim()
-      .min(1, collectionMessages.correctionNote)
-      .max(1000, 'El campo Nota admite hasta 1000 caracteres.'),
+    note: requiredText('Nota', 1000, collectionMessages.correctionNote),
   })
   .superRefine((form, context) => {
     if (form.means !== 'efectivo' && form.reference === '')

@@ -198,12 +198,7 @@ export type MoreInfo = z.output<typeof moreInfoSchema>;
 
 /** 'Responder': POST /api/admin/pqr/:radicado/respuesta. The right-to-review sentence is added by the server. */
 export const answerSchema = z.object({
-  text: z
-    .string({ error: pqrMessages.answer })
-    .overwrite(clean)
-    .trim()
-    .min(1, pqrMessages.answer)
-    .max(10_000, 'El campo Respuesta admite hasta 10000 caracteres.'),
+  text: requiredText('Respuesta', 10_000, pqrMessages.answer),
   attachments: attachmentsField,
 });
 export type AnswerForm = z.input<typeof answerSchema>;
@@ -211,12 +206,7 @@ export type Answer = z.output<typeof answerSchema>;
 
 /** An internal note (never shown to the customer): POST /api/admin/pqr/:radicado/notas. */
 export const noteSchema = z.object({
-  text: z
-    .string({ error: pqrMessages.note })
-    .overwrite(clean)
-    .trim()
-    .min(1, pqrMessages.note)
-    .max(5000, 'El campo Nota interna admite hasta 5000 caracteres.'),
+  text: requiredText('Nota interna', 5000, pqrMessages.note),
 });
 export type NoteForm = z.input<typeof noteSchema>;
 
