@@ -5,6 +5,7 @@ import { MAX_ATTACHMENTS } from '../../shared/pqr/forms.ts';
 import { describedBy, FieldError } from '../components/field.tsx';
 import './pqr.css';
 import { INVOICE_ACCEPT } from '../packages/invoice-file.ts';
+import { uploadAttachments } from './api.ts';
 
 /**
  * Stand-ins for the ids the chosen files will have once uploaded, so the shared schema checks their number (and an
@@ -17,6 +18,12 @@ export const validatingIds = (files: readonly File[]) =>
 export const withValidatingIds = <V extends { attachments: File[] }>(values: V) => ({
   ...values,
   attachments: validatingIds(values.attachments),
+});
+
+/** The checked body with the chosen files uploaded: their real ids in place of the stand-ins. */
+export const withUploads = async <T extends object>(data: T, values: { attachments: readonly File[] }) => ({
+  ...data,
+  attachments: await uploadAttachments(values.attachments),
 });
 
 /** What a useForm whose values hold `attachments` gives the field. */

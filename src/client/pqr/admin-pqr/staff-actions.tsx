@@ -17,8 +17,8 @@ import { FormError, FormShell, SubmitButton } from '../../components/form-shell.
 import { choicesOf, SelectField } from '../../components/select-field.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { type FormOptions, useForm } from '../../components/use-form.ts';
-import { addNote, answerPqr, changePqrState, uploadAttachments } from '../api.ts';
-import { AttachmentsField, attachmentsOf, withValidatingIds } from '../attachments-field.tsx';
+import { addNote, answerPqr, changePqrState } from '../api.ts';
+import { AttachmentsField, attachmentsOf, withUploads, withValidatingIds } from '../attachments-field.tsx';
 
 export type OnChanged = (changed: PqrStaffChanged) => void;
 
@@ -91,8 +91,7 @@ export function AnswerCard({ pqr, onChanged }: { pqr: PqrStaffDetail; onChanged:
     input: withValidatingIds,
     schema: answerSchema,
     ids: (field) => `answer-${field}`,
-    send: async (data, values) =>
-      answerPqr(pqr.radicado, { ...data, attachments: await uploadAttachments(values.attachments) }),
+    send: async (data, values) => answerPqr(pqr.radicado, await withUploads(data, values)),
   });
   return (
     <ActionCard id="answer" title="Responder" form={form} label="Responder" busyLabel="Enviando...">

@@ -25,8 +25,8 @@ import { RadioChoices } from '../../components/radio-choices.tsx';
 import { choicesOf, SelectField } from '../../components/select-field.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useForm } from '../../components/use-form.ts';
-import { fileCustomerPqr, fileVisitorPqr, uploadAttachments } from '../api.ts';
-import { AttachmentsField, attachmentsOf, validatingIds } from '../attachments-field.tsx';
+import { fileCustomerPqr, fileVisitorPqr } from '../api.ts';
+import { AttachmentsField, attachmentsOf, validatingIds, withUploads } from '../attachments-field.tsx';
 
 interface FilingValues {
   type: string;
@@ -104,7 +104,7 @@ export function FilingForm(props: {
     schema: visitor ? visitorFilingSchema : customerFilingSchema,
     ids: id,
     async submit(data, values) {
-      const body = { ...data, attachments: await uploadAttachments(values.attachments) };
+      const body = await withUploads(data, values);
       // A visitor's filing is the one with a captcha (visitorFilingSchema).
       const filed = await ('captchaId' in body ? fileVisitorPqr(body) : fileCustomerPqr(body));
       form.setValues(EMPTY);

@@ -5,8 +5,8 @@ import { DESCRIPTION_MAX, type MoreInfo, moreInfoSchema } from '../../../shared/
 import { FormError, FormShell, SubmitButton } from '../../components/form-shell.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useForm } from '../../components/use-form.ts';
-import { addInformation, uploadAttachments } from '../api.ts';
-import { AttachmentsField, attachmentsOf, withValidatingIds } from '../attachments-field.tsx';
+import { addInformation } from '../api.ts';
+import { AttachmentsField, attachmentsOf, withUploads, withValidatingIds } from '../attachments-field.tsx';
 
 interface MoreInfoValues {
   text: string;
@@ -26,8 +26,7 @@ export function MoreInfoForm(props: {
     schema: moreInfoSchema,
     ids: (field) => `more-${field}`,
     async submit(data, values) {
-      const body = { ...data, attachments: await uploadAttachments(values.attachments) };
-      const changed = await addInformation(props.radicado, props.clave, body);
+      const changed = await addInformation(props.radicado, props.clave, await withUploads(data, values));
       form.setValues(EMPTY);
       props.onChanged(changed);
       return changed.message;

@@ -6,8 +6,8 @@ import { DESCRIPTION_MAX, type Review, reviewSchema } from '../../../shared/pqr/
 import { FormError, FormShell, SubmitButton } from '../../components/form-shell.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useForm } from '../../components/use-form.ts';
-import { fileReview, uploadAttachments } from '../api.ts';
-import { AttachmentsField, attachmentsOf, withValidatingIds } from '../attachments-field.tsx';
+import { fileReview } from '../api.ts';
+import { AttachmentsField, attachmentsOf, withUploads, withValidatingIds } from '../attachments-field.tsx';
 
 interface ReviewValues {
   text: string;
@@ -29,8 +29,7 @@ export function ReviewForm(props: {
     schema: reviewSchema,
     ids: (field) => `review-${field}`,
     async submit(data, values) {
-      const body = { ...data, attachments: await uploadAttachments(values.attachments) };
-      const changed = await fileReview(props.radicado, props.clave, body);
+      const changed = await fileReview(props.radicado, props.clave, await withUploads(data, values));
       props.onChanged(changed);
       return changed.message;
     },
