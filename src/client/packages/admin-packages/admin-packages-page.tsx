@@ -3,7 +3,7 @@
 // despacho' (disabled, with the reason, until a package is ticked); 'Descargar CSV' with the filters on screen and
 // 'Importar estados'. Each row's number opens the package's staff view. Anyone else gets the 403 message.
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
 import { Page } from '../../app/page.tsx';
@@ -14,7 +14,7 @@ import { StaffNav } from '../../app/staff-nav.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
-import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../components/use-debounced.ts';
+import { useSearchBox } from '../../components/use-search-box.ts';
 import { DispatchForm } from '../../dispatches/dispatch-form.tsx';
 import { boardCsvUrl, getBoard, operationKeys } from '../operations-api.ts';
 import { StateChangeForm } from '../state-change-form.tsx';
@@ -32,11 +32,8 @@ const PANELS: ReadonlyArray<readonly [Panel, string]> = [
 
 function Board() {
   const queryClient = useQueryClient();
-  const [input, setInput] = useState('');
-  const typed = useDebounced(input.trim(), SEARCH_DEBOUNCE_MS);
-  // Enter searches at once; otherwise the search follows the typing once it pauses.
-  const [submitted, setSubmitted] = useState<string | null>(null);
-  const q = submitted ?? typed;
+  const search = useSearchBox();
+  const { q } = search;
   // 'Hoy' links here with its filter ('?estado=retenido').
   const [params] = useSearchParams();
   const [estado, setEstado] = useState(() => params.get('estado') ?? '');
@@ -81,11 +78,6 @@ function Board() {
     requestAnimationFrame(() => doneRef.current?.focus());
   }
 
-  function searchNow(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(input.trim());
-  }
-
   const data = board.data;
   const numbers = [...selected].sort((a, b) => a - b);
   // 'Cambiar estado' and 'Crear despacho' act on the selection: without one they wait, and say why.
@@ -107,15 +99,11 @@ function Board() {
         <>
           <div className="toolbar board-filters">
             <search className="admin-search">
-              <form onSubmit={searchNow}>
+              <form onSubmit={search.searchNow}>
                 <div className="field">
                   <SearchInput
                     id="board-search"
-                    value={input}
-                    onValue={(value) => {
-                      setInput(value);
-                      setSubmitted(null);
-                    }}
+                    {...search.box}
                     hint="Número de paquete, guía, casillero o nombre del cliente."
                   />
                 </div>

@@ -2,7 +2,7 @@
 // their attention, the counts per state as chips that filter the list (`?estado=`, kept across a reload), a server-side
 // search ('Buscar') as the person types, pages, and an empty state that explains pre-alerts.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
 import { isPackageState, type PackageState, STATE_LABELS } from '../../../shared/packages/states.ts';
 import { paths } from '../../../shared/paths.ts';
@@ -14,7 +14,7 @@ import { SignedInNav } from '../../app/signed-in-nav.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { SearchInput } from '../../components/search-input.tsx';
-import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../components/use-debounced.ts';
+import { useSearchBox } from '../../components/use-search-box.ts';
 import { onlinePaymentOn, PayOnline } from '../../payments/pay-online.tsx';
 import { listPackages, packageKeys } from '../api.ts';
 import { AttentionLine } from '../attention-line.tsx';
@@ -52,11 +52,8 @@ function toggled(set: ReadonlySet<number>, number: number): ReadonlySet<number> 
 
 function Packages() {
   const [state, chooseState] = useChosenState();
-  const [input, setInput] = useState('');
-  const typed = useDebounced(input.trim(), SEARCH_DEBOUNCE_MS);
-  // Enter searches at once; otherwise the search follows the typing once it pauses.
-  const [submitted, setSubmitted] = useState<string | null>(null);
-  const q = submitted ?? typed;
+  const search = useSearchBox();
+  const { q } = search;
   const [paging, setPaging] = useState({ q, state, page: 1 });
   // Packages chosen for 'Pagar seleccionados' (while online payment is on), apart from those chosen for a request.
   const [payChosen, setPayChosen] = useState<ReadonlySet<number>>(new Set());
@@ -74,11 +71,6 @@ function Packages() {
   // A state changed by the warehouse or an admin shows here without a reload (once the list has arrived).
   usePackageLiveUpdates(!list.isPending);
 
-  function searchNow(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(input.trim());
-  }
-
   // Packages chosen for a request ('Solicitudes'), across searches and pages.
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const toggle = (number: number) => setChosen((before) => toggled(before, number));
@@ -90,16 +82,8 @@ function Packages() {
   return (
     <>
       <search>
-        <form className="package-search" onSubmit={searchNow}>
-          <SearchInput
-            id="package-search"
-            value={input}
-            onValue={(value) => {
-              setInput(value);
-              setSubmitted(null);
-            }}
-            hint="Por número de guía, tienda o contenido."
-          />
+        <form className="package-search" onSubmit={search.searchNow}>
+          <SearchInput id="package-search" {...search.box} hint="Por número de guía, tienda o contenido." />
         </form>
       </search>
 
