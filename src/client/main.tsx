@@ -71,8 +71,13 @@ const root = document.getElementById('root');
 // The server drew the courier screen's first paint (src/server/delivery/courier-page.ts): React takes over its HTML
 // as it is, at once. Every other page arrives empty (index.html shows 'Cargando datos...' beside it) and is drawn
 // here once the screen it opens on has loaded (lazy-screen.ts).
-if (root?.firstElementChild) hydrateRoot(root, <App screens={screens} notFound={NotFoundPage} />);
-else if (root)
-  void firstScreenLoaded(screens, window.location.pathname).then((loaded) =>
-    createRoot(root).render(<App screens={loaded} notFound={NotFoundPage} />),
-  );
+// That placeholder leaves the page as the app draws (kept, its text would count as the page's own).
+const placeholder = document.querySelector('.boot');
+if (root?.firstElementChild) {
+  placeholder?.remove();
+  hydrateRoot(root, <App screens={screens} notFound={NotFoundPage} />);
+} else if (root)
+  void firstScreenLoaded(screens, window.location.pathname).then((loaded) => {
+    placeholder?.remove();
+    createRoot(root).render(<App screens={loaded} notFound={NotFoundPage} />);
+  });
