@@ -6,7 +6,7 @@ import './styles.css';
 import './components/forms.css';
 import './components/tables.css';
 import './components/cards.css';
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import {
   adminPackagePattern,
@@ -22,7 +22,6 @@ import {
   type ScreenPattern,
 } from '../shared/paths.ts';
 import { App } from './app/app.tsx';
-import { firstScreenLoaded, lazy } from './app/lazy-screen.ts';
 import WelcomePage from './app/welcome/welcome-page.tsx';
 
 const RegisterPage = lazy(() => import('./auth/register/register-page.tsx'));
@@ -68,16 +67,10 @@ const screens = {
 const NotFoundPage = lazy(() => import('./app/not-found/not-found-page.tsx'));
 
 const root = document.getElementById('root');
-// The server drew the courier screen's first paint (src/server/delivery/courier-page.ts): React takes over its HTML
-// as it is, at once. Every other page arrives empty (index.html shows 'Cargando datos...' beside it) and is drawn
-// here once the screen it opens on has loaded (lazy-screen.ts).
-// That placeholder leaves the page as the app draws (kept, its text would count as the page's own).
-const placeholder = document.querySelector('.boot');
-if (root?.firstElementChild) {
-  placeholder?.remove();
-  hydrateRoot(root, <App screens={screens} notFound={NotFoundPage} />);
-} else if (root)
-  void firstScreenLoaded(screens, window.location.pathname).then((loaded) => {
-    placeholder?.remove();
-    createRoot(root).render(<App screens={loaded} notFound={NotFoundPage} />);
-  });
+if (root) {
+  const app = <App screens={screens} notFound={NotFoundPage} />;
+  // The server drew the courier screen's first paint (src/server/delivery/courier-page.ts): React takes over its
+  // HTML as it is. Every other page arrives empty and is drawn here.
+  if (root.firstElementChild) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}

@@ -8,6 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
 import type { PackageDetail, PrealertSaved } from '../../../shared/packages/api-types.ts';
+import { customerMayEdit } from '../../../shared/packages/states.ts';
 import { paths } from '../../../shared/paths.ts';
 import { Page } from '../../app/page.tsx';
 import { withQuery } from '../../app/query-client.tsx';
@@ -16,19 +17,24 @@ import { Link, useParams } from '../../app/router.tsx';
 import { SignedInNav } from '../../app/signed-in-nav.tsx';
 import { Notice, type NoticeTone } from '../../components/notice.tsx';
 import { DeliveryProofCard } from '../../delivery/delivery-proof.tsx';
+import { EinvoiceBox } from '../../einvoice/einvoice-box.tsx';
 import { getPackage, packageKeys } from '../api.ts';
+import { DeliveryAttemptList, PackageHistory } from '../history-list.tsx';
 import { usePackageLiveUpdates } from '../live.ts';
 import { ActionBox } from './action-box.tsx';
+import { CancelPrealert } from './cancel-prealert.tsx';
+import { InvoiceUpload } from './invoice-upload.tsx';
 import { PackageCharge } from './package-charge.tsx';
+import { PackageFacts, PackageFiles } from './package-facts.tsx';
+import { PackageRequests } from './package-requests.tsx';
 import { StateTracker } from './state-tracker.tsx';
 import { transitLead } from './transit-lead.ts';
 import './package.css';
 
-/**
- * Everything below the charge (requests, invoices, facts, files, attempts, history, the pre-alert's forms): its own
- * chunk, asked for after the first paint, so the files the first paint waits for are the summary's only (issue 37).
- */
-const PackageBelow = lazy(() => import('./package-below.tsx'));
+/** A pre-alert's edit form, loaded only for a package still editable (it checks with the form's zod schema). */
+const EditPrealert = lazy(() =>
+  import('./edit-prealert.tsx').then((module) => ({ default: module.EditPrealert })),
+);
 
 function PackagePage() {
   const { number = '' } = useParams();
@@ -81,6 +87,8 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
     null,
   );
   const noticeRef = useRef<HTMLDivElement>(null);
+  const editable = customerMayEdit(pkg.state);
+  const invoice = pkg.files.find((file) => file.kind === 'invoice');
   const lead = transitLead(pkg);
   // The first paint draws what the person came for (the state, the action, the charge); the sections below follow in
   // a render React may pause, so no long task holds the phone (issue 37: Lighthouse mobile ≥ 95).
@@ -125,17 +133,36 @@ function PackageView({ pkg }: { pkg: PackageDetail }) {
       <ActionBox pkg={pkg} onSaved={changed} onRefused={refused} />
       <PackageCharge pkg={pkg} />
       {below && (
-        <Suspense fallback={null}>
-          <PackageBelow
-            pkg={pkg}
+        <>
+          <PackageRequests pkg={pkg} />
+          <EinvoiceBox number={pkg.number} />
+          {pkg.balancePaid && <EinvoiceBox number={pkg.number} search="?parte=saldo" />}
+          <PackageFacts pkg={pkg} />
+          <PackageFiles pkg={pkg} />
+          <DeliveryAttemptList attempts={pkg.attempts} />
+          <PackageHistory events={pkg.events} />
+        </>
+      )}
+      {below && editable && (
+        <>
+          <InvoiceUpload
+            number={pkg.number}
+            hasInvoice={Boolean(invoice)}
             onSaved={changed}
             onRefused={refused}
+          />
+          <Suspense fallback={<p role="status">{messages.loading}</p>}>
+            <EditPrealert pkg={pkg} onSaved={changed} onRefused={refused} />
+          </Suspense>
+          <CancelPrealert
+            number={pkg.number}
             onCancelled={(saved) => {
               changed(saved);
               requestAnimationFrame(() => noticeRef.current?.focus());
             }}
+            onRefused={refused}
           />
-        </Suspense>
+        </>
       )}
       <p>
         <Link to={`${paths.pqr}?paquete=${pkg.number}`}>Presentar una PQR sobre este paquete</Link>
