@@ -6,7 +6,7 @@ import { messages } from '../../shared/messages.ts';
 import type { Database } from '../db/open.ts';
 import { authSession, users } from '../db/schema.ts';
 import { Forbidden, NotFound } from '../errors.ts';
-import { ApiError } from '../http.ts';
+import { ApiError, clientIp } from '../http.ts';
 import { noteSignedInUser } from '../observability/log.ts';
 import { type Auth, SESSION_ABSOLUTE_SECONDS } from './auth.ts';
 
@@ -45,6 +45,11 @@ export interface SignedInCaller extends Caller {
 }
 
 export type SessionEnv = { Variables: { caller: SignedInCaller } };
+
+/** Who made a change, as the audit trail records it: the signed-in caller and the address they called from. */
+export function auditActor(c: Context<SessionEnv>, trustProxy: boolean): { id: string; ip: string } {
+  return { id: c.get('caller').record.id, ip: clientIp(c, trustProxy) };
+}
 
 export async function readCaller(c: Context, auth: Auth, db: Database): Promise<Caller | null> {
   if (!c.req.header('cookie')) return null;

@@ -14,10 +14,10 @@ import {
   recaudosQuerySchema,
 } from '../../shared/collections/forms.ts';
 import { isoDayInColombia } from '../../shared/dates.ts';
-import { requireCaller, type SessionEnv } from '../auth/session.ts';
+import { auditActor, requireCaller, type SessionEnv } from '../auth/session.ts';
 import { csvStream } from '../csv.ts';
 import { Invalid, NotFound } from '../errors.ts';
-import { ApiError, bodySizeLimit, clientIp, type RouteDeps, readBody, uploadedBytes } from '../http.ts';
+import { ApiError, bodySizeLimit, type RouteDeps, readBody, uploadedBytes } from '../http.ts';
 import { packageNumberParam } from '../packages/list-query.ts';
 import type { Viewer } from '../packages/queries.ts';
 import { partOfParam } from './balance.ts';
@@ -88,7 +88,7 @@ export function collectionRoutes({ db, auth, config }: RouteDeps) {
   routes.post('/admin/recaudos/collections/:id/corrections', admin, async (c) => {
     const id = collectionIdParam(c);
     const form = await readBody(c, collectionCorrectionSchema);
-    const actor = { id: c.get('caller').record.id, ip: clientIp(c, config.trustProxy) };
+    const actor = auditActor(c, config.trustProxy);
     const number = await correctCollection(db, id, form, actor);
     const collection = await collectionEntry(db, id);
     return c.json({
@@ -105,7 +105,7 @@ export function collectionRoutes({ db, auth, config }: RouteDeps) {
   routes.post('/admin/recaudos/collections/:id/late-count', admin, async (c) => {
     const id = collectionIdParam(c);
     const count = await readBody(c, cashCloseSchema);
-    const actor = { id: c.get('caller').record.id, ip: clientIp(c, config.trustProxy) };
+    const actor = auditActor(c, config.trustProxy);
     const number = await settleLateDelivery(db, id, count, actor);
     const collection = await collectionEntry(db, id);
     return c.json({
@@ -125,7 +125,7 @@ export function collectionRoutes({ db, auth, config }: RouteDeps) {
       const bytes = await uploadedBytes(c, collectionMessages.remittanceNotCsv, (type) =>
         CSV_TYPES.test(type),
       );
-      const actor = { id: c.get('caller').record.id, ip: clientIp(c, config.trustProxy) };
+      const actor = auditActor(c, config.trustProxy);
       const result = await importRemittance(db, remittanceText(bytes), actor);
       return c.json(result satisfies Api.RemittanceImported);
     },

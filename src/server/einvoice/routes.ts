@@ -8,7 +8,7 @@ import type * as Api from '../../shared/einvoice/api-types.ts';
 import { billingDataSchema, billingMessages } from '../../shared/einvoice/billing-data.ts';
 import { invoiceMessages } from '../../shared/einvoice/labels.ts';
 import { type InvoiceTaxes, invoiceTaxSchema, taxLabel, taxMessages } from '../../shared/einvoice/taxes.ts';
-import { requireCaller, type SessionEnv } from '../auth/session.ts';
+import { auditActor, requireCaller, type SessionEnv } from '../auth/session.ts';
 import { partOfParam } from '../collections/balance.ts';
 import { csvFile } from '../csv.ts';
 import { Invalid, NotFound } from '../errors.ts';
@@ -118,11 +118,7 @@ export function einvoiceRoutes({ db, auth, config }: RouteDeps) {
     if (body.effectiveFrom < isoDayInColombia(new Date()))
       throw new Invalid('invalid', taxMessages.past, { field: 'effectiveFrom' });
     const { vatPercent: vatBasisPoints, ...rest } = body;
-    await addInvoiceTax(
-      db,
-      { ...rest, vatBasisPoints },
-      { id: c.get('caller').userId, ip: clientIp(c, config.trustProxy) },
-    );
+    await addInvoiceTax(db, { ...rest, vatBasisPoints }, auditActor(c, config.trustProxy));
     return c.json(
       { message: taxMessages.saved(taxLabel(body.kind), body.effectiveFrom) } satisfies Api.InvoiceTaxSaved,
       201,
@@ -132,7 +128,7 @@ export function einvoiceRoutes({ db, auth, config }: RouteDeps) {
   routes.post('/admin/facturas/:id/reintentar', admin, async (c) => {
     const id = Number(c.req.param('id'));
     if (!Number.isSafeInteger(id)) throw new NotFound(invoiceMessages.notFound, 'invoice_not_found');
-    await retryInvoice(db, id, { id: c.get('caller').userId, ip: clientIp(c, config.trustProxy) });
+    await retryInvoice(db, id, auditActor(c, config.trustProxy));
     return c.json({ message: invoiceMessages.retried } satisfies Api.InvoiceRetried);
   });
 

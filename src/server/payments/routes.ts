@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import type * as Api from '../../shared/payments/api-types.ts';
 import { paymentMessages, refundSchema, startPaymentSchema } from '../../shared/payments/forms.ts';
 import type { Auth } from '../auth/auth.ts';
-import { requireCaller, type SessionEnv } from '../auth/session.ts';
+import { auditActor, requireCaller, type SessionEnv } from '../auth/session.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/open.ts';
 import { Conflict } from '../errors.ts';
@@ -83,7 +83,7 @@ export function paymentRoutes({
   routes.post('/admin/pagos/:referencia/reembolso', admin, async (c) => {
     const payments = on();
     const form = await readBody(c, refundSchema);
-    const actor = { id: c.get('caller').record.id, ip: clientIp(c, config.trustProxy) };
+    const actor = auditActor(c, config.trustProxy);
     const done = await refundPayment(db, payments, actor, c.req.param('referencia'), form);
     return c.json(done satisfies Api.PaymentRefunded);
   });
