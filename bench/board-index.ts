@@ -70,7 +70,9 @@ export async function run(): Promise<BenchResult> {
         for (let round = 0; round < ROUNDS; round++)
           for (const search of SEARCHES) {
             const key = `${side}:${search.label}`;
-            samples.set(key, [...(samples.get(key) ?? []), await timedSearch(db, search.filter)]);
+            const list = samples.get(key) ?? [];
+            list.push(await timedSearch(db, search.filter));
+            samples.set(key, list);
           }
       }
       const of = (side: Side, named?: boolean) =>
