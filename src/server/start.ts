@@ -32,7 +32,7 @@ import { pqrSettingsOf } from './pqr/settings.ts';
  * The HTTP server's timeouts, set on purpose (docs/SECURITY.md, 'Connections and timeouts'): an idle kept-alive
  * socket is closed after 65 s, longer than the clients and proxies in front keep one idle (Node's fetch 4 s, nginx
  * and load balancers 60 s), so they stop reusing it before the app closes it; headers must arrive within 66 s (more
- * than the keep-alive wait, as Node advises; a client sending them a byte at a time is cut there) and a whole
+ * than the keep-alive wait, the way Node advises; a client sending them a byte at a time is cut there) and a whole
  * request within 120 s (a 10 MB upload on a slow mobile link); a socket on which nothing moves either way for
  * 120 s is closed (`timeout`: a client that stopped reading its answer, which would otherwise hold the socket and
  * the answer's memory for good; live streams write a heartbeat every 15–25 s, so they never go that quiet).

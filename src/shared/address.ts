@@ -69,7 +69,7 @@ export function formatSendToAddress(
   ].join('\n');
 }
 
-/** '3055550134' → '(305) 555-0134', as US checkouts show a phone; anything else is returned as it is. */
+/** '3055550134' → '(305) 555-0134', the way US checkouts show a phone; anything else is returned as it is. */
 export function formatUsPhone(digits: string): string {
   const match = /^(\d{3})(\d{3})(\d{4})$/.exec(digits);
   return match ? `(${match[1]}) ${match[2]}-${match[3]}` : digits;

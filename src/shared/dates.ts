@@ -80,7 +80,7 @@ export function formatCalendarDay(day: string): string {
   return text === midnight ? day : text;
 }
 
-/** 'YYYY-MM-DD' → '23/11/2026' (a TRM's day, as Colombians write dates); anything else as is. */
+/** 'YYYY-MM-DD' → '23/11/2026' (a TRM's day, the way Colombians write dates); anything else as is. */
 export function formatNumericDay(day: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   return match ? `${match[3]}/${match[2]}/${match[1]}` : day;

@@ -7,7 +7,7 @@
  */
 export function parseDecimalUnits(text: string, digits: number): number | null {
   const trimmed = text.trim();
-  // '1.234,56': thousands grouped with dots before a decimal comma, as Colombians write it.
+  // '1.234,56': thousands grouped with dots before a decimal comma, the way Colombians write it.
   const grouped = /^\d{1,3}(?:\.\d{3})+,\d+$/.test(trimmed) ? trimmed.replace(/\./g, '') : trimmed;
   const match = /^(\d{1,9})(?:[.,](\d+))?$/.exec(grouped);
   if (!match) return null;

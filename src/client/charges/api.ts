@@ -11,7 +11,7 @@ import { api } from '../app/request.ts';
 
 export type { RateHistory, Rates, Referrals } from '../../shared/charges/api-types.ts';
 
-/** POST /api/admin/rates: the date and the values as typed ('2.50'), keyed as RATE_FIELDS. */
+/** POST /api/admin/rates: the date and the values as typed ('2.50'), keyed by RATE_FIELDS. */
 export interface RatesBody {
   effectiveFrom: string;
   values: Record<string, string>;

@@ -114,7 +114,7 @@ export function caretAfterDigits(formatted: string, count: number): number {
   return formatted.length;
 }
 
-/** The default country, named as Intl names it in Spanish, before the country data is loaded. */
+/** The default country, named the way Intl names it in Spanish, before the country data is loaded. */
 export const COLOMBIA: PhoneCountry = {
   code: 'CO',
   name: 'Colombia',

@@ -116,7 +116,7 @@ export const boardCsvUrl = (filters: { q: string; estado: string }) =>
 
 export const changeStates = (body: StateChangeBody) => post<StatesChanged>('/api/admin/packages/state', body);
 
-/** 'Importar estados': the file as the raw body; the server reads it as CSV whatever its name says. */
+/** 'Importar estados': the file as the raw body; the server reads it in CSV whatever its name says. */
 export const importStates = (file: Blob) =>
   upload<ImportResult>('/api/admin/packages/import', file, { method: 'POST', contentType: 'text/csv' });
 

@@ -7,7 +7,7 @@ import { users } from '../db/schema.ts';
 
 /**
  * Where a stream stands: the createdAt (epoch ms) and id of a user. Sent as the SSE `id:` ("1767225600000-AbC…"),
- * so the browser hands it back as Last-Event-ID when it reconnects.
+ * so the browser hands it back in Last-Event-ID when it reconnects.
  */
 export interface Cursor {
   time: number;

@@ -11,7 +11,7 @@ const CAPTCHA_TTL_SECONDS = 10 * 60;
 
 export interface NewCaptcha {
   id: string;
-  /** The image as SVG markup: plain text in the JSON, so the response compresses (base64 would not). */
+  /** The image in SVG markup: plain text in the JSON, so the response compresses (base64 would not). */
   svg: string;
 }
 

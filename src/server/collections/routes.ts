@@ -1,6 +1,6 @@
 // The money API (issue 20; endpoints listed in src/shared/collections/api-types.ts): 'Recaudos' and its CSV, an
 // admin's correction of a locked collection, the settling of a delivery synced after its route's close and 'Importar
-// liquidación' (admins only), and the customer's 'Comprobante de pago' as JSON and PDF (the owner and admins; anyone
+// liquidación' (admins only), and the customer's 'Comprobante de pago' in JSON and PDF (the owner and admins; anyone
 // else 404). 'Cerrar ruta' with its cash count
 // lives with the routes (src/server/delivery/routes.ts).
 

@@ -1,4 +1,4 @@
-// Backups that work on both drivers: every table's rows as JSON (gzip), restored into an empty, migrated
+// Backups that work on both drivers: every table's rows in JSON (gzip), restored into an empty, migrated
 // database of either kind. So a PGlite folder can also move to PostgreSQL, and back. Files in an S3 bucket travel
 // as references and hashes; the bucket is backed up on its own (docs/OPERATIONS.md), and a restore checks it.
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -177,7 +177,7 @@ export async function createBackup(db: Database): Promise<Buffer> {
       backup.tables[getTableName(table)] = rows.map((selected) => {
         const row: Record<string, unknown> = { ...selected };
         for (const key of GENERATED) delete row[key];
-        // File bytes travel as base64, not as JSON arrays of numbers.
+        // File bytes travel as base64, not in JSON arrays of numbers.
         for (const [key, value] of Object.entries(row))
           if (Buffer.isBuffer(value)) row[key] = value.toString('base64');
         return row;

@@ -12,7 +12,7 @@ export const anyInteger = (column: AnyColumn | SQL, values: readonly number[]): 
 
 /**
  * Inserts `rows` into `table` in one statement of one array parameter per column, whatever their number. Every
- * row names the same columns (those left out take their defaults); instants travel as ISO text.
+ * row names the same columns (those left out take their defaults); instants travel in ISO text.
  */
 export async function insertRows<Table extends PgTable>(
   db: Database | Transaction,

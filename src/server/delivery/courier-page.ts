@@ -2,7 +2,7 @@
 // CPU and 'Fast 3G'). Drawn in the browser, the stops wait for the page, then 110 KB of script and the route's answer,
 // then React's render: over 2.5 s. Here the courier's own route is read and drawn into the page's first answer by
 // the screen's own components (dist/server/server-render.js, built by `vite build --ssr`), with the route beside it
-// as JSON so the browser takes the HTML over as it is (src/client/delivery/courier-route/first-paint.ts).
+// in JSON so the browser takes the HTML over as it is (src/client/delivery/courier-route/first-paint.ts).
 // Only a page navigation of a signed-in courier is drawn; anything else (no build, the service worker keeping the
 // page for no signal, a database that does not answer) gets the plain page, which the browser draws as before.
 import { existsSync } from 'node:fs';

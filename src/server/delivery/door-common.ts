@@ -136,7 +136,7 @@ export function done(key: string, number: number, outcome: StopOutcome, repeated
 }
 
 /**
- * A photo of the action (a data URL) decoded, re-encoded as JPEG and stored (in the bucket, if any) before any
+ * A photo of the action (a data URL) decoded, re-encoded in JPEG and stored (in the bucket, if any) before any
  * transaction opens; its row is written by the action's transaction, with the package's owner. An unreadable photo
  * is a 400 on `field`; a bucket down, a 503 for the whole request (the phone sends it again).
  */

@@ -1,5 +1,5 @@
 // What Factus's API takes and gives (its public docs: POST /v1/bills/validate, /v1/credit-notes/validate, their
-// 422 bodies): our buyer and lines as its fields, and its refusals as DIAN's codes with their messages.
+// 422 bodies): our buyer and lines as its fields, and its refusals in DIAN's codes with their messages.
 import { splitNit } from '../../shared/einvoice/billing-data.ts';
 import type { InvoiceLine } from '../../shared/einvoice/lines.ts';
 import type { EinvoiceRefusal } from '../db/schema/einvoice.ts';
@@ -29,7 +29,7 @@ export function factusCustomer(buyer: Buyer, municipalityId: number) {
   };
 }
 
-/** Our lines as Factus's items: the price with IVA included, the credit as a discount rate, IVA 1 or excluded. */
+/** Our lines in Factus's items: the price with IVA included, the credit as a discount rate, IVA 1 or excluded. */
 export function factusItems(lines: InvoiceLine[]) {
   return lines.map((line) => ({
     code_reference: line.kind,

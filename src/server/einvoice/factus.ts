@@ -1,6 +1,6 @@
 // The Factus adapter (design/payments.md 'The electronic invoice'): OAuth2's password grant for a token that is kept
 // and refreshed (refresh_token grant, then the password again), POST /v1/bills/validate and /v1/credit-notes/validate,
-// its refusals as DIAN's codes, its 429 answered by waiting, and every request spaced to the configured rate.
+// its refusals in DIAN's codes, its 429 answered by waiting, and every request spaced to the configured rate.
 // The secrets are sent only in the token request's form and never appear in an answer or an error of this file.
 import { z } from 'zod';
 import type { FactusConfig } from './config.ts';

@@ -65,7 +65,7 @@ export function einvoiceRoutes({ db, auth, config }: RouteDeps) {
     return c.json(invoice satisfies Api.CustomerInvoice);
   });
 
-  // The invoice's QR (DIAN's lookup of its CUFE) drawn as SVG here, from the URL the provider gave (uqr, ADR 0018).
+  // The invoice's QR (DIAN's lookup of its CUFE) drawn in SVG here, from the URL the provider gave (uqr, ADR 0018).
   routes.get('/packages/:number/factura.qr.svg', signedIn, async (c) => {
     const { invoice } = await customerInvoice(
       db,

@@ -19,7 +19,7 @@ export interface ProcessedPhoto {
   thumbnail: Buffer;
 }
 
-/** The photo and its thumbnail as JPEG, or null when the bytes are not an image sharp can read whole. */
+/** The photo and its thumbnail in JPEG, or null when the bytes are not an image sharp can read whole. */
 export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto | null> {
   if (bytes.length === 0 || bytes.length > PHOTO_MAX_BYTES) return null;
   try {

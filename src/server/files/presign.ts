@@ -13,7 +13,7 @@ export interface PresignConfig {
   secretAccessKey: string;
 }
 
-/** RFC 3986 encoding, as SigV4 wants it: everything but A–Z a–z 0–9 - . _ ~ escaped. */
+/** RFC 3986 encoding, the way SigV4 wants it: everything but A–Z a–z 0–9 - . _ ~ escaped. */
 const encode = (text: string) =>
   encodeURIComponent(text).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 

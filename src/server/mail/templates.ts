@@ -1,4 +1,4 @@
-// The Spanish mails: each as HTML and plain text, with every value from a person escaped.
+// The Spanish mails: each in HTML and plain text, with every value from a person escaped.
 import type { Mail } from './outbox.ts';
 
 export function escapeHtml(text: string): string {

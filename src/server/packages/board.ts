@@ -1,5 +1,5 @@
 // The operations board ('Paquetes', /admin/paquetes): every package, newest first, searched by package number,
-// guide, locker or customer name and filtered by state, in pages; the same rows stream out as CSV.
+// guide, locker or customer name and filtered by state, in pages; the same rows stream out in CSV.
 import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import { formatDateTime } from '../../shared/dates.ts';
 import { type PackageState, STATE_LABELS } from '../../shared/packages/states.ts';

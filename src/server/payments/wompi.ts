@@ -48,7 +48,7 @@ export function readTransaction(value: unknown): ProviderTransaction | null {
   };
 }
 
-/** The value at a dotted path of `data` ('transaction.amount_in_cents'), as Wompi concatenates it. */
+/** The value at a dotted path of `data` ('transaction.amount_in_cents'), the way Wompi concatenates it. */
 function valueAt(data: unknown, path: string): string | null {
   let at: unknown = data;
   for (const key of path.split('.')) {
@@ -65,7 +65,7 @@ function sameHex(a: string, b: string) {
 }
 
 /**
- * Checks an event as Wompi defines it: SHA-256 hex of the values named by `signature.properties` (read in order
+ * Checks an event the way Wompi defines it: SHA-256 hex of the values named by `signature.properties` (read in order
  * from `data`), then `timestamp`, then the events secret, equal in constant time to `signature.checksum` and to the
  * X-Event-Checksum header when it is sent.
  */

@@ -46,7 +46,7 @@ function eventBlock(doc: Doc, event: Api.PqrEvent) {
   for (const attachment of event.attachments) doc.text(`Adjunto: ${attachment.name}`);
 }
 
-/** The expediente of `row` as PDF bytes. */
+/** The expediente of `row` in PDF bytes. */
 export async function expedientePdf(db: Database, row: PqrRow, settings: PqrSettings): Promise<Buffer> {
   const pqr = await staffDetail(db, row, settings);
   const doc = new PDFDocument({

@@ -1,6 +1,6 @@
 // The PQR report for a range of filing days (design/pqr.md 'Answering'): by tipo and state, answered on time (the first
 // answer notified by its due day), late, overdue now, and the average business days from filing to the first answer;
-// the same as CSV.
+// the same in CSV.
 import { and, gte, lt } from 'drizzle-orm';
 import { colombiaDayRange } from '../../shared/dates.ts';
 import type * as Api from '../../shared/pqr/api-types.ts';
@@ -67,7 +67,7 @@ export async function pqrReport(
   };
 }
 
-/** The report's lines as CSV: one per figure. */
+/** The report's lines in CSV: one per figure. */
 export interface ReportLine {
   section: string;
   item: string;

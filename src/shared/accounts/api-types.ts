@@ -97,7 +97,7 @@ export interface Confirmation {
   message: string;
 }
 
-/** GET /api/captcha: a new captcha to solve, drawn as SVG. */
+/** GET /api/captcha: a new captcha to solve, drawn in SVG. */
 export interface Captcha {
   id: string;
   svg: string;

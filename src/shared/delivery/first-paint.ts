@@ -1,5 +1,5 @@
 // The courier screen's first paint (issue 19): the server draws '/reparto' with the courier's route and writes the
-// route it drew into the page as JSON, so the browser's first render reads the same data and takes the HTML over
+// route it drew into the page in JSON, so the browser's first render reads the same data and takes the HTML over
 // (hydration) instead of drawing it again. A data block: the CSP runs no inline script, and this one never runs.
 import type { MyRouteAnswer } from './api-types.ts';
 

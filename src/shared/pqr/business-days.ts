@@ -121,7 +121,7 @@ export function businessCalendar(overrides: HolidayOverrides = {}): BusinessCale
   };
 }
 
-/** '2026-12-01 10:05': an instant as Bogotá's day and clock (records for the authority name Bogotá's time). */
+/** '2026-12-01 10:05': an instant in Bogotá's day and clock (records for the authority name Bogotá's time). */
 export function bogotaDateTime(instant: Date | string): string {
   const time = new Date(instant).getTime();
   if (Number.isNaN(time)) return String(instant);

@@ -1,4 +1,4 @@
-// The 'Tarifas' form: the settings labelled as RATE_FIELDS, prefilled with the rates in force, 'Rigen desde'
+// The 'Tarifas' form: the settings labelled by RATE_FIELDS, prefilled with the rates in force, 'Rigen desde'
 // (today in Miami by default) and 'Guardar tarifas'; each value checked with the shared rule before it is sent.
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';

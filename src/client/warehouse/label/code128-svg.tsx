@@ -1,4 +1,4 @@
-// A Code 128 barcode drawn as SVG by JsBarcode: vector bars stay sharp at any printer's resolution. Its width is
+// A Code 128 barcode drawn in SVG by JsBarcode: vector bars stay sharp at any printer's resolution. Its width is
 // set in inches from the number of modules, so each bar is as wide on every label, with the quiet zones included.
 import JsBarcode from 'jsbarcode';
 import { useLayoutEffect, useRef } from 'react';

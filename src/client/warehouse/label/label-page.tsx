@@ -1,5 +1,5 @@
 // design/packages.md 'Warehouse' /etiqueta/:number: the 4 × 6 in label of a received package for thermal printers — the
-// package number as Code 128 and in digits, the locker in large type, name and city, weight, date — printed with
+// package number in Code 128 and in digits, the locker in large type, name and city, weight, date — printed with
 // the browser's dialog ('Imprimir etiqueta'). Staff only: anyone else gets the server's 403 message.
 import { useQuery } from '@tanstack/react-query';
 import { formatWarehouseDate } from '../../../shared/dates.ts';

@@ -13,5 +13,5 @@ export function receiptRules(): Promise<ReceiptRules> {
   return loading;
 }
 
-/** Same as MAX_PHOTOS in src/shared/warehouse/receipt.ts, needed before the rules arrive (the file input). */
+/** Equals MAX_PHOTOS in src/shared/warehouse/receipt.ts, needed before the rules arrive (the file input). */
 export const PHOTO_LIMIT = 6;

@@ -49,7 +49,7 @@ const door = {
   gcTime: Number.POSITIVE_INFINITY,
 } as const;
 
-/** A refusal as JSON (an Error's message is not enumerable, so JSON.stringify would drop it). */
+/** A refusal in JSON (an Error's message is not enumerable, so JSON.stringify would drop it). */
 function plainError(error: unknown): Refusal | null {
   if (!error) return null;
   const fields: object = typeof error === 'object' ? error : {};
