@@ -6,7 +6,7 @@ import './styles.css';
 import './components/forms.css';
 import './components/tables.css';
 import './components/cards.css';
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import {
   adminPackagePattern,
@@ -71,6 +71,6 @@ if (root) {
   const app = <App screens={screens} notFound={NotFoundPage} />;
   // The server drew the courier screen's first paint (src/server/delivery/courier-page.ts): React takes over its
   // HTML as it is. Every other page arrives empty and is drawn here.
-  if (root.firstElementChild) hydrateRoot(root, app);
+  if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 }
