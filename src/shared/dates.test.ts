@@ -23,12 +23,36 @@ describe('the one set of date formatters', () => {
     expect(isoDayInColombia(lateEvening)).toBe('2026-11-22');
     expect(isoDayInColombia(new Date('2026-11-23T05:00:00Z'))).toBe('2026-11-23');
     expect(formatClockInColombia(new Date('2026-11-26T11:37:00Z'))).toBe('6:37 a. m.');
+    const intl = new Intl.DateTimeFormat('es-CO', {
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: 'America/Bogota',
+    });
+    for (let hour = 0; hour < 24; hour++) {
+      const at = new Date(Date.UTC(2026, 10, 26, hour, 5));
+      expect(formatClockInColombia(at)).toBe(intl.format(at));
+    }
+    expect(formatClockInColombia('no es fecha')).toBe('no es fecha');
   });
 
   it('writes a calendar day as the day it names, and leaves what is not a date as it is', () => {
     expect(formatCalendarDay('2026-12-01')).toMatch(/^1 de dic\.? de 2026$/);
     expect(formatCalendarDay('no es fecha')).toBe('no es fecha');
+    expect(formatCalendarDay('2026-02-30')).toBe('2026-02-30');
     expect(formatWarehouseDate('no es fecha')).toBe('no es fecha');
+  });
+
+  it("writes every month of a calendar day as Intl's es-CO does, without building a formatter", () => {
+    const intl = new Intl.DateTimeFormat('es-CO', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    for (let month = 1; month <= 12; month++) {
+      const day = `2026-${String(month).padStart(2, '0')}-${String(month + 10).padStart(2, '0')}`;
+      expect(formatCalendarDay(day)).toBe(intl.format(new Date(`${day}T00:00:00Z`)));
+    }
   });
 
   it("writes a clock time as HH:MM on 24 hours in the reader's time zone", () => {

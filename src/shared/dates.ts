@@ -41,12 +41,18 @@ export const formatTime = formatter({ timeStyle: 'short', ...miami });
 /** '2026-11-22': the day it is in Miami (the day receipts and rates count by). */
 export const isoDayInMiami = formatter(miami, 'en-CA');
 
-/** '6:37 a. m.', in Bogotá (the courier's day, whatever the phone's time zone). */
-export const formatClockInColombia = formatter({
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: COLOMBIA_TIME_ZONE,
-});
+/**
+ * '6:37 a. m.', in Bogotá (the courier's day, whatever the phone's time zone). Colombia is UTC−5 all year, so no Intl
+ * is needed: the courier's screen writes it as soon as the route is kept on the phone, where building the page's
+ * first Intl.DateTimeFormat cost 30–60 ms of a slow phone's main thread.
+ */
+export function formatClockInColombia(value: DateInput): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const hour = colombiaHour(date);
+  const minutes = String(date.getUTCMinutes()).padStart(2, '0');
+  return `${hour % 12 || 12}:${minutes} ${hour < 12 ? 'a. m.' : 'p. m.'}`;
+}
 
 /** '2026-11-22': the day it is in Colombia (the day delivery routes run by). */
 export const isoDayInColombia = formatter({ timeZone: COLOMBIA_TIME_ZONE }, 'en-CA');
@@ -71,13 +77,21 @@ export const formatLocalDateTime = formatter({ dateStyle: 'medium', timeStyle: '
 /** '10:42', on a 24-hour clock in the reader's time zone (the time a notice was read, under a move). */
 export const formatLocalClock = formatter({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
-const calendarDay = formatter({ day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+/** Spanish (Colombia) month abbreviations, the way Intl's es-CO writes them ('sept', not 'sep'). */
+const SHORT_MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'];
 
-/** 'YYYY-MM-DD' → '1 de dic de 2026': read and written in UTC, so no time zone moves the day; anything else as is. */
+/**
+ * 'YYYY-MM-DD' → '1 de dic de 2026', as es-CO writes it; anything else (or a day no calendar has) as is. The day is
+ * in its text, so no time zone can move it, and no Intl is needed: the courier's screen draws it while taking the
+ * server's HTML over, where building the page's first Intl.DateTimeFormat cost 30–60 ms of a slow phone's main thread.
+ */
 export function formatCalendarDay(day: string): string {
-  const midnight = `${day}T00:00:00Z`;
-  const text = calendarDay(midnight);
-  return text === midnight ? day : text;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return day;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const check = new Date(Date.UTC(year, month - 1, date));
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== date) return day;
+  return `${date} de ${SHORT_MONTHS[month - 1]} de ${year}`;
 }
 
 /** 'YYYY-MM-DD' → '23/11/2026' (a TRM's day, the way Colombians write dates); anything else as is. */

@@ -163,8 +163,7 @@ function RouteView({ route, online }: { route: MyRoute; online: boolean }) {
   return (
     <>
       <p className="courier-route__facts">
-        {/* The phone's Intl may word the day otherwise than the server's that drew it: the drawn words stay. */}
-        <span suppressHydrationWarning>{formatCalendarDay(route.date)}</span>
+        <span>{formatCalendarDay(route.date)}</span>
         <span>Zona: {route.zone}</span>
         <span>Ruta {route.id}</span>
       </p>
