@@ -3,6 +3,8 @@ import {
   formatCalendarDay,
   formatClockInColombia,
   formatLocalClock,
+  formatLocalDate,
+  formatLocalDateTime,
   formatTime,
   formatWarehouseDate,
   isoDayInColombia,
@@ -53,6 +55,24 @@ describe('the one set of date formatters', () => {
       const day = `2026-${String(month).padStart(2, '0')}-${String(month + 10).padStart(2, '0')}`;
       expect(formatCalendarDay(day)).toBe(intl.format(new Date(`${day}T00:00:00Z`)));
     }
+  });
+
+  it("writes the reader's date and time as Intl's es-CO does, in the reader's time zone, without building a formatter", () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const date = new Intl.DateTimeFormat('es-CO', { day: 'numeric', month: 'short', year: 'numeric' });
+    const dateTime = new Intl.DateTimeFormat('es-CO', { dateStyle: 'medium', timeStyle: 'short' });
+    const clock = new Intl.DateTimeFormat('es-CO', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    // Every hour of two days in each month: midnight, noon and the hours around them, in whatever zone runs this.
+    for (let month = 0; month < 12; month++)
+      for (let hour = 0; hour < 48; hour++) {
+        const at = new Date(Date.UTC(2026, month, 1 + month, hour, (hour * 7) % 60));
+        const why = `${at.toISOString()} in ${zone}`;
+        expect(formatLocalDate(at), why).toBe(date.format(at));
+        expect(formatLocalDateTime(at), why).toBe(dateTime.format(at));
+        expect(formatLocalClock(at), why).toBe(clock.format(at));
+      }
+    expect(formatLocalDate('no es fecha')).toBe('no es fecha');
+    expect(formatLocalDateTime('no es fecha')).toBe('no es fecha');
   });
 
   it("writes a clock time as HH:MM on 24 hours in the reader's time zone", () => {
