@@ -51,12 +51,19 @@ const SHARED =
   /[\\/]src[\\/](?:shared[\\/]|client[\\/][^\\/]+[\\/][^\\/]+$)|[\\/]node_modules[\\/]@tanstack[\\/](?:query-core|react-query)[\\/]/;
 const QUERY = /[\\/]node_modules[\\/]@tanstack[\\/](?:query-core|react-query)[\\/]/;
 /**
- * Shared modules that work when they load, kept in a file of their own so that only the screens that use them run
- * them: dates.ts builds ten Intl.DateTimeFormat (about 23 ms on this machine, 4× that on a slow phone); in
- * 'common' '/login' and '/locker', which never use it, lost 4–5 Lighthouse points (Total Blocking Time).
+ * Shared modules kept in a file of their own, so that only the screens that use them load them: dates.ts built ten
+ * Intl.DateTimeFormat as it loaded (about 23 ms on this machine, 4× that on a slow phone), and in 'common' '/login'
+ * and '/locker', which never use it, lost 4–5 Lighthouse points (Total Blocking Time). It builds them at first use
+ * now, and the customer's and courier's screens use none (issue 37).
  */
 const OWN_FILE = /[\\/]src[\\/]shared[\\/]dates\.ts$/;
 const COURIER_MODULE = fileURLToPath(new URL(`./src/client/${COURIER_CHUNK}`, import.meta.url));
+const PACKAGE_MODULE = fileURLToPath(
+  new URL('./src/client/packages/package/package-page.tsx', import.meta.url),
+);
+const REGISTER_MODULE = fileURLToPath(
+  new URL('./src/client/auth/register/register-page.tsx', import.meta.url),
+);
 
 /** What a chunk group's `name` function may read of the module graph (rolldown's ChunkingContext). */
 interface ModuleGraph {
@@ -83,6 +90,9 @@ function memo<T>(start: T, compute: (id: string) => T): (id: string) => T {
  * includeDependenciesRecursively off no chunk runs before what it imports (the entry runs first; Vite builds with
  * preserveEntrySignatures false), so strictExecutionOrder is not needed. 'common' never imports 'query':
  * '/register' and '/login', which read no query, load 'common' without TanStack.
+ * The same for the rest of a package's page `/paquetes/:number` (issue 37): 'package' and 'package-query'. Left to
+ * rolldown, its shared modules were 18 files of 0.1–1 KB, three waves of requests on a slow phone before the page
+ * could draw (Lighthouse LCP 2.8–3.2 s; 2.3–2.5 s as two files). '/register' keeps its own (its page weight).
  */
 function sharedChunks(graph: ModuleGraph): (id: string) => string | null {
   const info = (id: string) => graph.getModuleInfo(id);
@@ -90,13 +100,19 @@ function sharedChunks(graph: ModuleGraph): (id: string) => string | null {
     const module = info(id);
     return !!module && (module.isEntry || module.importers.some(inEntry));
   });
-  const courier = new Set<string>();
-  const visit = (id: string) => {
-    if (courier.has(id)) return;
-    courier.add(id);
-    for (const dependency of info(id)?.importedIds ?? []) visit(dependency);
+  const closure = (start: string) => {
+    const seen = new Set<string>();
+    const visit = (id: string) => {
+      if (seen.has(id)) return;
+      seen.add(id);
+      for (const dependency of info(id)?.importedIds ?? []) visit(dependency);
+    };
+    visit(start);
+    return seen;
   };
-  visit(COURIER_MODULE);
+  const courier = closure(COURIER_MODULE);
+  const packagePage = closure(PACKAGE_MODULE);
+  const register = closure(REGISTER_MODULE);
   const movable: (id: string) => boolean = memo(
     false,
     (id) =>
@@ -114,7 +130,22 @@ function sharedChunks(graph: ModuleGraph): (id: string) => string | null {
       QUERY.test(id) ||
       (info(id)?.importedIds ?? []).some((dependency) => !inEntry(dependency) && usesQuery(dependency)),
   );
-  return (id) => (movable(id) ? (usesQuery(id) ? 'query' : 'common') : null);
+  const packageShared: (id: string) => boolean = memo(
+    false,
+    (id) =>
+      packagePage.has(id) &&
+      !register.has(id) &&
+      SHARED.test(id) &&
+      !inEntry(id) &&
+      !movable(id) &&
+      (info(id)?.importedIds ?? []).every(
+        (dependency) => inEntry(dependency) || movable(dependency) || packageShared(dependency),
+      ),
+  );
+  return (id) => {
+    const group = movable(id) ? 'common' : packageShared(id) ? 'package' : null;
+    return group && usesQuery(id) ? (group === 'common' ? 'query' : 'package-query') : group;
+  };
 }
 
 const plans = new WeakMap<ModuleGraph, (id: string) => string | null>();
