@@ -13,7 +13,7 @@ import {
   primaryKey,
   text,
 } from 'drizzle-orm/pg-core';
-import type { PqrDecision } from '../../../shared/pqr/api-types.ts';
+import type { PqrDecision, PqrEventKind } from '../../../shared/pqr/api-types.ts';
 import type { AnswerChannel, PqrState, PqrType } from '../../../shared/pqr/states.ts';
 import { outbox, userRef } from './accounts.ts';
 import { instant, serialId } from './columns.ts';
@@ -23,14 +23,6 @@ import { files, packageRef } from './packages.ts';
 export const pqrNumberSeq = pgSequence('pqr_number_seq', { startWith: 1 });
 
 export type PqrActorRole = 'customer' | 'visitor' | 'staff' | 'system';
-export type PqrEventKind =
-  | 'radicada'
-  | 'respuesta'
-  | 'reposicion'
-  | 'informacion'
-  | 'decision'
-  | 'estado'
-  | 'nota';
 
 export const pqrs = pgTable(
   'pqrs',
