@@ -23,7 +23,7 @@ import type {
 import type { RouteState } from '../../../shared/delivery/route-forms.ts';
 import { userRef } from './accounts.ts';
 import { remittances } from './cash.ts';
-import { identityKey, instant } from './columns.ts';
+import { identityKey, instant, timestamps } from './columns.ts';
 import { packageRef } from './packages.ts';
 
 /** 'Rutas de reparto': one courier's deliveries for one day ('Fecha', 'Mensajero', 'Zona'). */
@@ -37,8 +37,7 @@ export const deliveryRoutes = pgTable(
     zone: text('zone').notNull(),
     state: text('state').$type<RouteState>().notNull().default('en_preparacion'),
     createdBy: text('created_by'),
-    createdAt: instant('created_at').notNull().defaultNow(),
-    updatedAt: instant('updated_at').notNull().defaultNow(),
+    ...timestamps,
   },
   (table) => [
     index('delivery_routes_date_idx').on(table.date),

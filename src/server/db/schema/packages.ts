@@ -150,8 +150,7 @@ export const dispatches = pgTable('dispatches', {
   /** 'abierto' while packages may be added or removed, then the state its packages moved to. */
   state: text('state').$type<DispatchStatus>().notNull().default('abierto'),
   createdBy: text('created_by'),
-  createdAt: instant('created_at').notNull().defaultNow(),
-  updatedAt: instant('updated_at').notNull().defaultNow(),
+  ...timestamps,
 });
 
 /** A package belongs to at most one dispatch: the primary key says so. */
