@@ -43,6 +43,15 @@ export const rateSettings = pgTable(
   ],
 );
 
+/** A charge's parts in integer cents of USD: a package's charge, and the copy its settlement freezes. */
+export const chargeBreakdown = {
+  freightCents: integer('freight_cents').notNull(),
+  insuranceCents: integer('insurance_cents').notNull(),
+  tariffCents: integer('tariff_cents').notNull(),
+  vatCents: integer('vat_cents').notNull(),
+  creditUsedCents: integer('credit_used_cents').notNull(),
+};
+
 /** The charge of a package, computed on receipt with the rates of that day and never rewritten by a rate change. */
 export const packageCharges = pgTable('package_charges', {
   packageNumber: packageRef().primaryKey(),
@@ -50,11 +59,7 @@ export const packageCharges = pgTable('package_charges', {
   /** What it was computed from: the inputs and the rates, so the figure can be explained and reproduced. */
   input: jsonb('input').$type<Record<string, unknown>>().notNull(),
   chargeableLb: integer('chargeable_lb').notNull(),
-  freightCents: integer('freight_cents').notNull(),
-  insuranceCents: integer('insurance_cents').notNull(),
-  tariffCents: integer('tariff_cents').notNull(),
-  vatCents: integer('vat_cents').notNull(),
-  creditUsedCents: integer('credit_used_cents').notNull(),
+  ...chargeBreakdown,
   totalCents: integer('total_cents').notNull(),
   // Pesos can pass 2^31 with extreme (allowed) rates: a bigint, never an overflow.
   totalCop: bigint('total_cop', { mode: 'number' }).notNull(),

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { CollectionSource } from '../../../shared/collections/forms.ts';
 import { userRef } from './accounts.ts';
+import { chargeBreakdown } from './charges.ts';
 import { identityKey, instant } from './columns.ts';
 import { collections, deliveries, deliveryRoutes } from './delivery.ts';
 import { packageRef } from './packages.ts';
@@ -29,11 +30,7 @@ export const settlements = pgTable(
     /** Its money, when there was any to collect or something was collected. */
     collectionId: integer('collection_id').references(() => collections.id),
     /** The charge's lines as they stood (integer cents of USD; 0 without a charge). */
-    freightCents: integer('freight_cents').notNull(),
-    insuranceCents: integer('insurance_cents').notNull(),
-    tariffCents: integer('tariff_cents').notNull(),
-    vatCents: integer('vat_cents').notNull(),
-    creditUsedCents: integer('credit_used_cents').notNull(),
+    ...chargeBreakdown,
     /** 'Valor a pagar' in USD cents and in whole pesos, frozen. */
     dueCents: integer('due_cents').notNull(),
     dueCop: bigint('due_cop', { mode: 'number' }).notNull(),
