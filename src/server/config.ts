@@ -25,28 +25,28 @@ const httpUrl = z
   .refine((url) => /^https?:\/\//.test(url), 'debe empezar por http:// o https://')
   .transform((url) => url.replace(/\/+$/, ''));
 
-const emailList = z
-  .string()
-  .default('')
-  .transform((list) =>
-    list
-      .split(',')
-      .map((email) => email.trim().toLowerCase())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.email({ error: 'debe ser una lista de correos separados por comas' })));
+/** A comma-separated list, empty when unset: each item trimmed (and `normalize`d), blanks dropped, then checked. */
+const commaList = (item: z.ZodType<string, string>, normalize = (text: string) => text) =>
+  z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((text) => normalize(text.trim()))
+        .filter(Boolean),
+    )
+    .pipe(z.array(item));
+
+const emailList = commaList(
+  z.email({ error: 'debe ser una lista de correos separados por comas' }),
+  (email) => email.toLowerCase(),
+);
 
 /** A comma-separated list of 'YYYY-MM-DD' days (PQR holiday overrides). */
-const dayList = z
-  .string()
-  .default('')
-  .transform((list) =>
-    list
-      .split(',')
-      .map((day) => day.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.iso.date({ error: 'debe ser una lista de fechas AAAA-MM-DD separadas por comas' })));
+const dayList = commaList(
+  z.iso.date({ error: 'debe ser una lista de fechas AAAA-MM-DD separadas por comas' }),
+);
 
 /** PQR settings (docs/OPERATIONS.md 'PQR' says which law each comes from). */
 const pqrSettings = {
