@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { parseOfficeAddress } from '../shared/address.ts';
 import { DEFAULT_MAX_ATTEMPTS } from '../shared/delivery/door-choices.ts';
 import { nitCheckDigit } from '../shared/einvoice/billing-data.ts';
+import { wholeNumberSetting } from './config-groups.ts';
 import { checkEinvoice, einvoiceConfig, einvoiceEnv } from './einvoice/config.ts';
 import { checkFilesS3, filesS3Config, filesS3Env } from './files/s3-config.ts';
 import { checkWhatsapp, whatsappConfig, whatsappEnv } from './notices/config.ts';
@@ -24,45 +25,35 @@ const httpUrl = z
   .refine((url) => /^https?:\/\//.test(url), 'debe empezar por http:// o https://')
   .transform((url) => url.replace(/\/+$/, ''));
 
-const emailList = z
-  .string()
-  .default('')
-  .transform((list) =>
-    list
-      .split(',')
-      .map((email) => email.trim().toLowerCase())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.email({ error: 'debe ser una lista de correos separados por comas' })));
+/** A comma-separated list, empty when unset: each item trimmed (and `normalize`d), blanks dropped, then checked. */
+const commaList = (item: z.ZodType<string, string>, normalize = (text: string) => text) =>
+  z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((text) => normalize(text.trim()))
+        .filter(Boolean),
+    )
+    .pipe(z.array(item));
+
+const emailList = commaList(
+  z.email({ error: 'debe ser una lista de correos separados por comas' }),
+  (email) => email.toLowerCase(),
+);
 
 /** A comma-separated list of 'YYYY-MM-DD' days (PQR holiday overrides). */
-const dayList = z
-  .string()
-  .default('')
-  .transform((list) =>
-    list
-      .split(',')
-      .map((day) => day.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.iso.date({ error: 'debe ser una lista de fechas AAAA-MM-DD separadas por comas' })));
+const dayList = commaList(
+  z.iso.date({ error: 'debe ser una lista de fechas AAAA-MM-DD separadas por comas' }),
+);
 
 /** PQR settings (docs/OPERATIONS.md 'PQR' says which law each comes from). */
 const pqrSettings = {
   /** Business days to answer a PQR (Ley 1369 de 2009; Res. CRC 3038 de 2011). */
-  PQR_ANSWER_DAYS: z.coerce
-    .number({ error: 'debe ser un número' })
-    .int('debe ser un número entero')
-    .min(1, 'debe ser al menos 1')
-    .max(60, 'admite hasta 60')
-    .default(15),
+  PQR_ANSWER_DAYS: wholeNumberSetting(60, 15),
   /** Business days to ask for a review after an answer is notified (Res. CRC 3038 de 2011). */
-  PQR_REVIEW_DAYS: z.coerce
-    .number({ error: 'debe ser un número' })
-    .int('debe ser un número entero')
-    .min(1, 'debe ser al menos 1')
-    .max(30, 'admite hasta 30')
-    .default(5),
+  PQR_REVIEW_DAYS: wholeNumberSetting(30, 5),
   /** The radicado: {año} the filing's year, {numero} its sequence number (6 digits at least). */
   PQR_RADICADO_FORMAT: z
     .string()
@@ -166,12 +157,7 @@ const configSchema = z
         (digits) => /^[2-9]\d{2}[2-9]\d{6}$/.test(digits),
         'debe ser un teléfono de Estados Unidos de 10 dígitos',
       ),
-    DELIVERY_MAX_ATTEMPTS: z.coerce
-      .number({ error: 'debe ser un número' })
-      .int('debe ser un número entero')
-      .min(1, 'debe ser al menos 1')
-      .max(20, 'admite hasta 20')
-      .default(DEFAULT_MAX_ATTEMPTS),
+    DELIVERY_MAX_ATTEMPTS: wholeNumberSetting(20, DEFAULT_MAX_ATTEMPTS),
     RATE_LIMITS: z.enum(['on', 'off'], { error: 'debe ser on u off' }).default('on'),
     TRUST_PROXY: z.enum(['true', 'false'], { error: 'debe ser true o false' }).default('false'),
     CAPTCHA_TEST_ANSWER: z

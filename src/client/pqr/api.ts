@@ -23,7 +23,7 @@ import type {
   StateChangeForm,
   VisitorFiling,
 } from '../../shared/pqr/forms.ts';
-import { api, RequestError } from '../app/request.ts';
+import { api, RequestError, type RequestOptions } from '../app/request.ts';
 
 const PUBLIC = { allowUnauthenticated: true };
 
@@ -75,34 +75,27 @@ export const fileCustomerPqr = (body: CustomerFiling) => api.post<PqrFiled>('/ap
 // A visitor's, and a PQR read by its mailed link (`clave`) or by its owner's session.
 export const fileVisitorPqr = (body: VisitorFiling) => api.post<PqrFiled>('/api/pqr/visitante', body, PUBLIC);
 
-export function getThread(radicado: string, clave: string, signal?: AbortSignal) {
+/** Where one PQR (or `rest` below it) is read and answered: by its mailed link (`clave`) or by its owner's session. */
+function onePqr(radicado: string, clave: string, rest = ''): { path: string; options: RequestOptions } {
   if (clave)
-    return api.get<PqrThread>(pathWith(`/api/pqr/seguimiento/${one(radicado)}`, { clave }), {
-      ...PUBLIC,
-      signal,
-    });
-  return api.get<PqrThread>(`/api/pqr/${one(radicado)}`, { signal });
+    return { path: pathWith(`/api/pqr/seguimiento/${one(radicado)}${rest}`, { clave }), options: PUBLIC };
+  return { path: `/api/pqr/${one(radicado)}${rest}`, options: {} };
+}
+
+export function getThread(radicado: string, clave: string, signal?: AbortSignal) {
+  const { path, options } = onePqr(radicado, clave);
+  return api.get<PqrThread>(path, { ...options, signal });
 }
 
 export function fileReview(radicado: string, clave: string, body: Review) {
-  if (clave)
-    return api.post<PqrChanged>(
-      pathWith(`/api/pqr/seguimiento/${one(radicado)}/reposicion`, { clave }),
-      body,
-      PUBLIC,
-    );
-  return api.post<PqrChanged>(`/api/pqr/${one(radicado)}/reposicion`, body);
+  const { path, options } = onePqr(radicado, clave, '/reposicion');
+  return api.post<PqrChanged>(path, body, options);
 }
 
 /** 'Añadir información' while the PQR awaits an answer. */
 export function addInformation(radicado: string, clave: string, body: MoreInfo) {
-  if (clave)
-    return api.post<PqrChanged>(
-      pathWith(`/api/pqr/seguimiento/${one(radicado)}/informacion`, { clave }),
-      body,
-      PUBLIC,
-    );
-  return api.post<PqrChanged>(`/api/pqr/${one(radicado)}/informacion`, body);
+  const { path, options } = onePqr(radicado, clave, '/informacion');
+  return api.post<PqrChanged>(path, body, options);
 }
 
 // The staff's.

@@ -116,35 +116,12 @@ export const BACKED_UP_TABLES: PgTable[] = [
 ];
 // Computed by PostgreSQL from the row (a payment's reference from its id): never written back.
 const GENERATED = new Set(['searchText', 'paymentReference']);
-/** Tables whose `id` a sequence gives: after a restore the sequence continues after the highest id. */
-const SERIAL_TABLES: PgTable[] = [
-  outbox,
-  auditLog,
-  packageEvents,
-  rateSettings,
-  creditLedger,
-  dispatches,
-  pqrEvents,
-  deliveryRoutes,
-  deliveries,
-  deliveryAttempts,
-  remittances,
-  collections,
-  collectionCorrections,
-  cashCloses,
-  lateCashCounts,
-  settlements,
-  onlinePayments,
-  paymentEvents,
-  invoiceTaxRates,
-  einvoices,
-  packageRequests,
-  packageChargeLines,
-  settlementLines,
-  whatsappConsentLog,
-  notices,
-  whatsappInbound,
-];
+/** Tables whose `id` a sequence gives (a bigserial or an identity): after a restore the sequence continues after the
+ * highest id. */
+const SERIAL_TABLES = BACKED_UP_TABLES.filter((table) => {
+  const id = getTableColumns(table).id;
+  return id !== undefined && (id.getSQLType() === 'bigserial' || id.generatedIdentity !== undefined);
+});
 /** Rows a new database already has (the generated secret, the default rates): the backup's replace them. */
 const SEEDED_TABLES = [appSetting, rateSettings, invoiceTaxRates];
 

@@ -92,6 +92,16 @@ const BYTEA_AS_HEX = {
   },
 };
 
+/** Whether the database answers at all ('select 1'): OpenDatabase's ping on either driver. */
+async function answers(client: { query(sql: string): Promise<unknown> }): Promise<boolean> {
+  try {
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function pgliteDatabase(client: PGlite, release: () => void): OpenDatabase {
   const db: Database = drizzlePglite(client, { schema });
   return {
@@ -101,14 +111,7 @@ function pgliteDatabase(client: PGlite, release: () => void): OpenDatabase {
       const unsubscribe = await client.listen(channel, onMessage);
       return () => unsubscribe();
     },
-    async ping() {
-      try {
-        await client.query('select 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () => answers(client),
     async close() {
       try {
         if (!client.closed) await client.close();
@@ -148,14 +151,7 @@ export async function openPostgres(databaseUrl: string): Promise<OpenDatabase> {
       };
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    async ping() {
-      try {
-        await pool.query('select 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () => answers(pool),
     async close() {
       await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();

@@ -2,53 +2,37 @@
 // Factus, all of FACTUS_*. Unset, nothing is sent and /admin/facturas says invoicing is off; the invoices still become
 // due, so turning it on later issues them (those settled from EINVOICE_FROM on). No message here shows a secret.
 import { z } from 'zod';
-import { withHiddenSecrets } from '../config-groups.ts';
+import { optionalSetting, wholeNumberSetting, withHiddenSecrets } from '../config-groups.ts';
 
 export const DEFAULT_EINVOICE_RATE = 80;
-
-const optionalText = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => value || undefined);
 
 export const einvoiceEnv = {
   EINVOICE_PROVIDER: z
     .enum(['', 'factus'], { error: 'debe ser factus o quedar vacío (facturación electrónica apagada)' })
     .optional()
     .transform((value) => value || undefined),
-  FACTUS_URL: optionalText.refine(
+  FACTUS_URL: optionalSetting.refine(
     (url) => url === undefined || /^https?:\/\/[^/\s]+/.test(url),
     'debe ser una URL http(s), por ejemplo https://api-sandbox.factus.com.co',
   ),
-  FACTUS_CLIENT_ID: optionalText,
-  FACTUS_CLIENT_SECRET: optionalText,
-  FACTUS_USERNAME: optionalText,
-  FACTUS_PASSWORD: optionalText,
-  FACTUS_NUMBERING_RANGE_ID: optionalText.refine(
+  FACTUS_CLIENT_ID: optionalSetting,
+  FACTUS_CLIENT_SECRET: optionalSetting,
+  FACTUS_USERNAME: optionalSetting,
+  FACTUS_PASSWORD: optionalSetting,
+  FACTUS_NUMBERING_RANGE_ID: optionalSetting.refine(
     (id) => id === undefined || /^\d{1,10}$/.test(id),
     'debe ser el número del rango de numeración de facturas en Factus',
   ),
-  FACTUS_CREDIT_NOTE_RANGE_ID: optionalText.refine(
+  FACTUS_CREDIT_NOTE_RANGE_ID: optionalSetting.refine(
     (id) => id === undefined || /^\d{1,10}$/.test(id),
     'debe ser el número del rango de numeración de notas crédito en Factus',
   ),
   /** Requests a minute to the provider from this instance (Factus documents 80). */
-  EINVOICE_RATE_PER_MINUTE: z.coerce
-    .number({ error: 'debe ser un número' })
-    .int('debe ser un número entero')
-    .min(1, 'debe ser al menos 1')
-    .max(6000, 'admite hasta 6000')
-    .default(DEFAULT_EINVOICE_RATE),
+  EINVOICE_RATE_PER_MINUTE: wholeNumberSetting(6000, DEFAULT_EINVOICE_RATE),
   /** How long to wait for the provider's answer before trying again later. */
-  EINVOICE_TIMEOUT_SECONDS: z.coerce
-    .number({ error: 'debe ser un número' })
-    .int('debe ser un número entero')
-    .min(1, 'debe ser al menos 1')
-    .max(120, 'admite hasta 120')
-    .default(20),
+  EINVOICE_TIMEOUT_SECONDS: wholeNumberSetting(120, 20),
   /** Settlements before this day are not sent (invoiced otherwise before invoicing was turned on). */
-  EINVOICE_FROM: optionalText.refine(
+  EINVOICE_FROM: optionalSetting.refine(
     (day) => day === undefined || /^\d{4}-\d{2}-\d{2}$/.test(day),
     'debe ser una fecha AAAA-MM-DD',
   ),

@@ -9,7 +9,7 @@ import { billingDataProblem } from '../../shared/einvoice/billing-data.ts';
 import type { Database } from '../db/open.ts';
 import { einvoices } from '../db/schema.ts';
 import type { LiveChannel } from '../live/hub.ts';
-import { startWorkerLoop } from '../live/worker-loop.ts';
+import { startWorkerLoop, type WorkerLoop } from '../live/worker-loop.ts';
 import { retryDelaySeconds } from '../mail/outbox.ts';
 import { billingDataOf } from './billing-data.ts';
 import type { Buyer, EinvoiceProvider, ProviderAnswer } from './provider.ts';
@@ -125,11 +125,9 @@ async function sendOne(db: Database, provider: EinvoiceProvider, row: Einvoice):
   return answer;
 }
 
-export interface InvoiceWorker {
+export interface InvoiceWorker extends Pick<WorkerLoop, 'wake' | 'stop'> {
   /** Sends what is due now; resolves to the number issued. */
   deliverDue(): Promise<number>;
-  wake(): void;
-  stop(): Promise<void>;
 }
 
 export function startInvoiceWorker(options: {

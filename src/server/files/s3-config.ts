@@ -3,41 +3,26 @@
 // The secret is kept out of every message this file writes.
 import type { z } from 'zod';
 import { z as zod } from 'zod';
-
-const optional = zod
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => value || undefined);
+import { optionalSetting, wholeNumberSetting } from '../config-groups.ts';
 
 export const filesS3Env = {
-  FILES_S3_ENDPOINT: optional.refine(
+  FILES_S3_ENDPOINT: optionalSetting.refine(
     (url) => url === undefined || /^https?:\/\/[^/\s]+\/?$/.test(url),
     'debe ser la URL del servicio, por ejemplo https://s3.us-east-1.amazonaws.com (sin ruta)',
   ),
-  FILES_S3_BUCKET: optional.refine(
+  FILES_S3_BUCKET: optionalSetting.refine(
     (bucket) => bucket === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket),
     'debe ser un nombre de bucket válido (3 a 63 minúsculas, números, puntos y guiones)',
   ),
-  FILES_S3_REGION: optional,
-  FILES_S3_ACCESS_KEY_ID: optional,
-  FILES_S3_SECRET_ACCESS_KEY: optional,
+  FILES_S3_REGION: optionalSetting,
+  FILES_S3_ACCESS_KEY_ID: optionalSetting,
+  FILES_S3_SECRET_ACCESS_KEY: optionalSetting,
   /** 'true' (the default) for MinIO, Garage, SeaweedFS, R2, B2; 'false' for AWS's virtual-hosted buckets. */
   FILES_S3_PATH_STYLE: zod.enum(['true', 'false'], { error: 'debe ser true o false' }).default('true'),
   /** How long a presigned link to a file works, in seconds. */
-  FILES_S3_URL_SECONDS: zod.coerce
-    .number({ error: 'debe ser un número' })
-    .int('debe ser un número entero')
-    .min(1, 'debe ser al menos 1')
-    .max(3600, 'admite hasta 3600 (una hora)')
-    .default(300),
+  FILES_S3_URL_SECONDS: wholeNumberSetting(3600, 300, 'admite hasta 3600 (una hora)'),
   /** How long an upload waits for the bucket before it gives up with a clear message. */
-  FILES_S3_TIMEOUT_SECONDS: zod.coerce
-    .number({ error: 'debe ser un número' })
-    .int('debe ser un número entero')
-    .min(1, 'debe ser al menos 1')
-    .max(300, 'admite hasta 300')
-    .default(15),
+  FILES_S3_TIMEOUT_SECONDS: wholeNumberSetting(300, 15),
 };
 
 const REQUIRED = [

@@ -6,7 +6,7 @@ import nodemailer from 'nodemailer';
 import type { Database, Transaction } from '../db/open.ts';
 import { outbox } from '../db/schema.ts';
 import type { LiveChannel, LiveHub } from '../live/hub.ts';
-import { startWorkerLoop } from '../live/worker-loop.ts';
+import { startWorkerLoop, type WorkerLoop } from '../live/worker-loop.ts';
 import { logWarning } from '../observability/log.ts';
 
 export interface Mail {
@@ -34,14 +34,10 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(600, 5 * 2 ** Math.max(0, attempts - 1));
 }
 
-export interface MailWorker {
+/** The outbox's loop: the outbox's NOTIFY wakes it after every committed mail. */
+export interface MailWorker extends Pick<WorkerLoop, 'wake' | 'listening' | 'stop'> {
   /** Delivers what is due now; resolves to the number of mails sent. */
   deliverDue(): Promise<number>;
-  /** Wakes the worker at once; the outbox's NOTIFY does it after every committed mail. */
-  wake(): void;
-  /** Settles once the worker listens for queued mail (or has fallen back on polling alone). */
-  listening: Promise<void>;
-  stop(): Promise<void>;
 }
 
 export function startMailWorker(options: {

@@ -1,17 +1,11 @@
 // WhatsApp's part of the configuration (design/notices.md 'The Cloud API, as it is'): all of TOKEN, PHONE_NUMBER_ID,
 // APP_SECRET and VERIFY_TOKEN, or none (WhatsApp off). The token is kept out of every message this file writes.
 import { z } from 'zod';
-import { requireTogether, withHiddenSecrets } from '../config-groups.ts';
+import { optionalSetting, requireTogether, wholeNumberSetting, withHiddenSecrets } from '../config-groups.ts';
 
 export const DEFAULT_WHATSAPP_API_URL = 'https://graph.facebook.com';
 export const DEFAULT_WHATSAPP_API_VERSION = 'v23.0';
 export const DEFAULT_WHATSAPP_RATE = 80;
-
-const optionalSecret = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => value || undefined);
 
 export const whatsappEnv = {
   WHATSAPP_API_URL: z
@@ -29,28 +23,23 @@ export const whatsappEnv = {
     .optional()
     .transform((version) => version || DEFAULT_WHATSAPP_API_VERSION)
     .refine((version) => /^v\d+\.\d+$/.test(version), 'debe ser como v23.0'),
-  WHATSAPP_TOKEN: optionalSecret.refine(
+  WHATSAPP_TOKEN: optionalSetting.refine(
     (token) => token === undefined || /^[A-Za-z0-9._-]{16,1000}$/.test(token),
     'no parece un token de acceso (letras, números, . _ -; al menos 16)',
   ),
-  WHATSAPP_PHONE_NUMBER_ID: optionalSecret.refine(
+  WHATSAPP_PHONE_NUMBER_ID: optionalSetting.refine(
     (id) => id === undefined || /^\d{5,20}$/.test(id),
     'debe ser el identificador numérico del número de teléfono',
   ),
-  WHATSAPP_APP_SECRET: optionalSecret.refine(
+  WHATSAPP_APP_SECRET: optionalSetting.refine(
     (secret) => secret === undefined || secret.length >= 16,
     'debe tener al menos 16 caracteres',
   ),
-  WHATSAPP_VERIFY_TOKEN: optionalSecret.refine(
+  WHATSAPP_VERIFY_TOKEN: optionalSetting.refine(
     (token) => token === undefined || token.length >= 8,
     'debe tener al menos 8 caracteres',
   ),
-  WHATSAPP_RATE: z.coerce
-    .number({ error: 'debe ser un número' })
-    .int('debe ser un número entero')
-    .min(1, 'debe ser al menos 1')
-    .max(1000, 'admite hasta 1000')
-    .default(DEFAULT_WHATSAPP_RATE),
+  WHATSAPP_RATE: wholeNumberSetting(1000, DEFAULT_WHATSAPP_RATE),
 };
 
 const REQUIRED = [

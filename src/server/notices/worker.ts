@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/open.ts';
 import { noticeRate, notices } from '../db/schema.ts';
 import type { LiveChannel, LiveHub } from '../live/hub.ts';
-import { startWorkerLoop } from '../live/worker-loop.ts';
+import { startWorkerLoop, type WorkerLoop } from '../live/worker-loop.ts';
 import { logWarning } from '../observability/log.ts';
 import { postMessage, type SendOutcome, templateBody } from './cloud-api.ts';
 import type { WhatsappConfig } from './config.ts';
@@ -104,12 +104,9 @@ function pacerOf(config: WhatsappConfig): Pacer {
   return pacer;
 }
 
-export interface NoticeWorker {
+export interface NoticeWorker extends Pick<WorkerLoop, 'wake' | 'listening' | 'stop'> {
   /** Sends what is due now, at the configured rate; resolves to the number accepted by the API. */
   sendDue(): Promise<number>;
-  wake(): void;
-  listening: Promise<void>;
-  stop(): Promise<void>;
 }
 
 export function startNoticeWorker(options: {

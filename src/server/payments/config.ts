@@ -2,21 +2,16 @@
 // none (online payment off). Only the public key ever reaches the browser; the secrets are kept out of every message
 // this file writes and out of JSON.stringify and util.inspect.
 import { z } from 'zod';
-import { requireTogether, withHiddenSecrets } from '../config-groups.ts';
+import { optionalSetting, requireTogether, withHiddenSecrets } from '../config-groups.ts';
 
 export const DEFAULT_WOMPI_API_URL = 'https://sandbox.wompi.co/v1';
 export const DEFAULT_WOMPI_CHECKOUT_URL = 'https://checkout.wompi.co/p/';
 
 const optionalKey = (prefix: RegExp, example: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => value || undefined)
-    .refine(
-      (value) => value === undefined || (prefix.test(value) && value.length <= 200),
-      `no parece una llave de Wompi (empieza por ${example})`,
-    );
+  optionalSetting.refine(
+    (value) => value === undefined || (prefix.test(value) && value.length <= 200),
+    `no parece una llave de Wompi (empieza por ${example})`,
+  );
 
 const url = (fallback: string, example: string) =>
   z

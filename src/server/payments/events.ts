@@ -8,7 +8,7 @@ import { and, asc, eq, notInArray } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/open.ts';
 import { paymentEvents } from '../db/schema.ts';
 import type { LiveChannel } from '../live/hub.ts';
-import { startWorkerLoop } from '../live/worker-loop.ts';
+import { startWorkerLoop, type WorkerLoop } from '../live/worker-loop.ts';
 import type { MailSettings } from '../packages/state-change.ts';
 import { decide, eventRow, retryLostRace } from './apply.ts';
 import type { ProviderTransaction } from './port.ts';
@@ -87,11 +87,9 @@ export async function applyWaitingEvents(
   return applied;
 }
 
-export interface PaymentEventWorker {
+export interface PaymentEventWorker extends Pick<WorkerLoop, 'wake' | 'stop'> {
   /** Applies what is waiting now (after a batch under way); resolves to how many were applied. */
   runDue(): Promise<number>;
-  wake(): void;
-  stop(): Promise<void>;
 }
 
 /** Not listened to: the instance that stores an event wakes its own worker; the poll takes what another left. */

@@ -34,6 +34,10 @@ export const STATE_LABELS: Record<PackageState, string> = {
   consolidado: 'Consolidado',
 };
 
+/** The states from `first` to `last` along PACKAGE_STATES, both included. */
+export const statesFrom = (first: PackageState, last: PackageState): PackageState[] =>
+  PACKAGE_STATES.slice(PACKAGE_STATES.indexOf(first), PACKAGE_STATES.indexOf(last) + 1);
+
 /** Moves into these states queue a mail to the customer in the same transaction. */
 const MAILS_CUSTOMER: ReadonlySet<PackageState> = new Set([
   'recibido',

@@ -1,5 +1,5 @@
 // The online payments' words that screens paint with (no zod here: the courier's first paint reads them).
-import type { PackageState } from '../packages/states.ts';
+import { type PackageState, statesFrom } from '../packages/states.ts';
 import type { OnlinePaymentState } from './api-types.ts';
 
 /** What each state says on `/pagos/:referencia`. */
@@ -17,15 +17,8 @@ export const PAID_ONLINE_LABEL = 'Pagado en línea';
 export const BALANCE_LABEL = 'Saldo pendiente';
 export const COURIER_PAID_LABEL = 'Pagado: no cobrar';
 
-/** The states in which a package's charge may be paid online. */
-export const PAYABLE_STATES: ReadonlySet<PackageState> = new Set<PackageState>([
-  'recibido',
-  'retenido',
-  'en_transito',
-  'en_aduana',
-  'en_bodega_colombia',
-  'en_reparto',
-]);
+/** The states in which a package's charge may be paid online: from 'Recibido en Miami' to 'En reparto'. */
+export const PAYABLE_STATES: ReadonlySet<PackageState> = new Set(statesFrom('recibido', 'en_reparto'));
 
 /** Whether a package may be paid online: a payable state, and a charge not yet settled or a 'Saldo pendiente'. */
 export const isPayable = (pkg: {

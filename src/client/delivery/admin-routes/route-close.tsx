@@ -3,7 +3,7 @@
 // the cashier with the difference shown as it is typed, 'Observación' required when anything differs, and 'Cerrar
 // ruta' asked in the page first. Once closed: the stored close's figures, printed on one page with the route sheet.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import type { CashCloseRecord } from '../../../shared/collections/api-types.ts';
 import {
   type CashClose,
@@ -29,6 +29,7 @@ import { FactList } from '../../components/fact-list.tsx';
 import { Field } from '../../components/field.tsx';
 import { FormError, FormShell, SubmitButton } from '../../components/form-shell.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
+import { useAskFirst } from '../../components/use-ask-first.ts';
 import { useForm } from '../../components/use-form.ts';
 import type { ChangeHandlers } from '../../packages/outcome.tsx';
 import type { RouteChanged, RouteDetail } from '../routes-api.ts';
@@ -109,10 +110,8 @@ function CloseForm(props: { route: RouteDetail; cash: RouteCash } & ChangeHandle
   const { route, cash } = props;
   const id = useId();
   const queryClient = useQueryClient();
-  const [asking, setAsking] = useState(false);
-  // 'Sí, cerrar ruta' sends the form again with this set: the checks run once more on what is typed now.
-  const confirmed = useRef(false);
-  const confirmRef = useRef<HTMLButtonElement>(null);
+  // 'Sí, cerrar ruta' sends the form again: the checks run once more on what is typed now.
+  const ask = useAskFirst<true>();
   const figuresFor = (cashDeliveredCop: number) =>
     closeFigures({ expectedCop: cash.figures.expectedCop, byMeans: cash.byMeans }, cashDeliveredCop);
 
@@ -124,22 +123,16 @@ function CloseForm(props: { route: RouteDetail; cash: RouteCash } & ChangeHandle
     ids: (field) => `${id}-${field}`,
     check: (data) => observationCheck(data, hasDifference(figuresFor(data.cashDeliveredCop))),
     async submit(data) {
-      if (!confirmed.current) {
-        setAsking(true);
-        requestAnimationFrame(() => confirmRef.current?.focus());
-        return null;
-      }
-      confirmed.current = false;
+      if (!ask.answered(true)) return null;
       const answer = await closeRoute(route.id, data);
-      setAsking(false);
+      ask.close();
       props.onChanged(answer);
       void queryClient.invalidateQueries({ queryKey: collectionKeys.routeCash(String(route.id)) });
       void queryClient.invalidateQueries({ queryKey: collectionKeys.all });
       return answer;
     },
     onFailure() {
-      confirmed.current = false;
-      setAsking(false);
+      ask.close();
       void queryClient.invalidateQueries({ queryKey: collectionKeys.routeCash(String(route.id)) });
     },
   });
@@ -183,7 +176,7 @@ function CloseForm(props: { route: RouteDetail; cash: RouteCash } & ChangeHandle
         <div className="actions">
           <SubmitButton busy={form.busy} label="Cerrar ruta" busyLabel="Cerrando..." />
         </div>
-        {asking && (
+        {ask.asking && (
           <section className="confirm card" aria-labelledby={`${id}-confirm`}>
             <p id={`${id}-confirm`}>
               {undelivered === 0
@@ -200,13 +193,10 @@ function CloseForm(props: { route: RouteDetail; cash: RouteCash } & ChangeHandle
               label="Sí, cerrar ruta"
               busyLabel="Cerrando..."
               danger
-              confirmRef={confirmRef}
-              onConfirm={() => {
-                confirmed.current = true;
-                form.formProps.ref.current?.requestSubmit();
-              }}
+              confirmRef={ask.confirmRef}
+              onConfirm={() => ask.confirm(form)}
               cancelLabel="Cancelar"
-              onCancel={() => setAsking(false)}
+              onCancel={ask.cancel}
             />
           </section>
         )}

@@ -1,7 +1,6 @@
 // 'Decisión' on a 'Solicitud de indemnización': 'Aprobada' with the amount in whole pesos paid as 'Crédito' (on the
 // customer's next charge) or 'Transferencia' with its reference, or 'Negada' with the reason. Once, and audited:
 // 'Guardar decisión' first shows what will be decided (the amount written out, '$ 120.000') and asks again.
-import { useRef, useState } from 'react';
 import { formatCop, pesosInput } from '../../../shared/money.ts';
 import type { PqrStaffDetail } from '../../../shared/pqr/api-types.ts';
 import {
@@ -16,6 +15,7 @@ import { ConfirmActions } from '../../components/confirm-actions.tsx';
 import { Field } from '../../components/field.tsx';
 import { RadioChoices } from '../../components/radio-choices.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
+import { useAskFirst } from '../../components/use-ask-first.ts';
 import { decidePqr } from '../api.ts';
 import { ActionCard, type OnChanged, useStaffAction } from './staff-actions.tsx';
 
@@ -44,9 +44,7 @@ export function decisionSummary(decision: Decision): string {
 
 export function DecisionCard({ pqr, onChanged }: { pqr: PqrStaffDetail; onChanged: OnChanged }) {
   // The decision asked about ('Guardar decisión' checked it); 'Sí, guardar decisión' sends the form again.
-  const [asking, setAsking] = useState<Decision | null>(null);
-  const confirmed = useRef(false);
-  const confirmRef = useRef<HTMLButtonElement>(null);
+  const ask = useAskFirst<Decision>();
   const form = useStaffAction<DecisionValues, Decision>(onChanged, {
     initial: { outcome: '', amountCop: '', payment: '', reference: '', reason: '' },
     input: (values) => ({
@@ -59,24 +57,18 @@ export function DecisionCard({ pqr, onChanged }: { pqr: PqrStaffDetail; onChange
     schema: decisionSchema,
     ids: (field) => `decision-${field}`,
     send: async (data) => {
-      if (!confirmed.current) {
-        setAsking(data);
-        requestAnimationFrame(() => confirmRef.current?.focus());
-        return null;
-      }
-      confirmed.current = false;
-      setAsking(null);
+      if (!ask.answered(data)) return null;
+      ask.close();
       return decidePqr(pqr.radicado, data);
     },
     onFailure() {
-      confirmed.current = false;
-      setAsking(null);
+      ask.close();
     },
   });
   const { values } = form;
   // A change after the question makes it stale: 'Guardar decisión' asks again about what is typed now.
   const set: typeof form.set = (field, value) => {
-    setAsking(null);
+    ask.cancel();
     form.set(field, value);
   };
   const field = (name: 'amountCop' | 'reference' | 'reason') => ({
@@ -121,20 +113,17 @@ export function DecisionCard({ pqr, onChanged }: { pqr: PqrStaffDetail; onChange
         </>
       )}
       {values.outcome === 'negada' && <TextAreaField {...field('reason')} {...REASON_TEXT} />}
-      {asking && (
+      {ask.asking && (
         <section className="confirm card" aria-labelledby="decision-confirm">
-          <p id="decision-confirm">{decisionSummary(asking)}</p>
+          <p id="decision-confirm">{decisionSummary(ask.asking)}</p>
           <ConfirmActions
             busy={form.busy}
             label="Sí, guardar decisión"
             busyLabel="Guardando..."
-            confirmRef={confirmRef}
-            onConfirm={() => {
-              confirmed.current = true;
-              form.formProps.ref.current?.requestSubmit();
-            }}
+            confirmRef={ask.confirmRef}
+            onConfirm={() => ask.confirm(form)}
             cancelLabel="Cancelar"
-            onCancel={() => setAsking(null)}
+            onCancel={ask.cancel}
           />
         </section>
       )}

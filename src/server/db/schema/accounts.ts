@@ -1,9 +1,9 @@
 // better-auth's tables (auth_*), design/product.md §3's users record and locker counter, the mail outbox, captchas,
 // settings, rate-limit counts and the audit trail.
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { Role } from '../../../shared/accounts/roles.ts';
-import { timestamps } from './columns.ts';
+import { instant, serialId, timestamps } from './columns.ts';
 
 export const authUser = pgTable('auth_user', {
   id: text('id').primaryKey(),
@@ -18,7 +18,7 @@ export const authSession = pgTable(
   'auth_session',
   {
     id: text('id').primaryKey(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: instant('expires_at').notNull(),
     token: text('token').notNull().unique(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
@@ -42,8 +42,8 @@ export const authAccount = pgTable(
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
-    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    accessTokenExpiresAt: instant('access_token_expires_at'),
+    refreshTokenExpiresAt: instant('refresh_token_expires_at'),
     scope: text('scope'),
     password: text('password'),
     ...timestamps,
@@ -57,7 +57,7 @@ export const authVerification = pgTable(
     id: text('id').primaryKey(),
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: instant('expires_at').notNull(),
     ...timestamps,
   },
   (table) => [index('auth_verification_identifier_idx').on(table.identifier)],
@@ -88,14 +88,14 @@ export const users = pgTable(
     refCode: text('ref_code').notNull().unique(),
     referredBy: text('referred_by').notNull().default(''),
     aceptoPolitica: boolean('acepto_politica').notNull(),
-    fechaAceptoPolitica: timestamp('fecha_acepto_politica', { withTimezone: true }).notNull(),
+    fechaAceptoPolitica: instant('fecha_acepto_politica').notNull(),
     politicaVersion: text('politica_version').notNull(),
     consentIp: text('consent_ip').notNull().default(''),
     consentUserAgent: text('consent_user_agent').notNull().default(''),
     role: text('role').$type<Role>().notNull().default('customer'),
     /** Set when the person deleted their data: the row stays, emptied, so the locker number is never reused. */
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: instant('deleted_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
     /** Lower-cased searchable fields joined by U+001F, which no one types: serves the admin's substring search. */
     searchText: text('search_text')
       .notNull()
@@ -110,6 +110,10 @@ export const users = pgTable(
   ],
 );
 
+/** A column that names a user by their id ('user_id' unless told). */
+export const userRef = (name = 'user_id', actions?: { onDelete: 'cascade' | 'set null' }) =>
+  text(name).references(() => users.id, actions);
+
 /** design/product.md §3's counters/lockers document. */
 export const lockerCounter = pgTable('locker_counter', {
   id: text('id').primaryKey(),
@@ -119,16 +123,16 @@ export const lockerCounter = pgTable('locker_counter', {
 export const outbox = pgTable(
   'outbox',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
+    sentAt: instant('sent_at'),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (table) => [index('outbox_pending_idx').on(table.nextAttemptAt).where(sql`sent_at is null`)],
 );
@@ -136,7 +140,7 @@ export const outbox = pgTable(
 export const captcha = pgTable('captcha', {
   id: text('id').primaryKey(),
   answer: text('answer').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  expiresAt: instant('expires_at').notNull(),
 });
 
 export const appSetting = pgTable('app_setting', {
@@ -148,15 +152,15 @@ export const appSetting = pgTable('app_setting', {
 export const rateLimit = pgTable('rate_limit', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
-  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  resetAt: instant('reset_at').notNull(),
 });
 
 /** Who did what, when and from where: sign-ins, failed sign-ins, role changes, exports, data changes. */
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    id: serialId(),
+    at: instant('at').notNull().defaultNow(),
     action: text('action').notNull(),
     actorId: text('actor_id'),
     subjectId: text('subject_id'),

@@ -1,10 +1,11 @@
 // The money after the door (design/delivery.md 'Collections'): a route's cash close, an admin's audited correction of a
 // collection, a carrier's imported remittance, and the 'Comprobante de pago' numbers issued with settlements.
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { CollectedMeans, PaymentMeans } from '../../../shared/delivery/door-choices.ts';
-import { users } from './accounts.ts';
+import { userRef } from './accounts.ts';
+import { identityKey, instant } from './columns.ts';
 import { collections, deliveryRoutes } from './delivery.ts';
-import { packages } from './packages.ts';
+import { packageRef } from './packages.ts';
 
 /**
  * 'Cierre de caja' of a route: only what the cashier typed ('Efectivo entregado', 'Observación'), who and when. Every
@@ -12,22 +13,22 @@ import { packages } from './packages.ts';
  * shown, so nothing kept apart can drift from them (an admin's correction moves the close's figures with it).
  */
 export const cashCloses = pgTable('cash_closes', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+  id: identityKey(),
   routeId: integer('route_id')
     .notNull()
     .unique('cash_closes_route_unique')
     .references(() => deliveryRoutes.id),
   cashDeliveredCop: bigint('cash_delivered_cop', { mode: 'number' }).notNull(),
   note: text('note').notNull().default(''),
-  closedBy: text('closed_by').references(() => users.id),
-  closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+  closedBy: userRef('closed_by'),
+  closedAt: instant('closed_at').notNull().defaultNow(),
 });
 
 /** An admin's correction of a locked collection: what it was, what it became, the note; never a silent overwrite. */
 export const collectionCorrections = pgTable(
   'collection_corrections',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+    id: identityKey(),
     collectionId: integer('collection_id')
       .notNull()
       .references(() => collections.id),
@@ -38,33 +39,31 @@ export const collectionCorrections = pgTable(
     afterMeans: text('after_means').$type<PaymentMeans>().notNull(),
     afterReference: text('after_reference').notNull(),
     note: text('note').notNull(),
-    correctedBy: text('corrected_by').references(() => users.id),
-    correctedAt: timestamp('corrected_at', { withTimezone: true }).notNull().defaultNow(),
+    correctedBy: userRef('corrected_by'),
+    correctedAt: instant('corrected_at').notNull().defaultNow(),
   },
   (table) => [index('collection_corrections_collection_idx').on(table.collectionId)],
 );
 
 /** One 'Importar liquidación' that applied at least one row: the file's hash, its rows, what it applied. */
 export const remittances = pgTable('remittances', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+  id: identityKey(),
   sha256: text('sha256').notNull(),
   rows: integer('rows').notNull(),
   applied: integer('applied').notNull(),
   appliedCop: bigint('applied_cop', { mode: 'number' }).notNull(),
-  importedBy: text('imported_by').references(() => users.id),
-  importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  importedBy: userRef('imported_by'),
+  importedAt: instant('imported_at').notNull().defaultNow(),
 });
 
 /** 'Comprobante de pago': its own number from a sequence (the identity), issued with the settlement that has money,
  * one per collection (a package delivered again after a correction gets a new one). */
 export const paymentReceipts = pgTable('payment_receipts', {
-  number: integer('number').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
-  packageNumber: integer('package_number')
-    .notNull()
-    .references(() => packages.number),
+  number: identityKey('number'),
+  packageNumber: packageRef().notNull(),
   collectionId: integer('collection_id')
     .notNull()
     .unique('payment_receipts_collection_unique')
     .references(() => collections.id),
-  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  issuedAt: instant('issued_at').notNull().defaultNow(),
 });

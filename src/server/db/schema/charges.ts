@@ -1,20 +1,10 @@
 // Charges (design/packages.md 'Charges'): the rates as a history, each package's stored charge and the referral credit
 // ledger.
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
-import { packages } from './packages.ts';
+import { bigint, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { userRef } from './accounts.ts';
+import { instant, serialId } from './columns.ts';
+import { packageRef } from './packages.ts';
 
 /**
  * 'Tarifas' (design/packages.md 'Charges'): a rate table with validity, never one mutable row. The rates in force at a
@@ -23,8 +13,8 @@ import { packages } from './packages.ts';
 export const rateSettings = pgTable(
   'rate_settings',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
+    id: serialId(),
+    effectiveFrom: instant('effective_from').notNull(),
     pricePerLbCents: integer('price_per_lb_cents').notNull(),
     minWeightLb: integer('min_weight_lb').notNull(),
     volumetricDivisor: integer('volumetric_divisor').notNull(),
@@ -43,7 +33,7 @@ export const rateSettings = pgTable(
     storagePerDayCents: integer('storage_per_day_cents').notNull().default(50),
     maxStorageDays: integer('max_storage_days').notNull().default(90),
     createdBy: text('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (table) => [
     index('rate_settings_effective_idx').on(
@@ -53,29 +43,32 @@ export const rateSettings = pgTable(
   ],
 );
 
-/** The charge of a package, computed on receipt with the rates of that day and never rewritten by a rate change. */
-export const packageCharges = pgTable('package_charges', {
-  packageNumber: integer('package_number')
-    .primaryKey()
-    .references(() => packages.number),
-  rateSettingsId: integer('rate_settings_id').notNull(),
-  /** What it was computed from: the inputs and the rates, so the figure can be explained and reproduced. */
-  input: jsonb('input').$type<Record<string, unknown>>().notNull(),
-  chargeableLb: integer('chargeable_lb').notNull(),
+/** A charge's parts in integer cents of USD: a package's charge, and the copy its settlement freezes. */
+export const chargeBreakdown = {
   freightCents: integer('freight_cents').notNull(),
   insuranceCents: integer('insurance_cents').notNull(),
   tariffCents: integer('tariff_cents').notNull(),
   vatCents: integer('vat_cents').notNull(),
   creditUsedCents: integer('credit_used_cents').notNull(),
+};
+
+/** The charge of a package, computed on receipt with the rates of that day and never rewritten by a rate change. */
+export const packageCharges = pgTable('package_charges', {
+  packageNumber: packageRef().primaryKey(),
+  rateSettingsId: integer('rate_settings_id').notNull(),
+  /** What it was computed from: the inputs and the rates, so the figure can be explained and reproduced. */
+  input: jsonb('input').$type<Record<string, unknown>>().notNull(),
+  chargeableLb: integer('chargeable_lb').notNull(),
+  ...chargeBreakdown,
   totalCents: integer('total_cents').notNull(),
   // Pesos can pass 2^31 with extreme (allowed) rates: a bigint, never an overflow.
   totalCop: bigint('total_cop', { mode: 'number' }).notNull(),
-  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  computedAt: instant('computed_at').notNull().defaultNow(),
   computedBy: text('computed_by'),
   /** The day whose rates (and TRM) it took: the day of receipt in Miami ('TRM $ 4.000 del 23/11/2026'). */
   trmDate: date('trm_date', { mode: 'string' }).notNull().default(sql`current_date`),
   /** Annulled when the package was consolidated into another ('Anulado: consolidado en {N}'): it owes nothing. */
-  annulledAt: timestamp('annulled_at', { withTimezone: true }),
+  annulledAt: instant('annulled_at'),
   annulNote: text('annul_note').notNull().default(''),
 });
 
@@ -87,10 +80,8 @@ export const packageCharges = pgTable('package_charges', {
 export const creditLedger = pgTable(
   'credit_ledger',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: serialId(),
+    userId: userRef().notNull(),
     kind: text('kind').notNull(),
     /** Positive when earned, negative when used. */
     amountCents: integer('amount_cents').notNull(),
@@ -101,7 +92,7 @@ export const creditLedger = pgTable(
     amountCop: bigint('amount_cop', { mode: 'number' }).notNull().default(0),
     referredUserId: text('referred_user_id'),
     packageNumber: integer('package_number'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (table) => [
     index('credit_ledger_user_idx').on(table.userId),

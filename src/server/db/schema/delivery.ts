@@ -11,7 +11,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { CollectionSource } from '../../../shared/collections/forms.ts';
@@ -22,25 +21,23 @@ import type {
   Relation,
 } from '../../../shared/delivery/door-choices.ts';
 import type { RouteState } from '../../../shared/delivery/route-forms.ts';
-import { users } from './accounts.ts';
+import { userRef } from './accounts.ts';
 import { remittances } from './cash.ts';
-import { packages } from './packages.ts';
+import { identityKey, instant, timestamps } from './columns.ts';
+import { packageRef } from './packages.ts';
 
 /** 'Rutas de reparto': one courier's deliveries for one day ('Fecha', 'Mensajero', 'Zona'). */
 export const deliveryRoutes = pgTable(
   'delivery_routes',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+    id: identityKey(),
     /** The calendar day it runs, 'YYYY-MM-DD'. */
     date: text('date').notNull(),
-    courierId: text('courier_id')
-      .notNull()
-      .references(() => users.id),
+    courierId: userRef('courier_id').notNull(),
     zone: text('zone').notNull(),
     state: text('state').$type<RouteState>().notNull().default('en_preparacion'),
     createdBy: text('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (table) => [
     index('delivery_routes_date_idx').on(table.date),
@@ -58,12 +55,10 @@ export const routeStops = pgTable(
     routeId: integer('route_id')
       .notNull()
       .references(() => deliveryRoutes.id),
-    packageNumber: integer('package_number')
-      .notNull()
-      .references(() => packages.number),
+    packageNumber: packageRef().notNull(),
     position: integer('position').notNull(),
     open: boolean('open').notNull().default(true),
-    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    addedAt: instant('added_at').notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.routeId, table.packageNumber] }),
@@ -77,19 +72,15 @@ export const routeStops = pgTable(
  * the stop (package and route), the courier, when the courier confirmed it on the phone and when the server stored it.
  */
 const doorAction = () => ({
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+  id: identityKey(),
   key: text('key').notNull(),
-  packageNumber: integer('package_number')
-    .notNull()
-    .references(() => packages.number),
+  packageNumber: packageRef().notNull(),
   routeId: integer('route_id')
     .notNull()
     .references(() => deliveryRoutes.id),
-  courierId: text('courier_id')
-    .notNull()
-    .references(() => users.id),
-  at: timestamp('at', { withTimezone: true }).notNull(),
-  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  courierId: userRef('courier_id').notNull(),
+  at: instant('at').notNull(),
+  recordedAt: instant('recorded_at').notNull().defaultNow(),
 });
 
 /**
@@ -114,7 +105,7 @@ export const deliveries = pgTable(
     /** Synced after its route's 'Cerrar ruta' though made on the phone before it ('Registrada después del cierre'). */
     afterClose: boolean('after_close').notNull().default(false),
     /** An admin's correction took the package out of 'Entregado': the proof stays, no longer in force. */
-    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedAt: instant('voided_at'),
   },
   (table) => [
     uniqueIndex('deliveries_key_unique').on(table.key),
@@ -130,13 +121,11 @@ export const deliveries = pgTable(
 export const collections = pgTable(
   'collections',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+    id: identityKey(),
     deliveryId: integer('delivery_id').references(() => deliveries.id),
-    packageNumber: integer('package_number')
-      .notNull()
-      .references(() => packages.number),
+    packageNumber: packageRef().notNull(),
     routeId: integer('route_id').references(() => deliveryRoutes.id),
-    courierId: text('courier_id').references(() => users.id),
+    courierId: userRef('courier_id'),
     /** 'Valor cobrado' in whole pesos. */
     amountCop: bigint('amount_cop', { mode: 'number' }).notNull(),
     /** The charge's 'Valor a pagar' in whole pesos when it was collected (0 without a charge), written with it so
@@ -144,8 +133,8 @@ export const collections = pgTable(
     toPayCop: bigint('to_pay_cop', { mode: 'number' }).notNull(),
     means: text('means').$type<CollectedMeans>().notNull(),
     reference: text('reference').notNull().default(''),
-    collectedAt: timestamp('collected_at', { withTimezone: true }).notNull(),
-    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    collectedAt: instant('collected_at').notNull(),
+    recordedAt: instant('recorded_at').notNull().defaultNow(),
     /** Who recorded it (the courier, or staff for a carrier's). */
     recordedBy: text('recorded_by'),
     /** A courier's route, or a national carrier's 'recaudo' (issue 20). */
@@ -157,13 +146,13 @@ export const collections = pgTable(
     carrierGuide: text('carrier_guide').notNull().default(''),
     /** A carrier's collection marked received by 'Importar liquidación': which import, when, the carrier's date. */
     remittanceId: integer('remittance_id').references(() => remittances.id),
-    remittedAt: timestamp('remitted_at', { withTimezone: true }),
+    remittedAt: instant('remitted_at'),
     remittedOn: text('remitted_on'),
     /** Synced after its route's close ('Registrada después del cierre'): out of the close, for an admin to settle. */
     afterClose: boolean('after_close').notNull().default(false),
     /** Voided with its settlement when an admin's correction took the package out of 'Entregado' (audited); a
      * voided collection counts in no sum (the day sums' triggers skip it). */
-    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedAt: instant('voided_at'),
   },
   (table) => [
     index('collections_source_collected_idx').on(table.source, table.collectedAt),

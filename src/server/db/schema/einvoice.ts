@@ -1,32 +1,21 @@
 // The electronic invoice (design/payments.md 'The electronic invoice'): each customer's 'Datos de facturación', the
 // dated tax of each kind of line, and each settlement's invoice (and credit note) with what the provider answered.
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { DocumentType } from '../../../shared/einvoice/billing-data.ts';
 import type { InvoiceLine } from '../../../shared/einvoice/lines.ts';
-import { users } from './accounts.ts';
+import { userRef } from './accounts.ts';
+import { identityKey, instant } from './columns.ts';
 import { settlements } from './settlements.ts';
 
 /** Who a customer's invoices are made out to; without a row the registration's cédula, name and address stand. */
 export const billingData = pgTable('billing_data', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userRef('user_id', { onDelete: 'cascade' }).primaryKey(),
   documentType: text('document_type').$type<DocumentType>().notNull(),
   documentNumber: text('document_number').notNull(),
   name: text('name').notNull(),
   address: text('address').notNull(),
   municipality: text('municipality').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
 });
 
 /**
@@ -36,14 +25,14 @@ export const billingData = pgTable('billing_data', {
 export const invoiceTaxRates = pgTable(
   'invoice_tax_rates',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+    id: identityKey(),
     kind: text('kind').notNull(),
-    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
+    effectiveFrom: instant('effective_from').notNull(),
     vatBasisPoints: integer('vat_basis_points').notNull(),
     /** Excluded from IVA (no IVA, ET art. 476), not taxed at 0 %. */
     excluded: boolean('excluded').notNull(),
     createdBy: text('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (table) => [index('invoice_tax_rates_kind_idx').on(table.kind, table.effectiveFrom)],
 );
@@ -64,20 +53,20 @@ export interface EinvoiceRefusal {
 export const einvoices = pgTable(
   'einvoices',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+    id: identityKey(),
     settlementId: integer('settlement_id')
       .notNull()
       .references(() => settlements.id),
     kind: text('kind').$type<EinvoiceKind>().notNull().default('invoice'),
     packageNumber: integer('package_number').notNull(),
-    userId: text('user_id').references(() => users.id),
+    userId: userRef(),
     state: text('state').$type<EinvoiceState>().notNull().default('pending'),
     lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
     customsCop: bigint('customs_cop', { mode: 'number' }).notNull(),
     totalCop: bigint('total_cop', { mode: 'number' }).notNull(),
-    settledAt: timestamp('settled_at', { withTimezone: true }).notNull(),
+    settledAt: instant('settled_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
     refusals: jsonb('refusals').$type<EinvoiceRefusal[]>().notNull().default([]),
     /** The buyer as sent (a later change of 'Datos de facturación' does not rewrite an issued invoice). */
@@ -87,8 +76,8 @@ export const einvoices = pgTable(
     cufe: text('cufe'),
     qrUrl: text('qr_url'),
     providerId: text('provider_id'),
-    issuedAt: timestamp('issued_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    issuedAt: instant('issued_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('einvoices_settlement_kind_unique').on(table.settlementId, table.kind),

@@ -1,22 +1,12 @@
 // Notices on WhatsApp (design/notices.md): the customers' consent and its history, the outbox of notices with their
 // Cloud API state, the global send budget shared by every instance, and the messages customers wrote to our number.
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ConsentSource, NoticeState, TemplateName } from '../../../shared/notices/templates.ts';
 import type { PackageState } from '../../../shared/packages/states.ts';
-import { users } from './accounts.ts';
-import { packages } from './packages.ts';
+import { userRef } from './accounts.ts';
+import { instant, serialId } from './columns.ts';
+import { packageRef } from './packages.ts';
 
 /** The words of a notice's fallback mail, with the settings to write it. */
 export type NoticeFallback = { brandName: string; appUrl: string } & (
@@ -26,11 +16,9 @@ export type NoticeFallback = { brandName: string; appUrl: string } & (
 
 /** The customer's current choice: one row per customer who ever chose. */
 export const whatsappConsent = pgTable('whatsapp_consent', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userRef('user_id', { onDelete: 'cascade' }).primaryKey(),
   granted: boolean('granted').notNull(),
-  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  at: instant('at').notNull().defaultNow(),
   policyVersion: text('policy_version').notNull(),
   source: text('source').$type<ConsentSource>().notNull(),
 });
@@ -39,12 +27,10 @@ export const whatsappConsent = pgTable('whatsapp_consent', {
 export const whatsappConsentLog = pgTable(
   'whatsapp_consent_log',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: userRef('user_id', { onDelete: 'cascade' }).notNull(),
     granted: boolean('granted').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: instant('at').notNull().defaultNow(),
     policyVersion: text('policy_version').notNull(),
     source: text('source').$type<ConsentSource>().notNull(),
     phone: text('phone').notNull().default(''),
@@ -57,13 +43,11 @@ export const whatsappConsentLog = pgTable(
 export const notices = pgTable(
   'notices',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     /** What caused it ('event:123', 'attempt:<key>'): a second notice for one event is never written. */
     eventKey: text('event_key').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    packageNumber: integer('package_number').references(() => packages.number),
+    userId: userRef('user_id', { onDelete: 'cascade' }).notNull(),
+    packageNumber: packageRef(),
     /** The 'Historial' event the notice tells of. */
     eventId: bigint('event_id', { mode: 'number' }),
     template: text('template').$type<TemplateName>().notNull(),
@@ -77,16 +61,16 @@ export const notices = pgTable(
     fallback: jsonb('fallback').$type<NoticeFallback>(),
     state: text('state').$type<NoticeState>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
     wamid: text('wamid'),
     errorCode: integer('error_code'),
     lastError: text('last_error'),
-    mailedAt: timestamp('mailed_at', { withTimezone: true }),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-    readAt: timestamp('read_at', { withTimezone: true }),
-    failedAt: timestamp('failed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    mailedAt: instant('mailed_at'),
+    sentAt: instant('sent_at'),
+    deliveredAt: instant('delivered_at'),
+    readAt: instant('read_at'),
+    failedAt: instant('failed_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('notices_event_template_unique').on(table.eventKey, table.template),
@@ -110,16 +94,16 @@ export const noticeRate = pgTable('notice_rate', {
 export const whatsappInbound = pgTable(
   'whatsapp_inbound',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     wamid: text('wamid').notNull(),
     fromPhone: text('from_phone').notNull(),
-    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: userRef('user_id', { onDelete: 'set null' }),
     kind: text('kind').notNull(),
     body: text('body').notNull().default(''),
     /** 'baja', 'alta' or 'soporte'. */
     action: text('action').notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: instant('sent_at').notNull(),
+    receivedAt: instant('received_at').notNull().defaultNow(),
   },
   (table) => [uniqueIndex('whatsapp_inbound_wamid_unique').on(table.wamid)],
 );

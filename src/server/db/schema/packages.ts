@@ -2,7 +2,6 @@
 // that group them for a flight.
 import { sql } from 'drizzle-orm';
 import {
-  bigserial,
   customType,
   index,
   integer,
@@ -10,7 +9,6 @@ import {
   pgSequence,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { ActorRole } from '../../../shared/accounts/roles.ts';
@@ -18,8 +16,8 @@ import type { PackageEventKind } from '../../../shared/packages/api-types.ts';
 import type { DispatchStatus } from '../../../shared/packages/dispatch-flow.ts';
 import type { Carrier } from '../../../shared/packages/guides.ts';
 import type { PackageState } from '../../../shared/packages/states.ts';
-import { users } from './accounts.ts';
-import { timestamps } from './columns.ts';
+import { userRef } from './accounts.ts';
+import { identityKey, instant, serialId, timestamps } from './columns.ts';
 
 /** What a stored file is (files.kind); src/server/files/store.ts keeps them. */
 export type FileKind = 'invoice' | 'photo' | 'thumbnail' | 'delivery' | 'pqr' | 'return_label';
@@ -33,7 +31,7 @@ export const packages = pgTable(
   {
     number: integer('number').primaryKey().default(sql`nextval('package_number_seq')`),
     /** Null while the warehouse has not identified whose it is ('Sin identificar'). */
-    userId: text('user_id').references(() => users.id),
+    userId: userRef(),
     /** Normalised (src/shared/packages/guides.ts); unique among packages that are not cancelled. */
     guide: text('guide').notNull(),
     carrier: text('carrier').$type<Carrier>(),
@@ -54,7 +52,7 @@ export const packages = pgTable(
     /** 'Ubicación': the shelf in the Miami warehouse (design/requests.md), upper case; null when not given. */
     location: text('location'),
     /** The customer's 'Despachar' of a package waiting for their instructions. */
-    releasedAt: timestamp('released_at', { withTimezone: true }),
+    releasedAt: instant('released_at'),
     weightLb: numeric('weight_lb', { precision: 7, scale: 2 }),
     lengthIn: numeric('length_in', { precision: 6, scale: 1 }),
     widthIn: numeric('width_in', { precision: 6, scale: 1 }),
@@ -62,10 +60,10 @@ export const packages = pgTable(
     condition: text('condition'),
     /** The warehouse's 'Notas' on receipt. */
     warehouseNotes: text('warehouse_notes').notNull().default(''),
-    receivedAt: timestamp('received_at', { withTimezone: true }),
+    receivedAt: instant('received_at'),
     receivedBy: text('received_by'),
     /** When the 'free storage ends soon' reminder was mailed: once per package. */
-    storageReminderAt: timestamp('storage_reminder_at', { withTimezone: true }),
+    storageReminderAt: instant('storage_reminder_at'),
     ...timestamps,
   },
   (table) => [
@@ -92,16 +90,17 @@ export const packages = pgTable(
   ],
 );
 
+/** A column that names a package by its number ('package_number' unless told). */
+export const packageRef = (name = 'package_number') => integer(name).references(() => packages.number);
+
 /** Every change of a package's state, written in the same transaction as the state: the 'Historial'. */
 export const packageEvents = pgTable(
   'package_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    packageNumber: integer('package_number')
-      .notNull()
-      .references(() => packages.number),
+    id: serialId(),
+    packageNumber: packageRef().notNull(),
     state: text('state').$type<PackageState>().notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: instant('at').notNull().defaultNow(),
     actorId: text('actor_id'),
     /** 'customer', 'bodega', 'admin' or 'system': what the customer's history shows instead of a name. */
     actorRole: text('actor_role').$type<ActorRole>().notNull(),
@@ -125,8 +124,8 @@ export const files = pgTable(
   {
     id: text('id').primaryKey(),
     /** The customer the file belongs to; null for a photo of a package nobody has claimed yet. */
-    ownerId: text('owner_id').references(() => users.id),
-    packageNumber: integer('package_number').references(() => packages.number),
+    ownerId: userRef('owner_id'),
+    packageNumber: packageRef(),
     kind: text('kind').$type<FileKind>().notNull(),
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
@@ -136,14 +135,14 @@ export const files = pgTable(
     sha256: text('sha256'),
     /** A photo's small version, when it has one. */
     thumbnailOf: text('thumbnail_of'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().defaultNow(),
   },
   (table) => [index('files_package_idx').on(table.packageNumber)],
 );
 
 /** 'Despachos': received packages grouped for one flight (design/packages.md 'Operations'). */
 export const dispatches = pgTable('dispatches', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+  id: identityKey(),
   /** 'Guía master': the master air waybill. */
   masterAwb: text('master_awb').notNull(),
   airline: text('airline').notNull(),
@@ -151,21 +150,18 @@ export const dispatches = pgTable('dispatches', {
   /** 'abierto' while packages may be added or removed, then the state its packages moved to. */
   state: text('state').$type<DispatchStatus>().notNull().default('abierto'),
   createdBy: text('created_by'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps,
 });
 
 /** A package belongs to at most one dispatch: the primary key says so. */
 export const dispatchPackages = pgTable(
   'dispatch_packages',
   {
-    packageNumber: integer('package_number')
-      .primaryKey()
-      .references(() => packages.number),
+    packageNumber: packageRef().primaryKey(),
     dispatchId: integer('dispatch_id')
       .notNull()
       .references(() => dispatches.id),
-    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    addedAt: instant('added_at').notNull().defaultNow(),
   },
   (table) => [index('dispatch_packages_dispatch_idx').on(table.dispatchId)],
 );

@@ -3,20 +3,11 @@
 // money, once approved, is its settlement (schema/settlements.ts, source 'online'): the settlement's unique index
 // is what keeps two payments of one package from both being applied.
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { OnlinePaymentState } from '../../../shared/payments/api-types.ts';
-import { users } from './accounts.ts';
-import { packages } from './packages.ts';
+import { userRef } from './accounts.ts';
+import { identityKey, instant } from './columns.ts';
+import { packageRef } from './packages.ts';
 
 /** A provider's verdict on a transaction, in our words (src/server/payments/port.ts). */
 export type ProviderStatus = 'PENDING' | 'APPROVED' | 'DECLINED' | 'VOIDED' | 'ERROR';
@@ -27,12 +18,10 @@ export type OnlineMethod = 'Tarjeta' | 'PSE' | 'Nequi' | 'Bancolombia' | 'Otro';
 export const onlinePayments = pgTable(
   'online_payments',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+    id: identityKey(),
     /** 'Referencia': our sequence, never reused (Wompi's `reference`). */
     paymentReference: text('reference').notNull().generatedAlwaysAs(sql`'CY' || lpad(id::text, 8, '0')`),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userRef().notNull(),
     provider: text('provider').notNull().default('wompi'),
     /** Whole pesos (Wompi receives × 100 as amount_in_cents, COP). */
     amountCop: bigint('amount_cop', { mode: 'number' }).notNull(),
@@ -43,11 +32,11 @@ export const onlinePayments = pgTable(
     statusMessage: text('status_message'),
     /** Why staff must look at it (an event that did not match; approved for a package already paid: refund). */
     flag: text('flag'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    decidedAt: instant('decided_at'),
     /** 'Reembolsar' (admin): when, by whom, why, and the refund's reference (a card's void: its transaction id). */
-    refundedAt: timestamp('refunded_at', { withTimezone: true }),
-    refundedBy: text('refunded_by').references(() => users.id),
+    refundedAt: instant('refunded_at'),
+    refundedBy: userRef('refunded_by'),
     refundNote: text('refund_note'),
     refundReference: text('refund_reference'),
   },
@@ -64,9 +53,7 @@ export const onlinePaymentPackages = pgTable(
     paymentId: integer('payment_id')
       .notNull()
       .references(() => onlinePayments.id),
-    packageNumber: integer('package_number')
-      .notNull()
-      .references(() => packages.number),
+    packageNumber: packageRef().notNull(),
     /** This package's part of the payment, whole pesos: its 'Valor a pagar' when the payment was made. */
     amountCop: bigint('amount_cop', { mode: 'number' }).notNull(),
     /** What it pays: the charge, or its 'Saldo pendiente' once the charge was paid (collections/balance.ts). */
@@ -85,7 +72,7 @@ export const onlinePaymentPackages = pgTable(
 export const paymentEvents = pgTable(
   'payment_events',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+    id: identityKey(),
     transactionId: text('transaction_id').notNull(),
     status: text('status').$type<ProviderStatus>().notNull(),
     reference: text('reference').notNull(),
@@ -99,7 +86,7 @@ export const paymentEvents = pgTable(
     paymentId: integer('payment_id').references(() => onlinePayments.id),
     /** What was done with it: 'recibido' (waiting for the worker), 'aplicado', 'sin cambio', or the flag for staff. */
     outcome: text('outcome').notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: instant('received_at').notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('payment_events_transaction_status_unique').on(table.transactionId, table.status),

@@ -4,7 +4,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   index,
   integer,
@@ -13,25 +12,17 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
-import type { PqrDecision } from '../../../shared/pqr/api-types.ts';
+import type { PqrDecision, PqrEventKind } from '../../../shared/pqr/api-types.ts';
 import type { AnswerChannel, PqrState, PqrType } from '../../../shared/pqr/states.ts';
-import { outbox, users } from './accounts.ts';
-import { files, packages } from './packages.ts';
+import { outbox, userRef } from './accounts.ts';
+import { instant, serialId } from './columns.ts';
+import { files, packageRef } from './packages.ts';
 
 /** The radicado's number: a sequence, so a number is never given twice nor reused after a rolled-back filing. */
 export const pqrNumberSeq = pgSequence('pqr_number_seq', { startWith: 1 });
 
 export type PqrActorRole = 'customer' | 'visitor' | 'staff' | 'system';
-export type PqrEventKind =
-  | 'radicada'
-  | 'respuesta'
-  | 'reposicion'
-  | 'informacion'
-  | 'decision'
-  | 'estado'
-  | 'nota';
 
 export const pqrs = pgTable(
   'pqrs',
@@ -43,20 +34,20 @@ export const pqrs = pgTable(
     /** The current state beside its history (the 'estado' and action events). */
     state: text('state').$type<PqrState>().notNull(),
     /** The customer, or null for a visitor. */
-    userId: text('user_id').references(() => users.id),
+    userId: userRef(),
     /** Who filed it, as they were when they filed (a visitor's form, a customer's record). */
     name: text('name').notNull(),
     idNumber: text('id_number').notNull(),
     /** Cleared when the account is deleted (name, ID and radicado are kept). */
     email: text('email').notNull(),
-    packageNumber: integer('package_number').references(() => packages.number),
+    packageNumber: packageRef(),
     /** The visitor's 'Guía' (a customer's package has its own). */
     guide: text('guide').notNull().default(''),
     description: text('description').notNull(),
     channel: text('channel').$type<AnswerChannel>().notNull(),
     noGuide: boolean('no_guide').notNull().default(false),
     /** Stored, never edited. */
-    filedAt: timestamp('filed_at', { withTimezone: true }).notNull().defaultNow(),
+    filedAt: instant('filed_at').notNull().defaultNow(),
     /** The answer's legal due day ('YYYY-MM-DD', Bogotá). Stored, never edited. */
     dueDate: text('due_date').notNull(),
     /**
@@ -65,7 +56,7 @@ export const pqrs = pgTable(
      */
     runningDue: text('running_due').notNull(),
     /** When the first answer was notified, its mail sent (set once, by the same trigger): 'answered on time'. */
-    firstAnsweredAt: timestamp('first_answered_at', { withTimezone: true }),
+    firstAnsweredAt: instant('first_answered_at'),
     /** The key of a visitor's follow-up link (random, 192 bits), mailed with every message to them. */
     visitorKey: text('visitor_key'),
     /** Lower-cased searchable fields joined by U+001F: the inbox's search by radicado, name, e-mail, ID or package. */
@@ -94,12 +85,12 @@ export const pqrs = pgTable(
 export const pqrEvents = pgTable(
   'pqr_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     pqrNumber: integer('pqr_number')
       .notNull()
       .references(() => pqrs.number),
     kind: text('kind').$type<PqrEventKind>().notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: instant('at').notNull().defaultNow(),
     actorId: text('actor_id'),
     actorRole: text('actor_role').$type<PqrActorRole>().notNull(),
     /** A staff member's name as it was (the customer reads 'Servicio al cliente'). */
@@ -112,7 +103,7 @@ export const pqrEvents = pgTable(
      * trigger (drizzle/0020_pqr_answer_notified.sql) when the mail's `sent_at` is set, never edited. Null while the
      * mail waits or fails (staff see why). It starts the review term and is printed in the 'Expediente'.
      */
-    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    notifiedAt: instant('notified_at'),
     /** 'respuesta': the outbox row of its mail (null with no address to mail, or once an erased account's mail goes). */
     mailId: bigint('mail_id', { mode: 'number' }).references(() => outbox.id, { onDelete: 'set null' }),
     /** 'reposicion': 'Apelación' en subsidio asked for. */
@@ -139,7 +130,7 @@ export const pqrAttachments = pgTable(
     eventId: bigint('event_id', { mode: 'number' }).references(() => pqrEvents.id),
     /** Who uploaded it: a signed-in person, or null for a visitor. */
     uploaderId: text('uploader_id'),
-    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    uploadedAt: instant('uploaded_at').notNull().defaultNow(),
   },
   (table) => [index('pqr_attachments_pqr_idx').on(table.pqrNumber)],
 );
@@ -152,7 +143,7 @@ export const pqrReminders = pgTable(
       .notNull()
       .references(() => pqrs.number),
     day: text('day').notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: instant('sent_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.pqrNumber, table.day] })],
 );

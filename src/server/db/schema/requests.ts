@@ -1,23 +1,13 @@
 // Requests in Miami (design/requests.md): the customers' requests and the packages they hold, the fee lines of a
 // package's charge and their frozen copy in a settlement.
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ChargeLineKind } from '../../../shared/charges/charge-lines.ts';
 import type { RepackOption, RequestKind, RequestState } from '../../../shared/requests/kinds.ts';
-import { users } from './accounts.ts';
+import { userRef } from './accounts.ts';
 import { rateSettings } from './charges.ts';
-import { packages } from './packages.ts';
+import { identityKey, instant, serialId } from './columns.ts';
+import { packageRef } from './packages.ts';
 import { settlements } from './settlements.ts';
 
 /**
@@ -28,10 +18,8 @@ import { settlements } from './settlements.ts';
 export const packageChargeLines = pgTable(
   'package_charge_lines',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    packageNumber: integer('package_number')
-      .notNull()
-      .references(() => packages.number),
+    id: serialId(),
+    packageNumber: packageRef().notNull(),
     kind: text('kind').$type<ChargeLineKind>().notNull(),
     amountCents: integer('amount_cents').notNull(),
     amountCop: bigint('amount_cop', { mode: 'number' }).notNull(),
@@ -44,9 +32,9 @@ export const packageChargeLines = pgTable(
     trmHundredths: integer('trm_hundredths').notNull(),
     /** The customer's request it came from (none for storage). */
     requestId: integer('request_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: instant('created_at').notNull().defaultNow(),
     createdBy: text('created_by'),
-    annulledAt: timestamp('annulled_at', { withTimezone: true }),
+    annulledAt: instant('annulled_at'),
     annulledBy: text('annulled_by'),
     annulNote: text('annul_note').notNull().default(''),
   },
@@ -60,7 +48,7 @@ export const packageChargeLines = pgTable(
 export const settlementLines = pgTable(
   'settlement_lines',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     settlementId: integer('settlement_id')
       .notNull()
       .references(() => settlements.id),
@@ -84,11 +72,9 @@ export const settlementLines = pgTable(
 export const packageRequests = pgTable(
   'package_requests',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+    id: identityKey(),
     kind: text('kind').$type<RequestKind>().notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userRef().notNull(),
     state: text('state').$type<RequestState>().notNull().default('pendiente'),
     repackOption: text('repack_option').$type<RepackOption>(),
     note: text('note').notNull().default(''),
@@ -101,11 +87,11 @@ export const packageRequests = pgTable(
       .references(() => rateSettings.id),
     /** The warehouse's 'Motivo' of a refusal. */
     reason: text('reason').notNull().default(''),
-    resultPackageNumber: integer('result_package_number').references(() => packages.number),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
+    resultPackageNumber: packageRef('result_package_number'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    startedAt: instant('started_at'),
     startedBy: text('started_by'),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    finishedAt: instant('finished_at'),
     finishedBy: text('finished_by'),
   },
   (table) => [
@@ -126,9 +112,7 @@ export const packageRequestItems = pgTable(
     requestId: integer('request_id')
       .notNull()
       .references(() => packageRequests.id),
-    packageNumber: integer('package_number')
-      .notNull()
-      .references(() => packages.number),
+    packageNumber: packageRef().notNull(),
     open: boolean('open').notNull().default(true),
   },
   (table) => [

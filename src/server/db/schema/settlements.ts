@@ -6,11 +6,13 @@
 // A package has at most two in force: its charge ('charge'), and the 'Saldo pendiente' ('balance') of the lines
 // stored after the charge was paid online (a storage fee when it left in a dispatch), paid online or at the door.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { CollectionSource } from '../../../shared/collections/forms.ts';
-import { users } from './accounts.ts';
+import { userRef } from './accounts.ts';
+import { chargeBreakdown } from './charges.ts';
+import { identityKey, instant } from './columns.ts';
 import { collections, deliveries, deliveryRoutes } from './delivery.ts';
-import { packages } from './packages.ts';
+import { packageRef } from './packages.ts';
 
 /** What a settlement settles: the package's charge, or its 'Saldo pendiente' (lines stored after it was paid). */
 export type SettlementPart = 'charge' | 'balance';
@@ -18,32 +20,26 @@ export type SettlementPart = 'charge' | 'balance';
 export const settlements = pgTable(
   'settlements',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
-    packageNumber: integer('package_number')
-      .notNull()
-      .references(() => packages.number),
+    id: identityKey(),
+    packageNumber: packageRef().notNull(),
     source: text('source').$type<CollectionSource>().notNull(),
     part: text('part').$type<SettlementPart>().notNull().default('charge'),
     routeId: integer('route_id').references(() => deliveryRoutes.id),
-    courierId: text('courier_id').references(() => users.id),
+    courierId: userRef('courier_id'),
     deliveryId: integer('delivery_id').references(() => deliveries.id),
     /** Its money, when there was any to collect or something was collected. */
     collectionId: integer('collection_id').references(() => collections.id),
     /** The charge's lines as they stood (integer cents of USD; 0 without a charge). */
-    freightCents: integer('freight_cents').notNull(),
-    insuranceCents: integer('insurance_cents').notNull(),
-    tariffCents: integer('tariff_cents').notNull(),
-    vatCents: integer('vat_cents').notNull(),
-    creditUsedCents: integer('credit_used_cents').notNull(),
+    ...chargeBreakdown,
     /** 'Valor a pagar' in USD cents and in whole pesos, frozen. */
     dueCents: integer('due_cents').notNull(),
     dueCop: bigint('due_cop', { mode: 'number' }).notNull(),
     /** What was paid when it was settled, in whole pesos (the collection holds later audited corrections). */
     paidCop: bigint('paid_cop', { mode: 'number' }).notNull(),
     afterClose: boolean('after_close').notNull().default(false),
-    settledAt: timestamp('settled_at', { withTimezone: true }).notNull(),
+    settledAt: instant('settled_at').notNull(),
     settledBy: text('settled_by'),
-    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedAt: instant('voided_at'),
     voidedBy: text('voided_by'),
     voidNote: text('void_note').notNull().default(''),
   },
@@ -58,13 +54,13 @@ export const settlements = pgTable(
 
 /** An admin's settling of a collection synced after its route's close: the cash counted for it, once. */
 export const lateCashCounts = pgTable('late_cash_counts', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1 }),
+  id: identityKey(),
   collectionId: integer('collection_id')
     .notNull()
     .unique('late_cash_counts_collection_unique')
     .references(() => collections.id),
   countedCop: bigint('counted_cop', { mode: 'number' }).notNull(),
   note: text('note').notNull().default(''),
-  countedBy: text('counted_by').references(() => users.id),
-  countedAt: timestamp('counted_at', { withTimezone: true }).notNull().defaultNow(),
+  countedBy: userRef('counted_by'),
+  countedAt: instant('counted_at').notNull().defaultNow(),
 });
