@@ -61,8 +61,9 @@ const COURIER_MODULE = fileURLToPath(new URL(`./src/client/${COURIER_CHUNK}`, im
 const PACKAGE_MODULE = fileURLToPath(
   new URL('./src/client/packages/package/package-page.tsx', import.meta.url),
 );
-const REGISTER_MODULE = fileURLToPath(
-  new URL('./src/client/auth/register/register-page.tsx', import.meta.url),
+/** The screens a new customer opens first ('/register', then '/locker'): the package page's group takes none of theirs. */
+const FIRST_SCREENS = ['auth/register/register-page.tsx', 'lockers/locker/locker-page.tsx'].map((path) =>
+  fileURLToPath(new URL(`./src/client/${path}`, import.meta.url)),
 );
 
 /** What a chunk group's `name` function may read of the module graph (rolldown's ChunkingContext). */
@@ -92,7 +93,8 @@ function memo<T>(start: T, compute: (id: string) => T): (id: string) => T {
  * '/register' and '/login', which read no query, load 'common' without TanStack.
  * The same for the rest of a package's page `/paquetes/:number` (issue 37): 'package' and 'package-query'. Left to
  * rolldown, its shared modules were 18 files of 0.1–1 KB, three waves of requests on a slow phone before the page
- * could draw (Lighthouse LCP 2.8–3.2 s; 2.3–2.5 s as two files). '/register' keeps its own (its page weight).
+ * could draw (Lighthouse LCP 2.8–3.2 s; 2.3–2.5 s as two files). '/register' and '/locker' keep their own small
+ * files (their page weight and Lighthouse budgets).
  */
 function sharedChunks(graph: ModuleGraph): (id: string) => string | null {
   const info = (id: string) => graph.getModuleInfo(id);
@@ -112,7 +114,7 @@ function sharedChunks(graph: ModuleGraph): (id: string) => string | null {
   };
   const courier = closure(COURIER_MODULE);
   const packagePage = closure(PACKAGE_MODULE);
-  const register = closure(REGISTER_MODULE);
+  const firstScreens = FIRST_SCREENS.map(closure);
   const movable: (id: string) => boolean = memo(
     false,
     (id) =>
@@ -134,7 +136,7 @@ function sharedChunks(graph: ModuleGraph): (id: string) => string | null {
     false,
     (id) =>
       packagePage.has(id) &&
-      !register.has(id) &&
+      !firstScreens.some((screen) => screen.has(id)) &&
       SHARED.test(id) &&
       !inEntry(id) &&
       !movable(id) &&
