@@ -93,8 +93,8 @@ function memo<T>(start: T, compute: (id: string) => T): (id: string) => T {
  * '/register' and '/login', which read no query, load 'common' without TanStack.
  * The same for the rest of a package's page `/paquetes/:number` (issue 37): 'package' and 'package-query'. Left to
  * rolldown, its shared modules were 18 files of 0.1–1 KB, three waves of requests on a slow phone before the page
- * could draw (Lighthouse LCP 2.8–3.2 s; 2.3–2.5 s as two files). '/register' and '/locker' keep their own small
- * files (their page weight and Lighthouse budgets).
+ * could draw (Lighthouse LCP 2.8–3.2 s; 2.3–2.5 s as two files). '/reparto', '/register' and '/locker' keep their
+ * own files (their page weight and Lighthouse budgets).
  */
 function sharedChunks(graph: ModuleGraph): (id: string) => string | null {
   const info = (id: string) => graph.getModuleInfo(id);
@@ -136,10 +136,10 @@ function sharedChunks(graph: ModuleGraph): (id: string) => string | null {
     false,
     (id) =>
       packagePage.has(id) &&
+      !courier.has(id) &&
       !firstScreens.some((screen) => screen.has(id)) &&
       SHARED.test(id) &&
       !inEntry(id) &&
-      !movable(id) &&
       (info(id)?.importedIds ?? []).every(
         (dependency) => inEntry(dependency) || movable(dependency) || packageShared(dependency),
       ),
