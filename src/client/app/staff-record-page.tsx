@@ -5,7 +5,17 @@ import type { ReactNode } from 'react';
 import { AdminsOnly } from './admins-only.tsx';
 import { Page } from './page.tsx';
 import { QueryStates, showsStaffNav } from './query-states.tsx';
+import { Link } from './router.tsx';
 import { StaffNav } from './staff-nav.tsx';
+
+/** The way back to the record's list ('Volver a Paquetes'); not printed. */
+export function BackLink({ to, label }: { to: string; label: string }) {
+  return (
+    <p className="no-print">
+      <Link to={to}>{label}</Link>
+    </p>
+  );
+}
 
 export function StaffRecordPage<T>(props: {
   /** The page's title and heading: 'Paquete 100001'. */
@@ -15,7 +25,8 @@ export function StaffRecordPage<T>(props: {
   query: UseQueryResult<T>;
   /** Couriers may see it too (the 403 says the screen is for the staff, not only for admins). */
   staff?: boolean;
-  back: ReactNode;
+  /** The record's list, shown under any failure but a 403. */
+  back: { to: string; label: string };
   children: (data: T) => ReactNode;
 }) {
   const { title, query } = props;
@@ -25,7 +36,7 @@ export function StaffRecordPage<T>(props: {
         query={query}
         heading={(missing) => <h1>{missing ? props.missing : title}</h1>}
         refused={<AdminsOnly staff={props.staff ?? false} />}
-        back={props.back}
+        back={<BackLink {...props.back} />}
       >
         {props.children}
       </QueryStates>

@@ -7,8 +7,8 @@ import { formatCalendarDay } from '../../../shared/dates.ts';
 import { formatCop } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import { withQuery } from '../../app/query-client.tsx';
-import { Link, useArrival, useParams } from '../../app/router.tsx';
-import { StaffRecordPage } from '../../app/staff-record-page.tsx';
+import { useArrival, useParams } from '../../app/router.tsx';
+import { BackLink, StaffRecordPage } from '../../app/staff-record-page.tsx';
 import { useMe } from '../../auth/me.ts';
 import { FactList } from '../../components/fact-list.tsx';
 import { AddPackagesForm, entryPieces, type ParsedEntries } from '../../packages/add-packages.tsx';
@@ -35,17 +35,13 @@ function RoutePage() {
 function RouteScreen({ id }: { id: string }) {
   const detail = useQuery({ queryKey: routeKeys.route(id), queryFn: ({ signal }) => getRoute(id, signal) });
   useRouteLiveUpdates(detail.isSuccess);
-  const back = (
-    <p className="no-print">
-      <Link to={paths.adminRoutes}>Volver a Reparto</Link>
-    </p>
-  );
+  const back = { to: paths.adminRoutes, label: 'Volver a Reparto' };
   return (
     <StaffRecordPage title={`Ruta ${id}`} missing="Ruta no encontrada" query={detail} staff back={back}>
       {(route) => (
         <>
           <RouteView route={route} />
-          {back}
+          <BackLink {...back} />
         </>
       )}
     </StaffRecordPage>

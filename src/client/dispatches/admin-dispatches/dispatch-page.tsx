@@ -7,8 +7,8 @@ import { formatUsd } from '../../../shared/money.ts';
 import type { DispatchChanged } from '../../../shared/operations/api-types.ts';
 import { paths } from '../../../shared/paths.ts';
 import { withQuery } from '../../app/query-client.tsx';
-import { Link, useArrival, useParams } from '../../app/router.tsx';
-import { StaffRecordPage } from '../../app/staff-record-page.tsx';
+import { useArrival, useParams } from '../../app/router.tsx';
+import { BackLink, StaffRecordPage } from '../../app/staff-record-page.tsx';
 import { FactList } from '../../components/fact-list.tsx';
 import {
   type DispatchDetail,
@@ -38,11 +38,7 @@ function DispatchScreen({ id }: { id: string }) {
       title={`Despacho ${id}`}
       missing="Despacho no encontrado"
       query={detail}
-      back={
-        <p>
-          <Link to={paths.adminDispatches}>Volver a Despachos</Link>
-        </p>
-      }
+      back={{ to: paths.adminDispatches, label: 'Volver a Despachos' }}
     >
       {(dispatch) => <DispatchView dispatch={dispatch} />}
     </StaffRecordPage>
@@ -86,9 +82,7 @@ function DispatchView({ dispatch }: { dispatch: DispatchDetail }) {
       <DispatchMoves dispatch={dispatch} {...changes} />
       <DispatchPackages dispatch={dispatch} {...changes} />
       {open && <AddPackages dispatchId={dispatch.id} {...changes} />}
-      <p>
-        <Link to={paths.adminDispatches}>Volver a Despachos</Link>
-      </p>
+      <BackLink to={paths.adminDispatches} label="Volver a Despachos" />
     </>
   );
 }

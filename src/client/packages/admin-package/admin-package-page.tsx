@@ -7,8 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { STATE_LABELS } from '../../../shared/packages/states.ts';
 import { paths } from '../../../shared/paths.ts';
 import { withQuery } from '../../app/query-client.tsx';
-import { Link, useParams } from '../../app/router.tsx';
-import { StaffRecordPage } from '../../app/staff-record-page.tsx';
+import { useParams } from '../../app/router.tsx';
+import { BackLink, StaffRecordPage } from '../../app/staff-record-page.tsx';
 import { DeliveryProofCard } from '../../delivery/delivery-proof.tsx';
 import { DeliveryAttemptList, PackageHistory } from '../history-list.tsx';
 import {
@@ -40,11 +40,7 @@ function AdminPackageScreen({ number }: { number: string }) {
       title={`Paquete ${number}`}
       missing="Paquete no encontrado"
       query={view}
-      back={
-        <p>
-          <Link to={paths.adminPackages}>Volver a Paquetes</Link>
-        </p>
-      }
+      back={{ to: paths.adminPackages, label: 'Volver a Paquetes' }}
     >
       {(data) => <AdminPackageView view={data} />}
     </StaffRecordPage>
@@ -74,9 +70,7 @@ function AdminPackageView({ view }: { view: StaffPackage }) {
           <PackageHistory events={view.events} />
         </div>
       </div>
-      <p>
-        <Link to={paths.adminPackages}>Volver a Paquetes</Link>
-      </p>
+      <BackLink to={paths.adminPackages} label="Volver a Paquetes" />
     </>
   );
 }
