@@ -1,7 +1,13 @@
 // Paying a package online in server tests, through the Wompi stand-in as a customer does: 'Pagar en línea', the
-// checkout with the approved test card, and the event applied (the approval, not the redirect, settles it).
+// checkout with the approved test card, and the event applied (the approval, not the redirect, settles it); and the
+// storage fee that, stored after the payment, leaves it a 'Saldo pendiente'.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { packageChargeLines, packages } from '../../src/server/db/schema.ts';
+import { chargeStorage } from '../../src/server/requests/storage.ts';
+import { DAY_MS } from '../../src/shared/requests/storage.ts';
 import type { DeliveryWorld } from './delivery.ts';
+import type { TestServer } from './server.ts';
 import { eventsInto, startWompiStandIn, TEST_CARD_APPROVED } from './wompi-stand-in.ts';
 
 /** A Wompi stand-in for the file (its env goes to deliveryWorld's `env`), closed after it. */
@@ -32,4 +38,21 @@ export async function payOnline(standIn: StandIn, world: DeliveryWorld, number: 
     .poll(async () => (await client.get(`/api/pagos/${started.body.reference}`)).body.state)
     .toBe('aprobado');
   return started.body as { reference: string; amountCop: number };
+}
+
+/** The storage fee stored when package `number`, paid online, leaves Miami 40 days after its receipt: its
+ * 'Saldo pendiente', one line, as stored. */
+export async function storageAfterPayment(db: TestServer['db'], number: number) {
+  const [row] = await db.select().from(packages).where(eq(packages.number, number));
+  if (!row?.receivedAt) throw new Error('not received');
+  const leftAt = new Date(row.receivedAt.getTime() + 40 * DAY_MS);
+  await db.transaction((tx) => chargeStorage(tx, [row], leftAt, null));
+  const lines = await db
+    .select()
+    .from(packageChargeLines)
+    .where(eq(packageChargeLines.packageNumber, number));
+  expect(lines).toHaveLength(1);
+  const [line] = lines;
+  if (line?.kind !== 'almacenaje' || line.amountCop <= 0) throw new Error('no storage line');
+  return line;
 }
