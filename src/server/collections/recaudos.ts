@@ -17,7 +17,7 @@ import { isoDayInColombia } from '../../shared/dates.ts';
 import type { CollectedMeans } from '../../shared/delivery/door-choices.ts';
 import type { Database } from '../db/open.ts';
 import { collectionDaySums, collections, deliveryRoutes, packages, users } from '../db/schema.ts';
-import { closesInRange, count, lateInRange, settleLate } from './received.ts';
+import { closesInRange, count, lateInRange, settleLate, twiceInRange } from './received.ts';
 import { meansTotals, type Reader } from './sums.ts';
 
 const emptyFigures = (): RecaudosFigures => ({
@@ -179,13 +179,14 @@ async function unremitted(db: Reader, today: string): Promise<UnremittedByCarrie
 
 /** GET /api/admin/recaudos for days `from` to `to` (checked by recaudosQuerySchema). */
 export async function recaudos(db: Database, from: string, to: string, now = new Date()): Promise<Recaudos> {
-  // Three independent reads, each on a connection of its own.
-  const [groups, cash, carriersOwe, closes, late] = await Promise.all([
+  // Independent reads, each on a connection of its own.
+  const [groups, cash, carriersOwe, closes, late, twice] = await Promise.all([
     rangeGroups(db, from, to),
     unclosedCash(db),
     unremitted(db, isoDayInColombia(now)),
     closesInRange(db, from, to),
     lateInRange(db, from, to),
+    twiceInRange(db, from, to),
   ]);
   const totals = emptyFigures();
   const couriers = new Map<string, RecaudosCourier>();
@@ -244,6 +245,12 @@ export async function recaudos(db: Database, from: string, to: string, now = new
     settleLate(totals, row);
     const courier = couriers.get(row.courierId ?? '');
     if (courier) settleLate(courier, row);
+  }
+  // 'Entregas' counts packages: one with its charge's and its balance's collections is one, in the totals and, when
+  // both were paid online, in the online figures; every amount still sums both rows.
+  for (const pair of twice) {
+    totals.deliveries -= pair.count;
+    if (pair.bothOnline) online.deliveries -= pair.count;
   }
   for (const [id, courier] of couriers) courier.byMeans = meansTotals(courierMeans.get(id) ?? []);
   return {

@@ -1,7 +1,8 @@
-// What of the 'Recaudos' range reached us beyond the grouped sums: the cashier's counts of the closed routes (each
-// close's 'Efectivo entregado' is received, the rest of the route's cash is the shortfall, 'Faltante') and the
-// deliveries synced after their route's close, pending until an admin counts them (collections/late.ts).
-import { and, eq, gte, inArray, isNull, lt, lte } from 'drizzle-orm';
+// What the grouped sums of the 'Recaudos' range cannot tell: what reached us beyond them, the cashier's counts of the
+// closed routes (each close's 'Efectivo entregado' is received, the rest of the route's cash is the shortfall,
+// 'Faltante') and the deliveries synced after their route's close, pending until an admin counts them
+// (collections/late.ts); and the packages whose two collections the sums count as two.
+import { aliasedTable, and, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { RecaudosFigures } from '../../shared/collections/api-types.ts';
 import { colombiaDayRange } from '../../shared/dates.ts';
 import type { CollectedMeans } from '../../shared/delivery/door-choices.ts';
@@ -63,4 +64,39 @@ export function settleLate(
     figures.receivedCop += late.countedCop;
     figures.shortfallCop += late.amountCop - late.countedCop;
   }
+}
+
+const others = aliasedTable(collections, 'others');
+
+/**
+ * The packages with both their collections in force in the range (the charge's and its 'Saldo pendiente''s,
+ * design/payments.md), which the day sums count as two rows where 'Entregas' counts one package; by whether both
+ * were paid online. One of the two is always an online payment (a balance arises only from lines stored after the
+ * charge was paid online), so the pairs are read from the range's online collections, on their index, never from
+ * all the range's collections; a pair of two online rows is taken once, from its charge.
+ */
+export function twiceInRange(db: Reader, from: string, to: string) {
+  const { start, end } = colombiaDayRange(from, to);
+  const inRange = (table: typeof collections) =>
+    and(isNull(table.voidedAt), gte(table.collectedAt, start), lt(table.collectedAt, end));
+  const bothOnline = sql<boolean>`${others.source} = 'online'`;
+  return db
+    .select({ bothOnline, count: sql<number>`count(*)::int` })
+    .from(collections)
+    .innerJoin(
+      others,
+      and(
+        eq(others.packageNumber, collections.packageNumber),
+        ne(others.part, collections.part),
+        inRange(others),
+      ),
+    )
+    .where(
+      and(
+        eq(collections.source, 'online'),
+        inRange(collections),
+        or(ne(others.source, 'online'), eq(collections.part, 'charge')),
+      ),
+    )
+    .groupBy(bothOnline);
 }

@@ -1,6 +1,6 @@
 // What the staff read of 'Rutas de reparto': the couriers to choose from, the day's routes with their progress, and
 // one route with its stops in order (the route sheet's columns); and a courier's own route in course and its stops.
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type {
   Courier,
   MyRoute,
@@ -66,7 +66,37 @@ const NO_PROGRESS: RouteProgress = {
   collectedCop: 0,
 };
 
-/** The routes of one day, oldest first, each with its counts (a few grouped reads for all of them). */
+/** The charge's settlement in force paid online ('En línea') of the package numbered `packageNumber`. */
+const paidOnline = (packageNumber: AnyColumn) =>
+  and(
+    settlementInForce('charge', eq(settlements.packageNumber, packageNumber)),
+    eq(settlements.source, 'online'),
+  );
+
+/**
+ * 'Valor a pagar' at the door of each stop of `rows`, the one rule the route's page, the routes list and the
+ * courier's screen share: its charge's, or for a package paid online (`paidOnlineId`, from paidOnline) only its
+ * 'Saldo pendiente', 0 when none ('Pagado: no cobrar').
+ */
+async function atTheDoor<
+  T extends { number: number; valueToPayCop: number | null; paidOnlineId: number | null },
+>(db: Reader, rows: T[]) {
+  const settled = await settledWithBalance(
+    db,
+    rows.filter((row) => row.paidOnlineId !== null).map((row) => row.number),
+  );
+  return rows.map(({ paidOnlineId, ...row }) => ({
+    ...row,
+    valueToPayCop: paidOnlineId === null ? row.valueToPayCop : (settled.get(row.number)?.balance.cop ?? 0),
+    paidOnline: paidOnlineId !== null,
+  }));
+}
+
+/** 'Valor a cobrar' of stops valued by atTheDoor: the sum of their values at the door. */
+const toCollect = (stops: ReadonlyArray<{ valueToPayCop: number | null }>) =>
+  stops.reduce((total, stop) => total + (stop.valueToPayCop ?? 0), 0);
+
+/** The routes of one day, oldest first, each with its counts (a few reads for all of them). */
 export async function listRoutes(db: Reader, date: string): Promise<RouteSummary[]> {
   const rows = await db
     .select(routeColumns)
@@ -76,34 +106,35 @@ export async function listRoutes(db: Reader, date: string): Promise<RouteSummary
     .orderBy(asc(deliveryRoutes.id));
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const counts = await db
-    .select({
-      routeId: routeStops.routeId,
-      stops: sql<number>`count(*)::int`,
-      valueToCollectCop: sql<number>`coalesce(sum(${dueSql(routeStops.packageNumber, 'cop')}), 0)::bigint`,
-    })
-    .from(routeStops)
-    .leftJoin(packageCharges, eq(packageCharges.packageNumber, routeStops.packageNumber))
-    .where(inArray(routeStops.routeId, ids))
-    .groupBy(routeStops.routeId);
-  const outcomes = await outcomeCounts(db, ids);
-  const byRoute = new Map(
-    counts.map(({ routeId, stops, valueToCollectCop }) => {
-      const { delivered, failed, collectedCop } = outcomes.get(routeId) ?? NO_PROGRESS;
-      return [
-        routeId,
-        {
-          stops,
-          delivered,
-          failed,
-          pending: stops - delivered - failed,
-          valueToCollectCop: Number(valueToCollectCop),
-          collectedCop,
-        },
-      ];
-    }),
+  // Each stop's value at the door as the route's page counts it (atTheDoor), summed here per route: a sum of the
+  // charges would count a package paid online in full as money still to collect.
+  const stops = await atTheDoor(
+    db,
+    await db
+      .select({
+        routeId: routeStops.routeId,
+        number: routeStops.packageNumber,
+        valueToPayCop: dueSql(routeStops.packageNumber, 'cop'),
+        paidOnlineId: settlements.id,
+      })
+      .from(routeStops)
+      .leftJoin(packageCharges, eq(packageCharges.packageNumber, routeStops.packageNumber))
+      .leftJoin(settlements, paidOnline(routeStops.packageNumber))
+      .where(inArray(routeStops.routeId, ids)),
   );
-  return rows.map((row) => summary(row, byRoute.get(row.id) ?? NO_PROGRESS));
+  const outcomes = await outcomeCounts(db, ids);
+  return rows.map((row) => {
+    const own = stops.filter((stop) => stop.routeId === row.id);
+    const { delivered, failed, collectedCop } = outcomes.get(row.id) ?? NO_PROGRESS;
+    return summary(row, {
+      stops: own.length,
+      delivered,
+      failed,
+      pending: own.length - delivered - failed,
+      valueToCollectCop: toCollect(own),
+      collectedCop,
+    });
+  });
 }
 
 /** A route's stops in order, with what the courier needs at each door. */
@@ -125,24 +156,11 @@ export async function routeStopsOf(db: Reader, routeId: number): Promise<RouteSt
     .innerJoin(packages, eq(packages.number, routeStops.packageNumber))
     .leftJoin(users, eq(users.id, packages.userId))
     .leftJoin(packageCharges, eq(packageCharges.packageNumber, packages.number))
-    .leftJoin(
-      settlements,
-      and(
-        settlementInForce('charge', eq(settlements.packageNumber, packages.number)),
-        eq(settlements.source, 'online'),
-      ),
-    )
+    .leftJoin(settlements, paidOnline(packages.number))
     .where(eq(routeStops.routeId, routeId))
     .orderBy(asc(routeStops.position));
-  const settled = await settledWithBalance(
-    db,
-    rows.filter((row) => row.paidOnlineId !== null).map((row) => row.number),
-  );
-  return rows.map(({ paidOnlineId, ...row }, index) => ({
+  return (await atTheDoor(db, rows)).map((row, index) => ({
     ...row,
-    // Paid online: only its 'Saldo pendiente' to collect at the door, if any ('Pagado: no cobrar' when none).
-    valueToPayCop: paidOnlineId === null ? row.valueToPayCop : (settled.get(row.number)?.balance.cop ?? 0),
-    paidOnline: paidOnlineId !== null,
     position: index + 1,
     customerName: row.customerName ?? '',
     phone: row.phone ?? '',
@@ -157,7 +175,7 @@ function progressOf(stops: Array<RouteStop & { outcome: StopOutcome }>, collecte
     delivered,
     failed,
     pending: stops.length - delivered - failed,
-    valueToCollectCop: stops.reduce((total, stop) => total + (stop.valueToPayCop ?? 0), 0),
+    valueToCollectCop: toCollect(stops),
     collectedCop,
   };
 }

@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
 import { deliveryBody, deliveryWorld, startedRoute } from '../../../test/support/delivery.ts';
 import { packageInColombia } from '../../../test/support/packages.ts';
+import { storageAfterPayment as storedAfterPayment } from '../../../test/support/pay-online.ts';
 import { eventsInto, startWompiStandIn, TEST_CARD_APPROVED } from '../../../test/support/wompi-stand-in.ts';
 import { isoDayInColombia } from '../../shared/dates.ts';
 import { doorMessages } from '../../shared/delivery/door-choices.ts';
 import { paymentMessages } from '../../shared/payments/forms.ts';
-import { DAY_MS } from '../../shared/requests/storage.ts';
 import { amountDueLine } from '../charges/package-charge.ts';
 import { routeMoney } from '../collections/sums.ts';
 import {
@@ -20,13 +20,10 @@ import {
   einvoices,
   onlinePayments,
   outbox,
-  packageChargeLines,
-  packages,
   paymentReceipts,
   settlementLines,
   settlements,
 } from '../db/schema.ts';
-import { chargeStorage } from '../requests/storage.ts';
 import { FLAGS } from './apply.ts';
 import { applyWaitingEvents, receiveEvent } from './events.ts';
 import { wompiProvider } from './wompi.ts';
@@ -60,20 +57,7 @@ describe.each(drivers)("'Saldo pendiente' on %s", (driver) => {
     return started.body as { reference: string; amountCop: number };
   };
   /** The storage fee stored when the package left Miami, 40 days after its receipt: the line as stored. */
-  const storageAfterPayment = async (number: number) => {
-    const [row] = await db().select().from(packages).where(eq(packages.number, number));
-    if (!row?.receivedAt) throw new Error('not received');
-    const leftAt = new Date(row.receivedAt.getTime() + 40 * DAY_MS);
-    await db().transaction((tx) => chargeStorage(tx, [row], leftAt, null));
-    const lines = await db()
-      .select()
-      .from(packageChargeLines)
-      .where(eq(packageChargeLines.packageNumber, number));
-    expect(lines).toHaveLength(1);
-    const [line] = lines;
-    if (line?.kind !== 'almacenaje' || line.amountCop <= 0) throw new Error('no storage line');
-    return line;
-  };
+  const storageAfterPayment = (number: number) => storedAfterPayment(db(), number);
   const inForce = (number: number) =>
     db()
       .select()

@@ -115,7 +115,8 @@ export interface CollectionCorrected {
 
 /** The figures of one courier or carrier over the range, whole pesos, each a sum of stored rows. */
 export interface RecaudosFigures {
-  /** Deliveries with money in the range. */
+  /** Packages with money in the range ('Entregas'): one with two collections, its charge's and its 'Saldo
+   * pendiente''s, counts once. */
   deliveries: number;
   /** 'Valor a pagar' of those packages. */
   expectedCop: number;

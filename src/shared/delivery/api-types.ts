@@ -24,7 +24,8 @@ export interface RouteProgress {
   /** Stops with a failed attempt ('No entregado') and no delivery. */
   failed: number;
   pending: number;
-  /** The 'Valor a pagar' of all its stops, in whole pesos. */
+  /** The 'Valor a pagar' at the door of all its stops, in whole pesos (a package paid online: only its 'Saldo
+   * pendiente'), as its stops show it. */
   valueToCollectCop: number;
   /** What its deliveries collected, in whole pesos: the sum of its stored collections. */
   collectedCop: number;
