@@ -11,7 +11,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const html = '<!doctype html><html><head><title>x</title></head><body></body></html>';
 
 describe('screenPages', () => {
-  it("adds the courier chunk's files beyond the entry's and the route's fetch to /reparto's page only", () => {
+  it("adds the courier chunk's files beyond the entry's, its lazy ones and the route's fetch to /reparto's page only", () => {
     mkdirSync(join(dir, '.vite'));
     writeFileSync(
       join(dir, '.vite/manifest.json'),
@@ -22,9 +22,10 @@ describe('screenPages', () => {
         'delivery/courier-route/courier-route-page.tsx': {
           file: 'assets/courier-4.js',
           imports: ['_vendor', '_form'],
-          dynamicImports: ['_zod'],
+          dynamicImports: ['_rules'],
           css: ['assets/courier-5.css'],
         },
+        _rules: { file: 'assets/door-forms-7.js', imports: ['_zod', '_form', '_vendor'] },
         _zod: { file: 'assets/zod-6.js' },
       }),
     );
@@ -35,9 +36,12 @@ describe('screenPages', () => {
     expect(page).toContain('<link rel="modulepreload" href="/assets/courier-4.js">');
     expect(page).toContain('<link rel="modulepreload" href="/assets/form-3.js">');
     expect(page).toContain('<link rel="preload" href="/assets/courier-5.css" as="style">');
-    // The entry's own files are already in index.html; the lazy schemas come after the first paint.
+    // The entry's own files are already in index.html. The lazy door forms and their schemas are prefetched, to
+    // check a form confirmed without signal; files already named are not named twice.
     expect(page).not.toContain('vendor-2.js');
-    expect(page).not.toContain('zod-6.js');
+    expect(page).toContain('<link rel="prefetch" href="/assets/door-forms-7.js">');
+    expect(page).toContain('<link rel="prefetch" href="/assets/zod-6.js">');
+    expect(page.split('form-3.js').length).toBe(2);
     expect(page.indexOf('my-route')).toBeLessThan(page.indexOf('</head>'));
   });
 

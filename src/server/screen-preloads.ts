@@ -11,6 +11,7 @@ import { packageDetailPattern, paths } from '../shared/paths.ts';
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
   isEntry?: boolean;
 }
@@ -21,16 +22,31 @@ const manifestSchema = z.record(
   z.object({
     file: z.string(),
     imports: z.array(z.string()).optional(),
+    dynamicImports: z.array(z.string()).optional(),
     css: z.array(z.string()).optional(),
     isEntry: z.boolean().optional(),
   }) satisfies z.ZodType<ManifestChunk>,
 );
 
-/** The screens whose index.html names their files and first request; their chunk's key in the manifest. */
-const SCREENS: Record<string, { chunk: string; fetches: string[]; largeOnly?: boolean }> = {
+/** What a screen's index.html names: its chunk's key in the manifest, and the answers it asks for first. */
+interface ScreenFiles {
+  chunk: string;
+  fetches: string[];
+  /** Only the files of at least LARGE_BYTES. */
+  largeOnly?: boolean;
+  /** The chunk's lazy files too, as prefetches. */
+  lazyToo?: boolean;
+}
+
+/** The screens whose index.html names their files and first request. */
+const SCREENS: Record<string, ScreenFiles> = {
+  // The courier's lazy files too (the door forms' schemas) as prefetches: downloaded into the browser's cache at
+  // idle priority, neither parsed nor run, so a form confirmed without signal on a first opening still checks; they
+  // run when a form first opens (door-rules.ts). As module preloads they were parsed at once (77 ms at 4× CPU).
   [paths.courierRoute]: {
     chunk: 'delivery/courier-route/courier-route-page.tsx',
     fetches: ['/api/delivery/my-route'],
+    lazyToo: true,
   },
   // Issue 24: 'Mis paquetes' (first page, no search, no chip: the request the screen opens with) and the session
   // its header reads. Only its large files: a dozen preloads of under 1 KB each delayed the first paint more than
@@ -67,10 +83,16 @@ function filesOf(manifest: Record<string, ManifestChunk>, key: string) {
     return seen;
   };
   const entry = closure('index.html');
-  const own = [...closure(key)].filter((name) => !entry.has(name));
+  const ownKeys = closure(key);
+  const own = [...ownKeys].filter((name) => !entry.has(name));
   const scripts = own.map((name) => manifest[name]?.file ?? '');
   const sheets = own.flatMap((name) => manifest[name]?.css ?? []);
-  return { scripts, sheets };
+  const lazy = new Set(
+    (manifest[key]?.dynamicImports ?? []).flatMap((name) =>
+      [...closure(name)].filter((file) => !entry.has(file) && !ownKeys.has(file)),
+    ),
+  );
+  return { scripts, sheets, lazyScripts: [...lazy].map((name) => manifest[name]?.file ?? '') };
 }
 
 const fetchLink = (url: string) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`;
@@ -93,7 +115,7 @@ export function screenPages(clientDir: string, indexHtml: string): Map<string, s
   const file = `${clientDir}/.vite/manifest.json`;
   if (!existsSync(file)) return pages;
   const manifest = manifestSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
-  for (const [path, { chunk, fetches, largeOnly }] of Object.entries(SCREENS)) {
+  for (const [path, { chunk, fetches, largeOnly, lazyToo }] of Object.entries(SCREENS)) {
     if (!manifest[chunk]) continue;
     const own = filesOf(manifest, chunk);
     const sheets = own.sheets;
@@ -105,6 +127,7 @@ export function screenPages(clientDir: string, indexHtml: string): Map<string, s
       ...fetches.map(fetchLink),
       ...scripts.map((script) => `<link rel="modulepreload" href="/${script}">`),
       ...sheets.map((sheet) => `<link rel="preload" href="/${sheet}" as="style">`),
+      ...(lazyToo ? own.lazyScripts : []).map((script) => `<link rel="prefetch" href="/${script}">`),
     ].join('');
     pages.set(path, indexHtml.replace('</head>', `${links}</head>`));
   }

@@ -6,7 +6,7 @@ import { FormActions, FormError, FormShell } from '../../components/form-shell.t
 import { SelectField } from '../../components/select-field.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useForm } from '../../components/use-form.ts';
-import { attemptSchema, FAILURE_REASON_CHOICES } from './door-rules.ts';
+import { attemptSchema, FAILURE_REASON_CHOICES, useDoorRules } from './door-rules.ts';
 import type { Refusal } from './offline/door-queue.ts';
 import { PhotoField } from './photo-field.tsx';
 import { usePosition } from './position.ts';
@@ -45,6 +45,7 @@ export function AttemptForm(props: {
     submit: async (data) => props.onConfirm(data),
   });
   const { values, field, setErrors } = form;
+  useDoorRules();
 
   const refusal = props.before?.refusal;
   useEffect(() => {

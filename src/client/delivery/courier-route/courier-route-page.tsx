@@ -14,7 +14,6 @@ import { Notice } from '../../components/notice.tsx';
 import { deliveryKeys, getMyRoute, type MyRoute, type MyRouteAnswer } from '../api.ts';
 import { CashBox } from './cash-box.tsx';
 import { cashOf, countersOf, stopViews, toCollectOf, useDoorActions } from './door-actions.ts';
-import { doorRules } from './door-rules.ts';
 import { takeServerRoute } from './first-paint.ts';
 import { NextStop } from './next-stop.tsx';
 import { prepareDoorQueue, startDoorQueue } from './offline/door-queue.ts';
@@ -104,8 +103,6 @@ function MyRouteScreen() {
   useEffect(() => {
     if (!isCourier) return;
     registerCourierServiceWorker();
-    // The door forms' schemas, after the first paint (door-rules.ts); a failure is tried again at the first confirm.
-    doorRules().catch(() => undefined);
   }, [isCourier]);
 
   if (answer.isPending) {

@@ -10,7 +10,13 @@ import { FormActions, FormError, FormShell } from '../../components/form-shell.t
 import { SelectField } from '../../components/select-field.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useForm } from '../../components/use-form.ts';
-import { deliverySchema, NOVELTY_CHOICES, PAYMENT_MEANS_CHOICES, RELATION_CHOICES } from './door-rules.ts';
+import {
+  deliverySchema,
+  NOVELTY_CHOICES,
+  PAYMENT_MEANS_CHOICES,
+  RELATION_CHOICES,
+  useDoorRules,
+} from './door-rules.ts';
 import type { Refusal } from './offline/door-queue.ts';
 import { PhotoField } from './photo-field.tsx';
 import { usePosition } from './position.ts';
@@ -96,6 +102,7 @@ export function DeliveryForm(props: {
     submit: async (data) => props.onConfirm(data),
   });
   const { values, field, setErrors } = form;
+  useDoorRules();
 
   // A refusal being corrected stands beside the field it names, or above the button.
   const refusal = props.before?.refusal;

@@ -1,7 +1,10 @@
-// The door forms' schemas (zod, ~26 KB gzip) load right after the route's first paint rather than in it: the cards
-// and forms paint with the choices and labels (door-choices.ts, no zod), and the schemas are here long before a
-// delivery is confirmed. The service worker keeps the lazy file too (vite.config.ts: the courier chunk's dynamic
-// imports), so a form confirmed without signal checks as before.
+// The door forms' schemas (zod, ~26 KB gzip) run when a door form first opens, not with the route: the cards and
+// forms paint with the choices and labels (door-choices.ts, no zod), and the schemas are ready long before the form
+// is confirmed. Run right after the first paint they held the phone 70 ms at 4× CPU in one task (issue 37). Their
+// files are downloaded with the page all the same, as prefetches (src/server/screen-preloads.ts), and the service
+// worker keeps them (vite.config.ts: the courier chunk's dynamic imports), so a form confirmed without signal on a
+// first opening checks as before.
+import { useEffect } from 'react';
 import {
   FAILURE_REASON_LABELS,
   NOVELTY_LABELS,
@@ -21,6 +24,13 @@ export function doorRules(): Promise<DoorForms> {
     throw error;
   });
   return loading;
+}
+
+/** For a door form: its schemas start running as it opens; a failure is tried again when it is confirmed. */
+export function useDoorRules(): void {
+  useEffect(() => {
+    doorRules().catch(() => undefined);
+  }, []);
 }
 
 export const deliverySchema = () => doorRules().then((rules) => rules.deliverySchema);
