@@ -65,7 +65,8 @@ export function parseUsdCents(text: string): number | null {
   return parseDecimalUnits(text, 2);
 }
 
-const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+/** '1234567' → '1.234.567': the thousands of a string of digits, the Colombian way. */
+export const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 
 /** 'US$ 1.234,50' */
 export function formatUsd(cents: number): string {
