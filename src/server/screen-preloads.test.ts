@@ -84,16 +84,23 @@ describe('screenPages', () => {
       join(packageDir, '.vite/manifest.json'),
       JSON.stringify({
         'index.html': { file: 'assets/index-1.js', isEntry: true },
-        'packages/package/package-page.tsx': { file: 'assets/package-page-2.js', imports: ['index.html'] },
+        'packages/package/package-page.tsx': {
+          file: 'assets/package-page-2.js',
+          imports: ['index.html', '_small'],
+        },
+        _small: { file: 'assets/history-list-3.js' },
       }),
     );
     mkdirSync(join(packageDir, 'assets'));
+    writeFileSync(join(packageDir, 'assets/history-list-3.js'), 'x'.repeat(700));
     writeFileSync(join(packageDir, 'assets/package-page-2.js'), 'x'.repeat(5000));
     const pages = screenPages(packageDir, html);
     const page = screenPageFor(pages, '/paquetes/100042') ?? '';
     expect(page).toContain('<link rel="preload" href="/api/packages/100042" as="fetch" crossorigin>');
     expect(page).toContain('<link rel="preload" href="/api/me" as="fetch" crossorigin>');
     expect(page).toContain('<link rel="modulepreload" href="/assets/package-page-2.js">');
+    // Its small files too: named after the entry ran, they were a second wave of requests before the page drew.
+    expect(page).toContain('<link rel="modulepreload" href="/assets/history-list-3.js">');
     // Other paths, a receipt's among them, keep the plain index.html.
     expect(screenPageFor(pages, '/paquetes/100042/comprobante')).toBeNull();
     expect(screenPageFor(pages, '/paquetes/abc')).toBeNull();
