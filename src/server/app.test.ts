@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectConsoleError } from '../../test/support/console.ts';
 import { browser, startTestServer, TEST_APP_URL, type TestServer } from '../../test/support/server.ts';
@@ -19,6 +20,11 @@ describe('the HTTP application', () => {
     writeFileSync(
       join(clientDir, 'assets', 'main-abc123.js'),
       `console.log(${JSON.stringify('x'.repeat(2000))});`,
+    );
+    // The build's brotli beside a script (vite.config.ts, ADR 0021).
+    writeFileSync(
+      join(clientDir, 'assets', 'main-abc123.js.br'),
+      brotliCompressSync(`console.log(${JSON.stringify('x'.repeat(2000))});`),
     );
     writeFileSync(join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     writeFileSync(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"></svg>');
@@ -107,6 +113,18 @@ describe('the HTTP application', () => {
     const html = await get('/', { 'accept-encoding': 'gzip' });
     expect(html.headers.get('content-encoding')).toBe('gzip');
     expect((await get('/favicon.svg')).headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it("sends a script's brotli made at the build to a browser that takes it", async () => {
+    const response = await get('/assets/main-abc123.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('vary')).toContain('Accept-Encoding');
+    expect(response.headers.get('content-type')).toContain('javascript');
+    const body = brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString();
+    expect(body).toBe(`console.log(${JSON.stringify('x'.repeat(2000))});`);
+    const plain = await get('/assets/main-abc123.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(body);
   });
 
   it('reports a healthy database on /api/health', async () => {

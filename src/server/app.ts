@@ -216,7 +216,12 @@ function serveClientFiles(app: Hono, clientDir: string) {
     if (c.res.status === 200 && !c.res.headers.has('cache-control'))
       c.res.headers.set('cache-control', value);
   };
-  app.use('/assets/*', cacheFor('public, max-age=31536000, immutable'), serveStatic({ root: clientDir }));
+  // Compressed at the build (ADR 0021): brotli where the browser takes it, 13 % under gzip on the scripts.
+  app.use(
+    '/assets/*',
+    cacheFor('public, max-age=31536000, immutable'),
+    serveStatic({ root: clientDir, precompressed: true }),
+  );
   // The courier screen's service worker is checked for a new version on every visit: never kept by a cache.
   app.use('/sw.js', async (c, next) => {
     await next();
