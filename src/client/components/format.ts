@@ -1,7 +1,8 @@
 // Numbers written the Colombian way for the packages screens ('2,5', '1.234,57'); dates come from
-// src/shared/dates.ts. Written from the number's own digits, as Intl.NumberFormat('es-CO', { maximumFractionDigits:
-// 2 }) writes them: its first build loads ICU's data in one uninterruptible call, 55 ms at 4× CPU while a package's
-// page drew its facts (issue 37: Lighthouse mobile ≥ 95). format.test.ts holds the two side by side.
+// src/shared/dates.ts. Written from the number's own digits, the way Intl.NumberFormat('es-CO', {
+// maximumFractionDigits: 2 }) writes them: its first build loads ICU's data in one uninterruptible call, 55 ms at 4×
+// CPU while a package's page drew its facts (issue 37: Lighthouse mobile ≥ 95). format.test.ts holds the two side by
+// side.
 import { groupThousands } from '../../shared/money.ts';
 
 /** The digits of |value| without an exponent ('1e-7' → '0.0000001'), from its shortest decimal form. */
@@ -23,7 +24,7 @@ function plusOne(digits: string): string {
   return next.startsWith('2') ? `1${next.slice(1)}` : next.slice(1);
 }
 
-/** Up to two decimals, rounded half away from zero on the shortest decimal form (1.005 → '1,01', as ICU does). */
+/** Up to two decimals, rounded half away from zero on the shortest decimal form (1.005 → '1,01', like ICU). */
 export function formatNumber(value: number): string {
   const [whole = '0', fraction = ''] = plainDigits(value).split('.');
   let kept = whole + fraction.slice(0, 2).padEnd(2, '0');

@@ -4,8 +4,7 @@
 // reload or a closed browser (restored, then resumed), and is retried on a network error or a 5xx; a refusal (4xx) is
 // kept with its reason and never retried. Each courier's copy is their own (phone-store.ts: one key per courier,
 // deleted at sign-out once nothing waits; issue 30 item 8). The actions due together are sent together, in the order
-// confirmed, through POST /api/delivery/sync (sync-batcher.ts, which keeps the order a TanStack `scope` kept before).
-// ADR 0011.
+// confirmed, through POST /api/delivery/sync (sync-batcher.ts keeps the order a TanStack `scope` kept). ADR 0011.
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import {
   type PersistedClient,
@@ -189,8 +188,6 @@ const waitsToBeSent = (client: QueryClient) =>
     .getAll()
     .some((mutation) => isDoorAction(mutation) && mutation.state.status === 'pending');
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 /** The courier whose copy this page reads and writes: their id, the restore, and how to stop writing it. */
 let current: { owner: string; restored: Promise<void>; stop: () => void } | undefined;
 
@@ -257,9 +254,8 @@ export function startDoorQueue(client: QueryClient, owner: string): Promise<void
     void persistQueryClientSave(options);
     void client.resumePausedMutations();
   };
-  // Read in a task of its own: the screen's effects, which start the queue, return first and the phone stays free
-  // between them (in one task they held it 40 ms at 4× CPU after the route's first paint, issue 37).
-  const restored = nextTask()
+  // Read in a task of its own, after the screen's effects that start the queue (issue 37: one task of 40 ms at 4× CPU).
+  const restored = new Promise((resolve) => setTimeout(resolve, 0))
     .then(() => persistQueryClientRestore(options))
     .then(
       () => resume(true),
