@@ -4,12 +4,17 @@
 // its collection, its receipt and its invoice of that line alone; two payments of it at once, and a door delivery
 // racing its online payment, apply it once. 'Saldo a favor' cannot arise (a paid package is never recomputed).
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
 import { deliveryBody, deliveryWorld, startedRoute } from '../../../test/support/delivery.ts';
 import { packageInColombia } from '../../../test/support/packages.ts';
-import { storageAfterPayment as storedAfterPayment } from '../../../test/support/pay-online.ts';
-import { eventsInto, startWompiStandIn, TEST_CARD_APPROVED } from '../../../test/support/wompi-stand-in.ts';
+import {
+  eventsIntoWorld,
+  payOnline as paidOnline,
+  storageAfterPayment as storedAfterPayment,
+  onlinePayments as wompiStandIn,
+} from '../../../test/support/pay-online.ts';
+import { TEST_CARD_APPROVED } from '../../../test/support/wompi-stand-in.ts';
 import { isoDayInColombia } from '../../shared/dates.ts';
 import { doorMessages } from '../../shared/delivery/door-choices.ts';
 import { paymentMessages } from '../../shared/payments/forms.ts';
@@ -28,8 +33,7 @@ import { FLAGS } from './apply.ts';
 import { applyWaitingEvents, receiveEvent } from './events.ts';
 import { wompiProvider } from './wompi.ts';
 
-const standIn = await startWompiStandIn({ retryMs: [20, 40, 80] });
-afterAll(() => standIn.close());
+const standIn = await wompiStandIn();
 
 describe.each(drivers)("'Saldo pendiente' on %s", (driver) => {
   const world = deliveryWorld(driver, {
@@ -40,22 +44,12 @@ describe.each(drivers)("'Saldo pendiente' on %s", (driver) => {
   });
   const db = () => world.server.db;
   const client = () => world.customer.client;
-  beforeAll(() => {
-    standIn.reset();
-    standIn.silence(false);
-    standIn.setEvents(eventsInto(world.server));
-  });
+  eventsIntoWorld(standIn, world);
 
   const start = (numbers: number[]) => client().post('/api/pagos', { packages: numbers });
   const state = async (reference: string) => (await client().get(`/api/pagos/${reference}`)).body.state;
   /** Pays `number`'s charge (or balance) online with the approved test card. */
-  const payOnline = async (number: number) => {
-    const started = await start([number]);
-    expect(started.status).toBe(200);
-    await standIn.checkout(started.body.checkoutUrl, { method: 'CARD', card: TEST_CARD_APPROVED });
-    await expect.poll(() => state(started.body.reference)).toBe('aprobado');
-    return started.body as { reference: string; amountCop: number };
-  };
+  const payOnline = (number: number) => paidOnline(standIn, world, number);
   /** The storage fee stored when the package left Miami, 40 days after its receipt: the line as stored. */
   const storageAfterPayment = (number: number) => storedAfterPayment(db(), number);
   const inForce = (number: number) =>

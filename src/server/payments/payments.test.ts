@@ -3,16 +3,16 @@
 // applied, a late event answered by asking Wompi, two payments of one package (one applied, one flagged for a
 // refund), refusals (another's package, one already paid), and the courier's stop once paid ('Pagado: no cobrar').
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
 import { deliveryBody, deliveryWorld, startedRoute } from '../../../test/support/delivery.ts';
 import { storedValueToPay } from '../../../test/support/money.ts';
 import { receivedPackage } from '../../../test/support/packages.ts';
+import { eventsIntoWorld, onlinePayments as wompiStandIn } from '../../../test/support/pay-online.ts';
 import { signedUpCustomer, TEST_APP_URL } from '../../../test/support/server.ts';
 import {
   eventsInto,
   signedEvent,
-  startWompiStandIn,
   TEST_CARD_APPROVED,
   TEST_CARD_DECLINED,
   WOMPI_TEST_KEYS,
@@ -41,8 +41,7 @@ import { checkPendingPayments } from './pending-check.ts';
 import { EVENT_REFUSED } from './routes.ts';
 import { wompiProvider } from './wompi.ts';
 
-const standIn = await startWompiStandIn({ retryMs: [20, 40, 80] });
-afterAll(() => standIn.close());
+const standIn = await wompiStandIn();
 
 describe.each(drivers)('paying online on %s', (driver) => {
   const world = deliveryWorld(driver, {
@@ -53,11 +52,7 @@ describe.each(drivers)('paying online on %s', (driver) => {
   });
   const db = () => world.server.db;
   const client = () => world.customer.client;
-  beforeAll(() => {
-    standIn.reset();
-    standIn.silence(false);
-    standIn.setEvents(eventsInto(world.server));
-  });
+  eventsIntoWorld(standIn, world);
 
   const received = async () => (await receivedPackage(world.customer, world.admin)).number;
   const start = (numbers: number[]) => client().post('/api/pagos', { packages: numbers });
