@@ -188,7 +188,11 @@ const browser: UserConfig = {
     react(),
     // ADR 0021: each script and stylesheet also as .br and .gz beside it, compressed once at the build's highest
     // levels; the server sends the one the browser accepts (src/server/app.ts, serveStatic's `precompressed`).
-    compression({ include: /\.(js|css|svg)$/, algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
+    compression({
+      include: /^assets\/.*\.(js|css)$/,
+      algorithms: ['brotliCompress', 'gzip'],
+      logLevel: 'silent',
+    }),
     // ADR 0011: Workbox's generated worker (dist/client/sw.js) keeps '/reparto' and the app's files on the courier's
     // phone. Nothing is injected into index.html (no manifest, no registration script): only the courier screen's
     // chunk registers the worker, so customers never get one. API answers are never cached by it.
