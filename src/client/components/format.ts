@@ -18,11 +18,8 @@ function plainDigits(value: number): string {
   return `${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
-/** Adds one to a string of decimal digits ('099' → '100'). */
-function plusOne(digits: string): string {
-  const next = (BigInt(`1${digits}`) + 1n).toString();
-  return next.startsWith('2') ? `1${next.slice(1)}` : next.slice(1);
-}
+/** Adds one to a string of decimal digits, keeping its leading zeros ('0049' → '0050', '099' → '100'). */
+const plusOne = (digits: string) => (BigInt(digits) + 1n).toString().padStart(digits.length, '0');
 
 /** Up to two decimals, rounded half away from zero on the shortest decimal form (1.005 → '1,01', like ICU). */
 export function formatNumber(value: number): string {

@@ -1,9 +1,9 @@
 // The door forms' schemas (zod, ~26 KB gzip) run when a door form first opens, not with the route: the cards and
 // forms paint with the choices and labels (door-choices.ts, no zod), and the schemas are ready long before the form
-// is confirmed. Run right after the first paint they held the phone 70 ms at 4× CPU in one task (issue 37). Their
-// files are downloaded with the page all the same, as prefetches (src/server/screen-preloads.ts), and the service
-// worker keeps them (vite.config.ts: the courier chunk's dynamic imports), so a form confirmed without signal on a
-// first opening checks as before.
+// is confirmed. Run right after the first paint they held the phone 220–320 ms at 4× CPU in one task (issue 37).
+// Their files are downloaded with the page all the same, as prefetches (src/server/screen-preloads.ts), and the
+// service worker keeps them (vite.config.ts: the courier chunk's dynamic imports), so a form confirmed without signal
+// on a first opening checks as before.
 import { useEffect } from 'react';
 import {
   FAILURE_REASON_LABELS,
