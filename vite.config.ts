@@ -164,9 +164,9 @@ function sharedChunkName(id: string, graph: ModuleGraph): string | null {
 }
 
 /**
- * `vite build --ssr`: the courier screen's first paint for the server (delivery/courier-route/server-render.tsx)
- * as one module in dist/server/; React and the other packages stay imports from node_modules, the CSS is the
- * browser's.
+ * `vite build --ssr`: the first paint of the screens drawn on the server (server-render.tsx: the courier's, a
+ * package's page) as one module in dist/server/ (the lazy parts they do not draw beside it); React and the other
+ * packages stay imports from node_modules, the CSS is the browser's.
  */
 const serverRender: UserConfig = {
   root: 'src/client',

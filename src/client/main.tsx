@@ -69,8 +69,8 @@ const NotFoundPage = lazy(() => import('./app/not-found/not-found-page.tsx'));
 const root = document.getElementById('root');
 if (root) {
   const app = <App screens={screens} notFound={NotFoundPage} />;
-  // The server drew the courier screen's first paint (src/server/delivery/courier-page.ts): React takes over its
-  // HTML as it is. Every other page arrives empty and is drawn here.
+  // The server drew the screen's first paint (src/server/first-paint.ts: the courier's, a package's page): React
+  // takes over its HTML as it is. Every other page arrives empty and is drawn here.
   if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 }

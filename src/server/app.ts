@@ -7,7 +7,7 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { messages } from '../shared/messages.ts';
-import { isScreenPath, paths } from '../shared/paths.ts';
+import { isScreenPath } from '../shared/paths.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import type { Auth } from './auth/auth.ts';
@@ -17,7 +17,7 @@ import { collectionRoutes } from './collections/routes.ts';
 import { type Config, publicConfig } from './config.ts';
 import { isConnectionLost } from './db/errors.ts';
 import type { OpenDatabase } from './db/open.ts';
-import { courierFirstPaint, type RenderCourierRoute } from './delivery/courier-page.ts';
+import { courierScreen } from './delivery/courier-page.ts';
 import { courierRoutes } from './delivery/courier-routes.ts';
 import { deliveryRoutes } from './delivery/routes.ts';
 import { dispatchRoutes } from './dispatches/routes.ts';
@@ -25,6 +25,7 @@ import { einvoiceRoutes } from './einvoice/routes.ts';
 import { DomainError, Unavailable } from './errors.ts';
 import { fileRoutes } from './files/routes.ts';
 import { objectStore } from './files/store.ts';
+import { firstPaint, type RenderScreen } from './first-paint.ts';
 import { ApiError, errorResponse, finishBodyBeforeAnswer, jsonBodyLimit } from './http.ts';
 import { lockerRoutes } from './lockers/routes.ts';
 import { noticeAdminRoutes } from './notices/admin-routes.ts';
@@ -33,6 +34,7 @@ import { createMetrics, type Metrics } from './observability/metrics.ts';
 import { requestLog } from './observability/request-log.ts';
 import { healthRoutes, metricsRoutes } from './observability/routes.ts';
 import { boardRoutes } from './packages/board-routes.ts';
+import { packageScreen } from './packages/package-page.ts';
 import { packageRoutes } from './packages/routes.ts';
 import { staffViewRoutes } from './packages/staff-view-routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
@@ -60,8 +62,8 @@ export interface AppDeps {
   clientDir?: string;
   /** The worker that applies Wompi's stored events (start.ts), woken when one arrives. */
   paymentEvents?: { wake(): void } | null;
-  /** Tests only: draws '/reparto' instead of the build's dist/server/server-render.js. */
-  renderCourierRoute?: RenderCourierRoute;
+  /** Tests only: draws the screens drawn on the server instead of the build's dist/server/server-render.js. */
+  renderScreen?: RenderScreen;
   /** Tests only: see RegistrationContext.failAfterLockerNumber. */
   failAfterLockerNumber?: () => void;
 }
@@ -184,19 +186,18 @@ export function createApp(deps: AppDeps) {
   if (config.metricsToken) app.route('/', metricsRoutes(metrics, config.metricsToken));
 
   if (existsSync(clientDir)) serveClientFiles(app, clientDir);
-  const courierPage = courierFirstPaint(
-    { db, auth, config },
-    clientDir,
-    drawnPage(screenHtml.get(paths.courierRoute) ?? indexHtml),
-    deps.renderCourierRoute,
-  );
-  app.get(paths.courierRoute, async (c, next) => {
-    const html = await courierPage(c);
-    if (html === null) return next();
-    // The courier's own route, drawn for them: no cache keeps it.
-    c.header('cache-control', 'no-store');
-    return c.html(html);
-  });
+  // The screens drawn on the server for their person (first-paint.ts); anything else falls through to the page below.
+  const drawScreen = firstPaint({ db, auth, config }, clientDir, deps.renderScreen);
+  for (const screen of [courierScreen, packageScreen]) {
+    const draw = drawScreen(screen, drawnPage(screenHtml.get(screen.pattern) ?? indexHtml));
+    app.get(screen.pattern, async (c, next) => {
+      const html = await draw(c);
+      if (html === null) return next();
+      // The person's own data, drawn for them: no cache keeps it.
+      c.header('cache-control', 'no-store');
+      return c.html(html);
+    });
+  }
   app.get('*', (c) => {
     c.header('cache-control', 'no-cache');
     // The screens are shared/paths.ts's table, the one the client's router is typed by; anything else is a 404.

@@ -9,11 +9,11 @@ import { createAuth } from './auth/auth.ts';
 import { loadAuthSecret } from './auth/secret.ts';
 import type { Config } from './config.ts';
 import { type OpenDatabase, openDatabase } from './db/open.ts';
-import type { RenderCourierRoute } from './delivery/courier-page.ts';
 import { EINVOICE_OFF_LINE } from './einvoice/config.ts';
 import { factusProvider } from './einvoice/factus.ts';
 import { type InvoiceWorker, startInvoiceWorker } from './einvoice/outbox.ts';
 import { openConfiguredFileStore, startSweeping } from './files/sweep.ts';
+import type { RenderScreen } from './first-paint.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { liveHub } from './live/hub.ts';
 import { startMailWorker } from './mail/outbox.ts';
@@ -98,8 +98,8 @@ export async function startServer(
      */
     printMail?: (text: string) => void;
     failAfterLockerNumber?: () => void;
-    /** Tests only: see AppDeps.renderCourierRoute. */
-    renderCourierRoute?: RenderCourierRoute;
+    /** Tests only: see AppDeps.renderScreen. */
+    renderScreen?: RenderScreen;
   } = {},
 ): Promise<Server> {
   // The bucket first (when FILES_S3_* is set): one that cannot be reached stops the start with a clear message.
@@ -187,7 +187,7 @@ export async function startServer(
     paymentEvents,
     clientDir: options.clientDir,
     failAfterLockerNumber: options.failAfterLockerNumber,
-    renderCourierRoute: options.renderCourierRoute,
+    renderScreen: options.renderScreen,
   });
   const stopHousekeeping = startHousekeeping(db, failureLog('housekeeping'), {
     brandName: config.brandName,

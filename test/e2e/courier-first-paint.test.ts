@@ -4,7 +4,7 @@
 // JavaScript off; with it, React keeps the drawn nodes (no hydration error) and 'Entregar' opens its form.
 import { get } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_PAINT_ROUTE_ID } from '../../src/shared/delivery/first-paint.ts';
+import { FIRST_PAINT_DATA_ID } from '../../src/shared/first-paint.ts';
 import { type CourierWorld, courierPhones, courierContext as phoneContext } from './courier-world.ts';
 import { apiCall, appInBrowser, registerViaApi } from './harness.ts';
 
@@ -53,7 +53,9 @@ describe("the courier's route drawn by the server and taken over by the browser"
     expect(html).not.toContain(EMPTY_ROOT);
     for (const number of world.numbers) expect(html).toContain(`id="stop-${number}"`);
     expect(html).toContain('Zona: <!-- -->Belén');
-    const data = new RegExp(`<script type="application/json" id="${FIRST_PAINT_ROUTE_ID}">([^<]*)</script>`);
+    const data = new RegExp(
+      `<script type="application/json" id="${FIRST_PAINT_DATA_ID}" data-api="/api/delivery/my-route">([^<]*)</script>`,
+    );
     const route = JSON.parse(data.exec(html)?.[1] ?? 'null') as {
       route: { stops: Array<{ number: number }> };
     };
@@ -73,7 +75,7 @@ describe("the courier's route drawn by the server and taken over by the browser"
     ] as const) {
       const { html } = response;
       expect(html, who).toContain(EMPTY_ROOT);
-      expect(html, who).not.toContain(FIRST_PAINT_ROUTE_ID);
+      expect(html, who).not.toContain(FIRST_PAINT_DATA_ID);
       for (const number of world.numbers) expect(html, who).not.toContain(`Paquete ${number}`);
     }
   });

@@ -4,7 +4,7 @@
 // customer and shows in its 'Historial' (its state unchanged); '/locker' and '/paquetes' say which packages need
 // attention and link to them; the state chips filter 'Mis paquetes' by keyboard, and the filter survives a reload;
 // the edit form shows and takes a decimal comma.
-import type { Page } from 'playwright-core';
+import type { ConsoleMessage, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatNumericDay, isoDayInMiami } from '../../src/shared/dates.ts';
 import type { PackageDetail, PackageList } from '../../src/shared/packages/api-types.ts';
@@ -87,6 +87,50 @@ describe('package-first screens on a phone', () => {
       },
       [first, second],
     );
+
+  it('arrives drawn by the server in each of its states and is taken over as drawn, with no hydration error', async () => {
+    const errors: string[] = [];
+    const onError = (error: Error) => errors.push(error.message);
+    // The browser's line for an answer of 404 is not React's: 'Factura electrónica' asks for an invoice not yet
+    // issued (GET /api/packages/:number/factura), which is 404 until it is.
+    const onConsole = (message: ConsoleMessage) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        errors.push(message.text());
+    };
+    page.on('pageerror', onError);
+    page.on('console', onConsole);
+    try {
+      for (const [number, content] of [
+        [pkg.taxed, 'Chaqueta de invierno'],
+        [pkg.held, 'Audífonos inalámbricos'],
+        [pkg.prealerted, 'Libros de cocina'],
+      ] as const) {
+        // The scripts wait until the drawn title is in hand, so it is known to be the server's node.
+        let release = () => {};
+        const released = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+          await released;
+          await route.continue();
+        });
+        await page.goto(`${e2e.app.url}/paquetes/${number}`, { waitUntil: 'commit' });
+        const title = page.getByRole('heading', { level: 1, name: `${content}Paquete ${number}` });
+        const drawn = await title.elementHandle();
+        release();
+        // Taken over: the screen's first render took the drawn answer, and its later part ('Historial') is drawn
+        // beside the server's nodes, which stay (a page drawn again by the browser would replace them).
+        await page.getByRole('heading', { name: 'Historial' }).waitFor();
+        expect(await page.locator('#first-paint-data').count(), String(number)).toBe(0);
+        expect(await drawn?.evaluate((node) => node.isConnected), String(number)).toBe(true);
+        await page.unrouteAll();
+      }
+    } finally {
+      page.off('pageerror', onError);
+      page.off('console', onConsole);
+    }
+    expect(errors).toEqual([]);
+  });
 
   it("titles a package by its content, tracks it with aria-current on its step, and shows 'COP', the TRM and why taxes apply", async () => {
     await page.goto(`${e2e.app.url}/paquetes/${pkg.taxed}`);

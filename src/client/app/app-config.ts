@@ -33,7 +33,7 @@ function fallbackConfig(appUrl: string): AppConfig {
 }
 
 function readConfig(): AppConfig {
-  // On the server (the courier screen's first paint, src/server/delivery/courier-page.ts) there is no page to read:
+  // On the server (a drawn screen's first paint, src/server/first-paint.ts) there is no page to read:
   // the server hands the same values over with `setServerConfig` before it renders.
   if (typeof document === 'undefined') return fallbackConfig('');
   const content = document.querySelector('meta[name="app-config"]')?.getAttribute('content');

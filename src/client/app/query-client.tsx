@@ -20,7 +20,7 @@ export const queryClient = new QueryClient({
   },
 });
 
-// In the browser only (the server renders the courier screen's first paint with this module too).
+// In the browser only (the server renders the drawn screens' first paint with this module too).
 if (typeof window !== 'undefined') {
   // A sign-in in this tab (say, on /login while another person's session was open) must not show their cached data.
   window.addEventListener(SIGNED_IN_EVENT, () => queryClient.clear());

@@ -38,7 +38,7 @@ export interface NavigateOptions {
 type Navigate = (to: string, options?: NavigateOptions) => void;
 
 // The raw query string: wouter's useSearch decodes it once more, which would turn a `%25` inside a token into `%`.
-// On the server (the courier screen's first paint) the search is the one its <Router ssrPath> was given.
+// On the server (a drawn screen's first paint) the search is the one its <Router ssrPath> was given.
 const currentSearch = () => window.location.search;
 function useRawSearch() {
   const { ssrSearch } = useRouter();

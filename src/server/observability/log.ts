@@ -18,7 +18,7 @@ export type FailureKind =
   | 'audit'
   | 'csv'
   | 'live'
-  | 'courier_page'
+  | 'first_paint'
   | 'housekeeping'
   | 'files'
   | 'database'

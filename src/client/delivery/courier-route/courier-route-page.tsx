@@ -5,7 +5,9 @@
 import { onlineManager, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { formatCalendarDay, formatClockInColombia } from '../../../shared/dates.ts';
+import { firstPaintApi } from '../../../shared/first-paint.ts';
 import { messages } from '../../../shared/messages.ts';
+import { takeServerAnswer } from '../../app/first-paint.ts';
 import { Page } from '../../app/page.tsx';
 import { queryClient, withQuery } from '../../app/query-client.tsx';
 import { RequestError } from '../../app/request.ts';
@@ -14,7 +16,6 @@ import { Notice } from '../../components/notice.tsx';
 import { deliveryKeys, getMyRoute, type MyRoute, type MyRouteAnswer } from '../api.ts';
 import { CashBox } from './cash-box.tsx';
 import { cashOf, countersOf, stopViews, toCollectOf, useDoorActions } from './door-actions.ts';
-import { takeServerRoute } from './first-paint.ts';
 import { NextStop } from './next-stop.tsx';
 import { prepareDoorQueue, startDoorQueue } from './offline/door-queue.ts';
 import { usePhoneCopy } from './offline/phone-copy.ts';
@@ -34,7 +35,9 @@ const myRouteQuery = {
   refetchOnReconnect: () => queryClient.isMutating({ mutationKey: deliveryKeys.all }) === 0,
 };
 
-takeServerRoute(queryClient);
+// The route the server drew this page with (courier-page.ts), in the cache before the first render.
+const drawnRoute = takeServerAnswer<MyRouteAnswer>(firstPaintApi.courierRoute);
+if (drawnRoute) queryClient.setQueryData(deliveryKeys.myRoute, drawnRoute);
 
 function CourierRoutePage() {
   const restored = useRestoredQueue();

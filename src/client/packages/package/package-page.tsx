@@ -6,10 +6,12 @@
 // …', 'Comprobante de pago') above the tracker, the charge's lines folded; on its way, since when and when expected.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useRef, useState } from 'react';
+import { firstPaintApi } from '../../../shared/first-paint.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { PackageDetail, PrealertSaved } from '../../../shared/packages/api-types.ts';
 import { customerMayEdit } from '../../../shared/packages/states.ts';
 import { paths } from '../../../shared/paths.ts';
+import { takeServerAnswer } from '../../app/first-paint.ts';
 import { Page } from '../../app/page.tsx';
 import { withQuery } from '../../app/query-client.tsx';
 import { RequestError } from '../../app/request.ts';
@@ -48,7 +50,12 @@ function PackagePage() {
 
 function PackageScreen({ number }: { number: string }) {
   const queryKey = packageKeys.detail(number);
-  const detail = useQuery({ queryKey, queryFn: ({ signal }) => getPackage(number, signal) });
+  const detail = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => getPackage(number, signal),
+    // The package the server drew this page with (src/server/packages/package-page.ts), if it did.
+    initialData: () => takeServerAnswer<PackageDetail>(firstPaintApi.packageDetail(number)),
+  });
   // A state changed by the warehouse or an admin shows here without a reload (once the package has arrived).
   usePackageLiveUpdates(!detail.isPending);
 
