@@ -43,24 +43,23 @@ async function loadRender(clientDir: string): Promise<RenderScreen | null> {
 
 /**
  * For each drawn screen, the page's HTML for a request (`page`: the screen's index.html as screen-preloads.ts's
- * `drawnPage` writes it), or null for the plain page. `render` is for tests; by default the build's, loaded once.
+ * `drawnPage` writes it), or null for the plain page. `render` is for tests; by default the build's.
  */
 export function firstPaint(deps: RouteDeps, clientDir: string, render?: RenderScreen) {
-  let loaded: Promise<RenderScreen | null> | undefined;
-  const renderer = () => {
-    if (render) return Promise.resolve(render);
-    loaded ??= loadRender(clientDir).catch((error: unknown) => {
-      logFailure('first_paint', 'Las pantallas no se pueden dibujar en el servidor', error);
-      return null;
-    });
-    return loaded;
-  };
+  // Loaded as the server starts, not on the first page asked for: importing the build and React's server renderer
+  // took that courier's first opening 0.5 s longer (docs/PERFORMANCE.md 'Courier screen').
+  const loaded: Promise<RenderScreen | null> = render
+    ? Promise.resolve(render)
+    : loadRender(clientDir).catch((error: unknown) => {
+        logFailure('first_paint', 'Las pantallas no se pueden dibujar en el servidor', error);
+        return null;
+      });
   const root = '<div id="root"></div>';
   return (screen: DrawnScreen, page: string) =>
     async (c: Context): Promise<string | null> => {
       // A page the browser opens: not the service worker's copy (it fetches the page for no signal) nor a preload.
       if (c.req.header('sec-fetch-mode') !== 'navigate' || !page.includes(root)) return null;
-      const draw = await renderer();
+      const draw = await loaded;
       if (!draw) return null;
       try {
         const caller = await readCaller(c, deps.auth, deps.db);
