@@ -6,7 +6,7 @@ import { get } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_PAINT_DATA_ID } from '../../src/shared/first-paint.ts';
 import { type CourierWorld, courierPhones, courierContext as phoneContext } from './courier-world.ts';
-import { apiCall, appInBrowser, registerViaApi } from './harness.ts';
+import { apiCall, appInBrowser, holdEntryScript, registerViaApi } from './harness.ts';
 
 const ADMIN = 'reparto-first-paint-admin@example.com';
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -112,14 +112,7 @@ describe("the courier's route drawn by the server and taken over by the browser"
         if (message.type() === 'error') errors.push(message.text());
       });
       // The scripts wait until the drawn button is in hand, so it is known to be the server's node.
-      let release = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-        await released;
-        await route.continue();
-      });
+      const release = await holdEntryScript(page);
       await page.goto(`${e2e.app.url}/reparto`, { waitUntil: 'commit' });
       const first = page.getByRole('article', { name: `1. Paquete ${world.numbers[0]}` });
       await first.waitFor();

@@ -189,3 +189,19 @@ export async function staffNav(page: Page) {
   if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
   return nav;
 }
+
+/**
+ * Holds the page's entry script until `release()`: a drawn page (ADR 0014) is then on screen as the server sent it,
+ * so a node taken before the release is known to be the server's. Undone with `page.unrouteAll()` or a new page.
+ */
+export async function holdEntryScript(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}

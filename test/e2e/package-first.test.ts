@@ -10,7 +10,14 @@ import { formatNumericDay, isoDayInMiami } from '../../src/shared/dates.ts';
 import type { PackageDetail, PackageList } from '../../src/shared/packages/api-types.ts';
 import { prealertMessages } from '../../src/shared/packages/prealert.ts';
 import { seriousAxeViolations } from './axe.ts';
-import { apiCall, appInBrowser, recordViaApi, registerViaApi, signInThroughForm } from './harness.ts';
+import {
+  apiCall,
+  appInBrowser,
+  holdEntryScript,
+  recordViaApi,
+  registerViaApi,
+  signInThroughForm,
+} from './harness.ts';
 
 const ADMIN = 'paquete-primero-admin@example.com';
 const SUPPORT = '13055550177';
@@ -106,14 +113,7 @@ describe('package-first screens on a phone', () => {
         [pkg.prealerted, 'Libros de cocina'],
       ] as const) {
         // The scripts wait until the drawn title is in hand, so it is known to be the server's node.
-        let release = () => {};
-        const released = new Promise<void>((resolve) => {
-          release = resolve;
-        });
-        await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-          await released;
-          await route.continue();
-        });
+        const release = await holdEntryScript(page);
         await page.goto(`${e2e.app.url}/paquetes/${number}`, { waitUntil: 'commit' });
         const title = page.getByRole('heading', { level: 1, name: `${content}Paquete ${number}` });
         const drawn = await title.elementHandle();

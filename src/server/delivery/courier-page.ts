@@ -1,6 +1,6 @@
 // '/reparto' drawn on the server (issue 19, design/delivery.md 'Budgets': a 200-stop route opens in under 2 s with 4×
-// CPU and 'Fast 3G'; src/server/first-paint.ts draws it): the courier's own route of today, as GET
-// /api/delivery/my-route answers it.
+// CPU and 'Fast 3G'; src/server/first-paint.ts draws it): the courier's own route of today, the one GET
+// /api/delivery/my-route answers.
 import { isoDayInColombia } from '../../shared/dates.ts';
 import type { MyRouteAnswer } from '../../shared/delivery/api-types.ts';
 import { firstPaintApi } from '../../shared/first-paint.ts';

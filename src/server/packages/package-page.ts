@@ -1,6 +1,6 @@
 // A package's page `/paquetes/:number` drawn on the server for its owner (issue 37: Lighthouse mobile ≥ 95; drawn in
 // the browser it waited for the entry, the page's chunk and the package: first paint 1.8–2.3 s in Lighthouse's
-// simulation). src/server/first-paint.ts draws it with the package as GET /api/packages/:number answers its owner.
+// simulation). src/server/first-paint.ts draws it with the package that GET /api/packages/:number gives its owner.
 // Staff open a customer's package from their own screens: they get the plain page.
 
 import { firstPaintApi } from '../../shared/first-paint.ts';
