@@ -115,7 +115,10 @@ describe('package-first screens on a phone', () => {
         // The scripts wait until the drawn title is in hand, so it is known to be the server's node.
         const release = await holdEntryScript(page);
         await page.goto(`${e2e.app.url}/paquetes/${number}`, { waitUntil: 'commit' });
-        const title = page.getByRole('heading', { level: 1, name: `${content}Paquete ${number}` });
+        // Its name by parts: once the stylesheet is in, the number's own line puts a space between them.
+        const title = page
+          .getByRole('heading', { level: 1, name: content })
+          .filter({ hasText: `Paquete ${number}` });
         const drawn = await title.elementHandle();
         release();
         // Taken over: the screen's first render took the drawn answer, and its later part ('Historial') is drawn
@@ -126,6 +129,8 @@ describe('package-first screens on a phone', () => {
         await page.unrouteAll();
       }
     } finally {
+      // A failure here leaves no script held for the journeys after it.
+      await page.unrouteAll();
       page.off('pageerror', onError);
       page.off('console', onConsole);
     }
