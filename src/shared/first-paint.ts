@@ -15,7 +15,7 @@ export function firstPaintData(api: string, answer: unknown): string {
   return `<script type="application/json" id="${FIRST_PAINT_DATA_ID}" data-api="${api}">${json}</script>`;
 }
 
-/** The requests the drawn screens open with, as the server names them in the block and the screens look for them. */
+/** The requests the drawn screens open with: the server names them in the block, the screens ask for them by it. */
 export const firstPaintApi = {
   courierRoute: '/api/delivery/my-route',
   packageDetail: (number: number | string) => `/api/packages/${number}`,

@@ -7,6 +7,7 @@
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatNumericDay, isoDayInMiami } from '../../src/shared/dates.ts';
+import { FIRST_PAINT_DATA_ID } from '../../src/shared/first-paint.ts';
 import type { PackageDetail, PackageList } from '../../src/shared/packages/api-types.ts';
 import { prealertMessages } from '../../src/shared/packages/prealert.ts';
 import { seriousAxeViolations } from './axe.ts';
@@ -124,7 +125,7 @@ describe('package-first screens on a phone', () => {
         // Taken over: the screen's first render took the drawn answer, and its later part ('Historial') is drawn
         // beside the server's nodes, which stay (a page drawn again by the browser would replace them).
         await page.getByRole('heading', { name: 'Historial' }).waitFor();
-        expect(await page.locator('#first-paint-data').count(), String(number)).toBe(0);
+        expect(await page.locator(`#${FIRST_PAINT_DATA_ID}`).count(), String(number)).toBe(0);
         expect(await drawn?.evaluate((node) => node.isConnected), String(number)).toBe(true);
         await page.unrouteAll();
       }

@@ -2,6 +2,7 @@
 // mutation keys. 'Entregar' and 'No entregado' are sent through the phone's queue
 // (courier-route/offline/door-queue.ts), in batches (POST /api/delivery/sync).
 import type { MyRouteAnswer, SyncAnswer } from '../../shared/delivery/api-types.ts';
+import { firstPaintApi } from '../../shared/first-paint.ts';
 import { api } from '../app/request.ts';
 
 export type {
@@ -24,7 +25,7 @@ export const deliveryKeys = {
 
 /** Today's route in course of the signed-in courier, or `route: null`. */
 export const getMyRoute = (signal?: AbortSignal) =>
-  api.get<MyRouteAnswer>('/api/delivery/my-route', { signal });
+  api.get<MyRouteAnswer>(firstPaintApi.courierRoute, { signal });
 
 /** The phone's queue at once: up to MAX_SYNC_ACTIONS actions in the order confirmed, one result each, in order. */
 export const postSync = (actions: Array<{ kind: 'deliver' | 'attempt'; number: number; body: object }>) =>

@@ -39,11 +39,16 @@ export function readListQuery(c: Context): { q: string; state: PackageState | nu
   return { q, state: estado && isPackageState(estado) ? estado : null, page };
 }
 
+/** A path's number (a package's, a dispatch's…): up to nine digits, or null for anything else. */
+export function wholeNumber(text: string): number | null {
+  return /^\d{1,9}$/.test(text) ? Number(text) : null;
+}
+
 /** A whole number from the path; anything else names nothing: 404 with `notFound`. */
 function pathNumber(c: Context, param: string, notFound: string): number {
-  const text = c.req.param(param) ?? '';
-  if (!/^\d{1,9}$/.test(text)) throw new NotFound(notFound);
-  return Number(text);
+  const number = wholeNumber(c.req.param(param) ?? '');
+  if (number === null) throw new NotFound(notFound);
+  return number;
 }
 
 /** The package number of a `/:number` path. */

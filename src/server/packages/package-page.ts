@@ -8,14 +8,16 @@ import type { PackageDetail } from '../../shared/packages/api-types.ts';
 import { packageDetailPattern } from '../../shared/paths.ts';
 import type { DrawnScreen } from '../first-paint.ts';
 import { packageDetail } from './detail.ts';
+import { wholeNumber } from './list-query.ts';
 import { findVisiblePackage } from './queries.ts';
 
 export const packageScreen: DrawnScreen = {
   pattern: packageDetailPattern,
-  async answer({ db }, caller, { number = '' }) {
-    if (caller.record.role !== 'customer' || !/^\d{1,9}$/.test(number)) return null;
+  async answer({ db }, caller, params) {
+    const number = wholeNumber(params.number ?? '');
+    if (caller.record.role !== 'customer' || number === null) return null;
     const viewer = { kind: 'customer', userId: caller.record.id } as const;
-    const row = await findVisiblePackage(db, Number(number), viewer);
+    const row = await findVisiblePackage(db, number, viewer);
     // Not theirs, or no such package: the browser's page says so, as it does for a number typed by hand.
     if (!row) return null;
     const answer: PackageDetail = await packageDetail(db, row, viewer);
