@@ -1,5 +1,5 @@
 // axe-core run inside the page under test, for any screen's browser test: the violations of impact serious or
-// critical, each with the elements it found, so a failing assertion says what to fix.
+// critical, each with the elements it found, so a failing assertion says what to fix; and an id used twice.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults, RunOptions } from 'axe-core';
@@ -31,7 +31,7 @@ export async function seriousAxeViolations(page: Page, options: RunOptions = {})
       ),
     { resultTypes: ['violations'], ...options } as RunOptions,
   );
-  return results.violations
+  const found = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({
       rule: violation.id,
@@ -39,6 +39,25 @@ export async function seriousAxeViolations(page: Page, options: RunOptions = {})
       help: violation.help,
       nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
     }));
+  const repeated = await repeatedIds(page);
+  if (repeated.length)
+    found.push({
+      rule: 'duplicate-id',
+      impact: 'serious',
+      help: 'Ids unique on a page, so every label leads to its own field (issue 47)',
+      nodes: repeated,
+    });
+  return found;
+}
+
+/** The ids that stand on more than one element of the page (axe 4.7 no longer checks them), with their count. */
+export function repeatedIds(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const counts = new Map<string, number>();
+    for (const element of document.querySelectorAll('[id]'))
+      counts.set(element.id, (counts.get(element.id) ?? 0) + 1);
+    return [...counts].filter(([, count]) => count > 1).map(([id, count]) => `#${id} × ${count}`);
+  });
 }
 
 /** Phone (the harness's default) and desktop: the two sizes each screen is checked at. */

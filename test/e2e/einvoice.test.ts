@@ -78,6 +78,10 @@ describe('the electronic invoice in Chromium, against the Factus stand-in', () =
     const billing = customerPage.getByRole('region', { name: 'Datos de facturación' });
     await billing.getByLabel('Tipo de documento').waitFor();
     expect(await billing.getByLabel('Número de documento').inputValue()).toBe('79123456');
+    // Issue 47: its 'Nombre o razón social' leads to its own field, not to the profile's 'Nombre completo'.
+    await customerPage.getByText('Nombre o razón social', { exact: true }).click();
+    const name = billing.getByLabel('Nombre o razón social');
+    expect(await name.evaluate((field) => field === document.activeElement)).toBe(true);
     await billing.getByLabel('Municipio').fill('Medellín');
     await billing.getByRole('button', { name: 'Guardar datos de facturación' }).click();
     await billing.getByText('Guardamos tus datos de facturación.').waitFor();

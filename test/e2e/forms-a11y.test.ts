@@ -147,6 +147,7 @@ describe('account screens for keyboard and screen-reader users', () => {
       await page.setViewportSize(viewport);
       await page.goto(`${e2e.app.url}/mis-datos`);
       await page.getByRole('region', { name: 'Datos que guardamos' }).waitFor();
+      await page.getByRole('button', { name: 'Guardar datos de facturación' }).waitFor();
       const violations = await seriousAxeViolations(page);
       if (violations.length) found[`Mis datos (${size})`] = violations;
     }

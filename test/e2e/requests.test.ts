@@ -105,8 +105,18 @@ describe('requests in Miami in Chromium', () => {
     await bodega.goto(`${e2e.app.url}/bodega`);
     const queue = bodega.getByRole('region', { name: 'Solicitudes' });
     await queue.getByText('Carolina Consolida').waitFor();
+    // Issue 47: on a phone the queue leads the page, 'Solicitudes (1)', each request as wide as the card.
+    await queue.getByRole('heading', { name: 'Solicitudes (1)' }).waitFor();
+    const boxOf = async (locator: ReturnType<Page['locator']>) =>
+      (await locator.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+    const receiving = await boxOf(bodega.getByRole('form', { name: 'Registrar un paquete' }));
+    expect((await boxOf(queue)).y).toBeLessThan(receiving.y);
     await queue.getByRole('button', { name: 'Iniciar' }).click();
     await queue.getByRole('button', { name: 'Completar' }).click();
+    const row = queue.getByRole('listitem').filter({ hasText: 'Carolina Consolida' });
+    expect((await boxOf(row)).width).toBeGreaterThan(300);
+    expect((await boxOf(queue.getByLabel('Escanear paquete'))).width).toBeGreaterThan(250);
+    expect(await bodega.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     for (const number of numbers) {
       await queue.getByLabel('Escanear paquete').fill(String(number));
       await queue.getByLabel('Escanear paquete').press('Enter');

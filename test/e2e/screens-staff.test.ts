@@ -35,6 +35,15 @@ describe("issue 37: the staff's screens on a phone, and the small things", () =>
     expect((await box(page.locator('header'))).height).toBeLessThanOrEqual(110);
     await menu.click();
     expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    // Issue 47: open, the places stand in two columns of half the width each, and the page keeps the phone's width.
+    const places = nav.getByRole('list').getByRole('link');
+    const boxes = await Promise.all((await places.all()).map(box));
+    expect(boxes.length).toBeGreaterThanOrEqual(8);
+    for (const place of boxes) expect(place.width).toBeGreaterThan(120);
+    expect(new Set(boxes.map((place) => Math.round(place.x))).size).toBeLessThanOrEqual(3);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      VIEWPORTS.phone.width,
+    );
     await nav.getByRole('link', { name: 'Paquetes', exact: true }).click();
     await page.waitForURL(`${e2e.app.url}/admin/paquetes`);
     // The next screen starts with the menu closed.

@@ -39,6 +39,8 @@ function BillingDataFields({ data }: { data: BillingDataView }) {
   const form = useForm({
     initial: () => formOf(data),
     schema: billingDataSchema,
+    // 'Mis datos' also holds the profile's form, whose fields have the same names ('name', 'address').
+    ids: (field) => `billing-${field}`,
     async submit(values) {
       const saved = await saveBillingData(values);
       queryClient.setQueryData(einvoiceKeys.billingData, saved.data);

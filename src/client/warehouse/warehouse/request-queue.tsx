@@ -56,9 +56,9 @@ function QueuedItem({
     }
   }
   return (
-    <li className="warehouse-row">
-      <div className="warehouse-row__body">
-        <p className="warehouse-row__title">
+    <li className="request-queue__item">
+      <div>
+        <p className="request-queue__title">
           Solicitud {request.id}: {request.kindLabel} · {request.stateLabel}
         </p>
         <p>
@@ -116,9 +116,10 @@ export function RequestQueue() {
     setCreated(newPackage);
     void queryClient.invalidateQueries({ queryKey: queueKeys.queue });
   }
+  const count = queue.data ? ` (${queue.data.requests.length}${queue.data.more ? '+' : ''})` : '';
   return (
-    <section className="card" aria-labelledby="requests-queue-heading">
-      <h2 id="requests-queue-heading">Solicitudes</h2>
+    <section className="card request-queue" aria-labelledby="requests-queue-heading">
+      <h2 id="requests-queue-heading">Solicitudes{count}</h2>
       {notice && <Notice tone="success">{notice}</Notice>}
       {created !== null && (
         <p>
@@ -131,7 +132,7 @@ export function RequestQueue() {
       {queue.isError && <Notice tone="error">{queue.error.message}</Notice>}
       {queue.data?.requests.length === 0 && <p>No hay solicitudes abiertas.</p>}
       {queue.data && queue.data.requests.length > 0 && (
-        <ul className="warehouse-list">
+        <ul className="request-queue__list">
           {queue.data.requests.map((request) => (
             <QueuedItem key={request.id} request={request} onDone={done} />
           ))}

@@ -1,5 +1,6 @@
-// design/packages.md 'Warehouse' /bodega ('Recepción en bodega'), staff only: the receiving form, then 'Sin
-// identificar' and 'Recibidos hoy'. The server decides who is staff: a customer gets its 403 message and no form.
+// design/packages.md 'Warehouse' /bodega ('Recepción en bodega'), staff only: 'Solicitudes (N)' (on a phone at the
+// top), the receiving form, then 'Sin identificar' and 'Recibidos hoy'. The server decides who is staff: a customer
+// gets its 403 message and no form.
 import { useQuery } from '@tanstack/react-query';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
@@ -43,11 +44,14 @@ function Warehouse() {
     );
   return (
     <div className="warehouse">
+      {/* First in the page: on a phone the open requests stand at the top; on a desktop, beside the form. */}
+      <div className="warehouse__queue">
+        <RequestQueue />
+      </div>
       <div className="warehouse__receive">
         <ReceiveForm />
       </div>
       <div className="warehouse__lists">
-        <RequestQueue />
         <UnidentifiedList />
         <TodayList />
       </div>
