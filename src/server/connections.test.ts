@@ -8,7 +8,7 @@ import { type AddressInfo, connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CpuBurners, startCpuBurners } from '../../test/support/cpu-burner.ts';
-import { drivers } from '../../test/support/database.ts';
+import { logicDrivers } from '../../test/support/database.ts';
 import { hostileValue, REGISTRATION_FIELDS } from '../../test/support/hostile.ts';
 import { startTestServer, TEST_APP_URL } from '../../test/support/server.ts';
 import { HTTP_TIMEOUTS, listen } from './start.ts';
@@ -67,7 +67,7 @@ async function send(url: string, method: string, path: string, type: string, bod
   }
 }
 
-describe.each(drivers)('one kept-alive connection under load, on %s', (driver) => {
+describe.each(logicDrivers)('one kept-alive connection under load, on %s', (driver) => {
   let url: string;
   let burners: CpuBurners;
   const cleanups: Array<() => unknown> = [];

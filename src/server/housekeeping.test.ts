@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, openTestDatabase } from '../../test/support/database.ts';
+import { logicDrivers, openTestDatabase } from '../../test/support/database.ts';
 import { createCaptcha } from './captcha/captcha.ts';
 import type { OpenDatabase } from './db/open.ts';
 import { authVerification, captcha, rateLimit } from './db/schema.ts';
 import { removeExpired } from './housekeeping.ts';
 
-describe.each(drivers)('housekeeping on %s', (driver) => {
+describe.each(logicDrivers)('housekeeping on %s', (driver) => {
   let database: OpenDatabase;
   beforeAll(async () => {
     database = await openTestDatabase(driver);

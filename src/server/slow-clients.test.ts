@@ -11,7 +11,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../test/support/database.ts';
+import { logicDrivers } from '../../test/support/database.ts';
 import { startTestServer, TEST_APP_URL } from '../../test/support/server.ts';
 import { type HttpTimeouts, listen } from './start.ts';
 
@@ -49,7 +49,7 @@ async function open(port: number): Promise<{ socket: Socket; closed: Promise<voi
   return { socket, closed };
 }
 
-describe.each(drivers)('slow and hostile clients on %s', (driver) => {
+describe.each(logicDrivers)('slow and hostile clients on %s', (driver) => {
   it('are cut by the timeouts while everyone else is served', async () => {
     // A built client whose one asset is far larger than the sockets' buffers.
     const clientDir = mkdtempSync(join(tmpdir(), 'casillero-lentos-'));

@@ -55,7 +55,8 @@ const lockedMessage = (dataDir: string, pid: number | undefined) =>
 
 describe('one process per PGlite folder', () => {
   it('refuses the admin command and a second app while the app runs, and lets the command in once it stopped', async () => {
-    let app = await startApp();
+    // On an empty folder, as `npm start` does the first time: the other journeys start on a migrated copy.
+    let app = await startApp({}, undefined, { emptyFolder: true });
     cleanups.push(() => removeDir(app.dataDir));
     cleanups.push(() => app.stop());
     const account = await registerViaApi(app);

@@ -1,10 +1,10 @@
 // The e2e fixtures: the built app started as `npm start` would (a child process on a free port with its own
 // DATA_DIR), a real SMTP server that captures every mail, and the system Chromium driven by playwright-core.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import {
   type AppProcess,
   type AppProcessOptions,
@@ -24,15 +24,21 @@ export interface RunningApp extends AppProcess {
   dataDir: string;
 }
 
-/** Starts src/server/main.ts as `npm start` does (after the build), and waits until /api/health answers. */
+/**
+ * Starts src/server/main.ts as `npm start` does (after the build), and waits until /api/health answers. Without
+ * `dataDir`, on a new folder holding a copy of the migrated database (global-setup.ts), or an empty one with
+ * `emptyFolder`.
+ */
 export async function startApp(
   env: Record<string, string> = {},
   dataDir?: string,
-  options: AppProcessOptions = {},
+  options: AppProcessOptions & { emptyFolder?: boolean } = {},
 ): Promise<RunningApp> {
   if (!existsSync(join(ROOT, 'dist/client/index.html')))
     throw new Error('Falta el build: ejecuta npm run build.');
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'casillero-e2e-'));
+  if (!dataDir && !options.emptyFolder)
+    cpSync(inject('appDataTemplate'), join(dir, 'db'), { recursive: true });
   const app = await startAppProcess(
     { DATA_DIR: join(dir, 'db'), CAPTCHA_TEST_ANSWER: CAPTCHA, ...env },
     options,

@@ -1,5 +1,5 @@
 // A fresh database for one test file: PGlite always (from the migrated template), PostgreSQL as well when
-// TEST_DATABASE_URL is set (a new database created for the file and dropped after it).
+// TEST_DATABASE_URL is set (a copy of the migrated template database, made for the file and dropped after it).
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -9,15 +9,24 @@ import { type OpenDatabase, openDatabase, openPglite, openPostgres } from '../..
 
 export type Driver = 'pglite' | 'postgres';
 
-/** The drivers every server test runs on. */
+/**
+ * The drivers of a test about SQL the two run differently: locks and races between connections, LISTEN/NOTIFY
+ * between instances, types, triggers, backups, query plans. PGlite, and PostgreSQL with TEST_DATABASE_URL.
+ */
 export const drivers: Driver[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/**
+ * The driver of a test about our logic, whose SQL runs alike on both: PGlite, the embedded default the app and the
+ * e2e journeys run on (docs/CONTRIBUTING.md 'Which drivers').
+ */
+export const logicDrivers: Driver[] = ['pglite'];
 
 export async function openTestDatabase(driver: Driver): Promise<OpenDatabase> {
   if (driver === 'pglite') {
     const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
     return openPglite(undefined, template);
   }
-  const { url, drop } = await createPostgresDatabase();
+  const { url, drop } = await createPostgresDatabase(undefined, inject('postgresTemplate'));
   const database = await openPostgres(url);
   return {
     ...database,
@@ -34,15 +43,19 @@ export function openDatabaseIn(env: Record<string, string>): Promise<OpenDatabas
   return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 }
 
-/** A new empty database on the `base` server (TEST_DATABASE_URL by default); `drop` removes it. */
+/**
+ * A new database on the `base` server (TEST_DATABASE_URL by default): empty, or a copy of `template` (the migrated
+ * one of global-setup.ts); `drop` removes it.
+ */
 export async function createPostgresDatabase(
   base = process.env.TEST_DATABASE_URL,
+  template = '',
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
   const name = `casillero_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;

@@ -2,7 +2,7 @@
 // own admin role, and the new role counts from the very next request.
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import {
   browser,
   registrationForm,
@@ -17,7 +17,7 @@ import { roleMessages } from './role-route.ts';
 const ADMIN_EMAIL = 'jefa.roles@example.com';
 const PASSWORD = 'Casa#Verde2026x';
 
-describe.each(drivers)('role changes on %s', (driver) => {
+describe.each(logicDrivers)('role changes on %s', (driver) => {
   let server: TestServer;
   let admin: ReturnType<typeof browser>;
   let adminId: string;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import {
   browser,
   registrationForm,
@@ -88,7 +88,7 @@ function cookieOf(client: ReturnType<typeof browser>): string {
   return [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
 }
 
-describe.each(drivers)('admin API on %s', (driver) => {
+describe.each(logicDrivers)('admin API on %s', (driver) => {
   let server: TestServer;
   let admin: ReturnType<typeof browser>;
   let customer: ReturnType<typeof browser>;

@@ -3,7 +3,7 @@
 // for a customer, a courier and the warehouse, 401 signed out.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { attemptBody, deliveryWorld, startedRoute } from '../../../test/support/delivery.ts';
 import { deliveredRoute } from '../../../test/support/money.ts';
 import { packageInColombia, receivedPackage } from '../../../test/support/packages.ts';
@@ -22,7 +22,7 @@ const ZERO = {
   requestsWaiting: 0,
 };
 
-describe.each(drivers)("'Hoy' for admins (%s)", (driver) => {
+describe.each(logicDrivers)("'Hoy' for admins (%s)", (driver) => {
   const world = deliveryWorld(driver, {
     admin: 'hoy-jefa@example.com',
     customer: 'Clara Hoy',

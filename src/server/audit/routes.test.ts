@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import {
   browser,
   registrationForm,
@@ -9,7 +9,7 @@ import {
 } from '../../../test/support/server.ts';
 import { setRole } from '../admin/roles.ts';
 
-describe.each(drivers)('the audit trail on %s', (driver) => {
+describe.each(logicDrivers)('the audit trail on %s', (driver) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(driver, { ADMIN_EMAILS: 'auditora@example.com' });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import {
   browser,
   registrationForm,
@@ -11,7 +11,7 @@ import {
 import { messages } from '../../shared/messages.ts';
 import { authSession, captcha, users } from '../db/schema.ts';
 
-describe.each(drivers)('login, sessions and sign-out on %s', (driver) => {
+describe.each(logicDrivers)('login, sessions and sign-out on %s', (driver) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(driver, { ADMIN_EMAILS: 'admin@example.com' });
@@ -142,7 +142,7 @@ describe.each(drivers)('login, sessions and sign-out on %s', (driver) => {
   });
 });
 
-describe.each(drivers)('admins in production on %s', (driver) => {
+describe.each(logicDrivers)('admins in production on %s', (driver) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(driver, {

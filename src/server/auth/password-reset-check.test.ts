@@ -2,13 +2,13 @@
 // the reset-link message, and an address that keeps trying bad links is stopped.
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { browser, registrationForm, startTestServer, type TestServer } from '../../../test/support/server.ts';
 import { messages } from '../../shared/messages.ts';
 import { authVerification, outbox } from '../db/schema.ts';
 import { LIMITS } from '../security/rate-limit.ts';
 
-describe.each(drivers)('password-reset link check on %s', (driver) => {
+describe.each(logicDrivers)('password-reset link check on %s', (driver) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(driver, { RATE_LIMITS: 'on', TRUST_PROXY: 'true' });

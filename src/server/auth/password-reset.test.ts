@@ -1,11 +1,11 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { browser, registrationForm, startTestServer, type TestServer } from '../../../test/support/server.ts';
 import { messages } from '../../shared/messages.ts';
 import { auditLog, outbox } from '../db/schema.ts';
 
-describe.each(drivers)('password reset on %s', (driver) => {
+describe.each(logicDrivers)('password reset on %s', (driver) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(driver);

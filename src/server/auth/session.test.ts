@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import {
   browser,
   registrationForm,
@@ -19,7 +19,7 @@ import { createAuth, SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from './au
 import { loadAuthSecret } from './secret.ts';
 import { hasRole, isStaff, requireCaller } from './session.ts';
 
-describe.each(drivers)('session lifetimes on %s', (driver) => {
+describe.each(logicDrivers)('session lifetimes on %s', (driver) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(driver);
@@ -90,7 +90,7 @@ describe('cookies on an https APP_URL', () => {
   });
 });
 
-describe.each(drivers)('requireCaller roles on %s', (driver) => {
+describe.each(logicDrivers)('requireCaller roles on %s', (driver) => {
   let server: TestServer;
   /** A bare app with one route per option, on the test server's database and secret. */
   let probe: Hono;

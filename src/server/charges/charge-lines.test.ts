@@ -1,10 +1,10 @@
-// Fee lines of a charge (issue 31, design/requests.md 'Charges, line by line'), on every driver: 'Valor a pagar' is the
+// Fee lines of a charge (issue 31, design/requests.md 'Charges, line by line'), on PGlite: 'Valor a pagar' is the
 // charge plus its lines in force wherever it is read (the customer's page and list, the staff view, the courier's
 // stop, the route's total); an annulled line no longer counts; settling freezes the lines beside the settlement,
 // at the door and by a carrier, and a later change of lines leaves the settled figures as they were.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { deliveryBody, deliveryWorld, startedRoute, valueToPay } from '../../../test/support/delivery.ts';
 import { storedValueToPay } from '../../../test/support/money.ts';
 import { packageInColombia } from '../../../test/support/packages.ts';
@@ -14,7 +14,7 @@ import { packageCharges } from '../db/schema.ts';
 import { addChargeLines, annulChargeLines, type NewChargeLine } from './charge-lines.ts';
 import { ratesInForce } from './rates.ts';
 
-describe.each(drivers)('charge lines on %s', (driver) => {
+describe.each(logicDrivers)('charge lines on %s', (driver) => {
   const world = deliveryWorld(driver, {
     admin: 'lineas-admin@example.com',
     customer: 'Lina Lineas',

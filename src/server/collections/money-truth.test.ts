@@ -1,4 +1,4 @@
-// One truth for money (issue 30), as a property on every driver: over random days of door deliveries (cash or
+// One truth for money (issue 30), as a property on PGlite: over random days of door deliveries (cash or
 // transfer, collected in full or short), deliveries synced after 'Cerrar ruta' (settled by an admin or waiting), a
 // cash count with or without a shortfall, carriers' deliveries (remitted or not) and corrections out of 'Entregado',
 // every figure of 'Recaudos', the close, the CSV and the receipts equals the sum of the settlements in force and the
@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { and, inArray, isNull } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { deliveryBody, deliveryWorld, startedRoute } from '../../../test/support/delivery.ts';
 import { carrierDelivered, storedValueToPay, uploadRemittance } from '../../../test/support/money.ts';
 import { properties } from '../../../test/support/properties.ts';
@@ -35,7 +35,7 @@ interface Totals {
   expectedCop: number;
 }
 
-describe.each(drivers)('one truth for money on %s', (driver) => {
+describe.each(logicDrivers)('one truth for money on %s', (driver) => {
   const world = deliveryWorld(driver, {
     admin: 'verdad-admin@example.com',
     customer: 'Verónica Cliente',

@@ -1,9 +1,9 @@
-// 'Recaudos' counts packages, not collection rows, on every driver, against the Wompi stand-in: a package paid online
+// 'Recaudos' counts packages, not collection rows, on PGlite, against the Wompi stand-in: a package paid online
 // whose 'Saldo pendiente' is collected at the door, or paid online too, has two collections (its charge's and its
 // balance's) and is one delivery in the range's totals and in its group (a courier's, a carrier's, the online
 // figures), while every amount sums both rows.
 import { describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { deliveryBody, deliveryWorld, startedRoute } from '../../../test/support/delivery.ts';
 import { newTestGuide, packageInColombia } from '../../../test/support/packages.ts';
 import {
@@ -16,7 +16,7 @@ import { isoDayInColombia } from '../../shared/dates.ts';
 
 const standIn = await onlinePayments();
 
-describe.each(drivers)("'Recaudos' deliveries on %s", (driver) => {
+describe.each(logicDrivers)("'Recaudos' deliveries on %s", (driver) => {
   const world = deliveryWorld(driver, {
     admin: 'recaudos-entregas-admin@example.com',
     customer: 'Elsa Entregas',

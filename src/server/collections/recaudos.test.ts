@@ -1,8 +1,8 @@
-// 'Recaudos' on every driver: every figure is a sum of stored collections (a property over random collections,
+// 'Recaudos' on PGlite: every figure is a sum of stored collections (a property over random collections,
 // compared with sums computed here), the range is checked, the CSV neutralises formulas, and only admins read it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { deliveryWorld } from '../../../test/support/delivery.ts';
 import { type SeedCollection, seedDrawn } from '../../../test/support/money-seed.ts';
 import { properties } from '../../../test/support/properties.ts';
@@ -42,7 +42,7 @@ function add(figures: Figures, item: SeedCollection, held: 'received' | 'pending
   else figures.shortfallCop += item.amountCop;
 }
 
-describe.each(drivers)("'Recaudos' on %s", (driver) => {
+describe.each(logicDrivers)("'Recaudos' on %s", (driver) => {
   const world = deliveryWorld(driver, {
     admin: 'recaudos-admin@example.com',
     customer: 'Dueña Semilla',

@@ -1,10 +1,10 @@
-// Carriers' collections and 'Importar liquidación', on every driver: staff's 'Entregado' on a carrier's package
+// Carriers' collections and 'Importar liquidación', on PGlite: staff's 'Entregado' on a carrier's package
 // records its collection in the same move; a remittance CSV is checked whole (not CSV, other columns, amounts with
 // decimals or letters, a guide twice, 10 MB: a Spanish 400 and nothing applied); matching rows mark their
 // collections received, the others are listed with why; the same file twice changes nothing; admins only.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { deliveryWorld } from '../../../test/support/delivery.ts';
 import { carrierDelivered, deliveredRoute, uploadRemittance } from '../../../test/support/money.ts';
 import { packageInColombia } from '../../../test/support/packages.ts';
@@ -12,7 +12,7 @@ import { signedUpWithRole } from '../../../test/support/server.ts';
 import { collectionMessages } from '../../shared/collections/forms.ts';
 import { collections, remittances } from '../db/schema.ts';
 
-describe.each(drivers)("'Importar liquidación' on %s", (driver) => {
+describe.each(logicDrivers)("'Importar liquidación' on %s", (driver) => {
   const world = deliveryWorld(driver, { admin: 'liquidacion-admin@example.com', customer: 'Sara Cliente' });
 
   const collectionOf = async (number: number) =>

@@ -1,9 +1,9 @@
-// 'No entregado' through the API, on every driver: the package stays 'En reparto', the attempt is stored and shows
+// 'No entregado' through the API, on PGlite: the package stays 'En reparto', the attempt is stored and shows
 // in its 'Historial', the customer is mailed why and what next, once per stop per route, the key applied once; a
 // delivery after a failed attempt is still allowed (the customer came back).
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import {
   attemptBody,
   deliveryBody,
@@ -15,7 +15,7 @@ import {
 import { doorMessages } from '../../shared/delivery/door-choices.ts';
 import { deliveryAttempts, outbox, packages } from '../db/schema.ts';
 
-describe.each(drivers)("'No entregado' on %s", (driver) => {
+describe.each(logicDrivers)("'No entregado' on %s", (driver) => {
   const world = deliveryWorld(driver, {
     admin: 'intento-admin@example.com',
     customer: 'Rosa Cliente',

@@ -1,9 +1,9 @@
-// 'Cerrar ruta' and what follows it, on every driver: admins only, routes 'En curso' only; every stop closes, the
+// 'Cerrar ruta' and what follows it, on PGlite: admins only, routes 'En curso' only; every stop closes, the
 // packages still out go back to 'En bodega Colombia' with their attempts counted, the close is audited, and the
 // courier can record nothing more; packages whose attempts reached DELIVERY_MAX_ATTEMPTS are flagged.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import {
   attemptBody,
   deliveryBody,
@@ -18,7 +18,7 @@ import { doorMessages } from '../../shared/delivery/door-choices.ts';
 import { deliveryMessages } from '../../shared/delivery/route-forms.ts';
 import { auditLog, packages, routeStops } from '../db/schema.ts';
 
-describe.each(drivers)("'Cerrar ruta' on %s", (driver) => {
+describe.each(logicDrivers)("'Cerrar ruta' on %s", (driver) => {
   const world = deliveryWorld(driver, {
     admin: 'cierre-admin@example.com',
     customer: 'Rosa Cliente',

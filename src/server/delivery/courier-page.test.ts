@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectConsoleError } from '../../../test/support/console.ts';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { deliveryWorld, startedRoute } from '../../../test/support/delivery.ts';
 import type { MyRouteAnswer } from '../../shared/delivery/api-types.ts';
 import { FIRST_PAINT_DATA_ID } from '../../shared/first-paint.ts';
@@ -36,7 +36,7 @@ const dataOf = (html: string) =>
     ).exec(html)?.[1] ?? 'null',
   ) as MyRouteAnswer | null;
 
-describe.each(drivers)("'/reparto' drawn on the server on %s", (driver) => {
+describe.each(logicDrivers)("'/reparto' drawn on the server on %s", (driver) => {
   const world = deliveryWorld(driver, {
     admin: `courier-page-admin-${driver}@example.com`,
     customer: "Clara Cliente $& $' $1",

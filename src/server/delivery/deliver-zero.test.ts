@@ -3,12 +3,12 @@
 // collected), the means is still required, alone or through the queue's sync.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { deliveryBody, deliveryWorld, startedRoute, valueToPay } from '../../../test/support/delivery.ts';
 import { doorMessages } from '../../shared/delivery/door-choices.ts';
 import { collections, packageCharges, packages } from '../db/schema.ts';
 
-describe.each(drivers)("'Entregar' with nothing to pay on %s", (driver) => {
+describe.each(logicDrivers)("'Entregar' with nothing to pay on %s", (driver) => {
   const world = deliveryWorld(driver, {
     admin: 'cero-admin@example.com',
     customer: 'Rosa Cliente',

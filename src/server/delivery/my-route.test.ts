@@ -1,8 +1,8 @@
-// The courier's 'Mi ruta' through the API, on every driver: today's route in course with its stops in order and
+// The courier's 'Mi ruta' through the API, on PGlite: today's route in course with its stops in order and
 // what each door needs, only the caller's own (another courier's stop is a 404), couriers only.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { packageInColombia } from '../../../test/support/packages.ts';
 import {
   type browser,
@@ -15,7 +15,7 @@ import { isoDayInColombia } from '../../shared/dates.ts';
 import { deliveryMessages } from '../../shared/delivery/route-forms.ts';
 import { deliveryRoutes } from '../db/schema.ts';
 
-describe.each(drivers)("the courier's route on %s", (driver) => {
+describe.each(logicDrivers)("the courier's route on %s", (driver) => {
   let server: TestServer;
   let admin: ReturnType<typeof browser>;
   let customer: Awaited<ReturnType<typeof signedUpCustomer>>;

@@ -1,8 +1,8 @@
-// 'Valor a cobrar' of a route, on every driver, against the Wompi stand-in: the routes list ('/admin/reparto') counts
+// 'Valor a cobrar' of a route, on PGlite, against the Wompi stand-in: the routes list ('/admin/reparto') counts
 // what the route's own page and the courier's stops count, so a package paid online adds only its 'Saldo pendiente'
 // (nothing when paid in full), not the 'Valor a pagar' it was paid.
 import { describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { deliveryWorld } from '../../../test/support/delivery.ts';
 import { storedValueToPay } from '../../../test/support/money.ts';
 import { packageInColombia } from '../../../test/support/packages.ts';
@@ -11,7 +11,7 @@ import { eventsIntoWorld, onlinePayments, payOnline } from '../../../test/suppor
 const standIn = await onlinePayments();
 const DATE = '2026-12-02';
 
-describe.each(drivers)("a route's 'Valor a cobrar' on %s", (driver) => {
+describe.each(logicDrivers)("a route's 'Valor a cobrar' on %s", (driver) => {
   const world = deliveryWorld(driver, {
     admin: 'valor-ruta-admin@example.com',
     customer: 'Vera Valor',

@@ -1,8 +1,8 @@
-// Dispatches through the API, on every driver: created from received packages, one dispatch per package (the
+// Dispatches through the API, on PGlite: created from received packages, one dispatch per package (the
 // refusal names which), add and remove while open, its manifest, and its states moving every package at once.
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { receivedPackage } from '../../../test/support/packages.ts';
 import {
   type browser,
@@ -15,7 +15,7 @@ import { outbox, packageEvents, packages } from '../db/schema.ts';
 const ADMIN_EMAIL = 'despachos-admin@example.com';
 const FLIGHT = { masterAwb: '729-12345675', airline: 'Avianca Cargo', flightDate: '2026-12-01' };
 
-describe.each(drivers)('dispatches on %s', (driver) => {
+describe.each(logicDrivers)('dispatches on %s', (driver) => {
   let server: TestServer;
   let admin: ReturnType<typeof browser>;
   beforeAll(async () => {

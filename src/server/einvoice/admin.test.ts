@@ -1,11 +1,11 @@
 // 'Facturas electrónicas' while invoicing is off (issue 33 item 6): the screen says so, the invoices wait.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { carrierDelivered } from '../../../test/support/money.ts';
 import { signedUpCustomer, startTestServerWithAdmin, type TestServer } from '../../../test/support/server.ts';
 import { taxMessages } from '../../shared/einvoice/taxes.ts';
 
-describe.each(drivers)('invoicing off on %s', (driver) => {
+describe.each(logicDrivers)('invoicing off on %s', (driver) => {
   let server: TestServer;
   let admin: Awaited<ReturnType<typeof startTestServerWithAdmin>>['admin'];
   beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { signedUpCustomer, startTestServer, type TestServer } from '../../../test/support/server.ts';
 import { billingMessages } from '../../shared/einvoice/billing-data.ts';
 import { auditLog, billingData } from '../db/schema.ts';
 
-describe.each(drivers)("'Datos de facturación' on %s", (driver) => {
+describe.each(logicDrivers)("'Datos de facturación' on %s", (driver) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(driver);

@@ -1,16 +1,16 @@
-// An invoice is due with every settlement (issue 33 item 2), on every driver: written in the settlement's own
+// An invoice is due with every settlement (issue 33 item 2), on PGlite: written in the settlement's own
 // transaction, one line per charge line with its dated tax, the customs taxes apart, never two for one settlement,
 // and a customer's missing document never stops the sale.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { deliveryBody, deliveryWorld, startedRoute, valueToPay } from '../../../test/support/delivery.ts';
 import { carrierDelivered } from '../../../test/support/money.ts';
 import { signedUpCustomer } from '../../../test/support/server.ts';
 import { invoiceMailLine } from '../../shared/einvoice/labels.ts';
 import { einvoices, invoiceTaxRates, outbox, packageCharges, settlements, users } from '../db/schema.ts';
 
-describe.each(drivers)('invoices due on %s', (driver) => {
+describe.each(logicDrivers)('invoices due on %s', (driver) => {
   const world = deliveryWorld(driver, {
     admin: 'facturas-due-admin@example.com',
     customer: 'Camila Factura',

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capturedLogText, expectConsoleError } from '../../../test/support/console.ts';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { attemptBody, deliveryWorld, photoDataUrl, startedRoute } from '../../../test/support/delivery.ts';
 import { startS3, startSilentS3, type TestS3 } from '../../../test/support/s3.ts';
 import {
@@ -77,7 +77,7 @@ describe('the bucket at start', () => {
   });
 });
 
-describe.each(drivers)('files in the bucket on %s', (driver) => {
+describe.each(logicDrivers)('files in the bucket on %s', (driver) => {
   let server: TestServer;
   let admin: ReturnType<typeof browser>;
   let sequence = 0;
@@ -201,7 +201,7 @@ describe.each(drivers)('files in the bucket on %s', (driver) => {
   });
 });
 
-describe.each(drivers)('a bucket down or hanging on %s', (driver) => {
+describe.each(logicDrivers)('a bucket down or hanging on %s', (driver) => {
   it('refuses an upload with a clear Spanish message, in bounded time, writing nothing', async () => {
     const silent = await startSilentS3();
     const down = await startS3();
@@ -239,7 +239,7 @@ describe.each(drivers)('a bucket down or hanging on %s', (driver) => {
   });
 });
 
-describe.each(drivers)("a courier's queue while the bucket is down on %s", (driver) => {
+describe.each(logicDrivers)("a courier's queue while the bucket is down on %s", (driver) => {
   let down: TestS3;
   const env: Record<string, string> = {};
   beforeAll(async () => {

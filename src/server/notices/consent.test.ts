@@ -1,10 +1,10 @@
-// Issue 30 item 12 on every driver: the WhatsApp consent is for one phone number. A new number ('Mis datos')
+// Issue 30 item 12 on PGlite: the WhatsApp consent is for one phone number. A new number ('Mis datos')
 // withdraws it until it is given again, in the same transaction as the change; the registration box is written with
 // the account or not at all.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectConsoleError } from '../../../test/support/console.ts';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import {
   browser,
   registrationForm,
@@ -18,7 +18,7 @@ import { users, whatsappConsent, whatsappConsentLog } from '../db/schema.ts';
 /** A phone whose consent proof the database refuses (a CHECK added by the test): the consent write fails. */
 const FAILING_PHONE = '+573009990000';
 
-describe.each(drivers)('WhatsApp consent and the phone number on %s', (driver) => {
+describe.each(logicDrivers)('WhatsApp consent and the phone number on %s', (driver) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(driver);

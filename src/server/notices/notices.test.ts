@@ -1,9 +1,9 @@
-// WhatsApp notices end to end on every driver, against the Cloud API stand-in: consent (registration box, 'Mis
+// WhatsApp notices end to end on PGlite, against the Cloud API stand-in: consent (registration box, 'Mis
 // datos'), a notice per move with its template's parameters, never twice, mail as fallback when WhatsApp says it
 // will never arrive, retries on 429/5xx, and nothing at all without consent or with WhatsApp off.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { receivedPackage } from '../../../test/support/packages.ts';
 import {
   browser,
@@ -24,7 +24,7 @@ import { notices, outbox, whatsappConsent, whatsappConsentLog } from '../db/sche
 import { WHATSAPP_NEEDS_PHONE } from '../privacy/whatsapp.ts';
 import { WHATSAPP_OFF_LINE } from './config.ts';
 
-describe.each(drivers)('WhatsApp notices on %s', (driver) => {
+describe.each(logicDrivers)('WhatsApp notices on %s', (driver) => {
   let standIn: WhatsappStandIn;
   let server: TestServer;
   let admin: ReturnType<typeof browser>;
@@ -229,7 +229,7 @@ describe.each(drivers)('WhatsApp notices on %s', (driver) => {
   });
 });
 
-describe.each(drivers)('WhatsApp off on %s', (driver) => {
+describe.each(logicDrivers)('WhatsApp off on %s', (driver) => {
   it('says so once at start, queues no notice and mails as before', async () => {
     const server = await startTestServer(driver);
     try {

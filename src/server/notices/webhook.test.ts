@@ -1,9 +1,9 @@
-// The Cloud API's webhook on every driver: the GET verification, signed statuses moving a notice forward (never
+// The Cloud API's webhook on PGlite: the GET verification, signed statuses moving a notice forward (never
 // back), 'BAJA'/'STOP'/'ALTA' applied and answered once, other messages kept, repeats changing nothing, and bad
 // input (unsigned, wrongly signed, replayed, 1 MB, another shape) refused or ignored without a 5xx or a change.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { receivedPackage } from '../../../test/support/packages.ts';
 import {
   type browser,
@@ -49,7 +49,7 @@ describe('validSignature', () => {
   });
 });
 
-describe.each(drivers)('WhatsApp webhook on %s', (driver) => {
+describe.each(logicDrivers)('WhatsApp webhook on %s', (driver) => {
   let standIn: WhatsappStandIn;
   let server: TestServer;
   let admin: ReturnType<typeof browser>;

@@ -1,9 +1,9 @@
 // docs/alerts.yml, the rules docs/OPERATIONS.md lists: a Prometheus rules file of the right shape, whose every metric
-// (and every label it selects on) is one a real test server exposes at /metrics, on every driver.
+// (and every label it selects on) is one a real test server exposes at /metrics, on PGlite.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { getPlain, METRICS_TOKEN, scrape } from '../../../test/support/metrics.ts';
 import { signedUpCustomer, startTestServer, type TestServer } from '../../../test/support/server.ts';
 
@@ -107,7 +107,7 @@ describe('docs/alerts.yml', () => {
   });
 });
 
-describe.each(drivers)('docs/alerts.yml against /metrics on %s', (driver) => {
+describe.each(logicDrivers)('docs/alerts.yml against /metrics on %s', (driver) => {
   let server: TestServer;
   beforeAll(async () => {
     // A mail that cannot leave (a failure of kind mail) and a request of each kind, so every series exists.

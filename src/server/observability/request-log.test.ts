@@ -1,8 +1,8 @@
-// The server's log on every driver: one JSON line per request with its level, time, id (the caller's X-Request-Id
+// The server's log on PGlite: one JSON line per request with its level, time, id (the caller's X-Request-Id
 // when sane, made otherwise, echoed in the answer), route pattern, status, duration and signed-in user; and none of a
 // password, a token, a secret, a cookie, a document number, a phone or an address, sent through real requests.
 import { describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { deliveryWorld } from '../../../test/support/delivery.ts';
 import { METRICS_TOKEN } from '../../../test/support/metrics.ts';
 import { deliveredRoute } from '../../../test/support/money.ts';
@@ -15,7 +15,7 @@ const PHONE = '+573157654321';
 const ADDRESS = 'Carrera 43A # 1 Sur-100';
 const PASSWORD = 'Ciruela#Azul2026q';
 
-describe.each(drivers)('the request log on %s', (driver) => {
+describe.each(logicDrivers)('the request log on %s', (driver) => {
   const world = deliveryWorld(driver, {
     admin: 'log-admin@example.com',
     customer: 'Lina Registro',

@@ -1,11 +1,11 @@
-// Issue 24 'Holds fixed in the app', on every driver: a held package ('Retenido') takes its owner's invoice with the
+// Issue 24 'Holds fixed in the app', on PGlite: a held package ('Retenido') takes its owner's invoice with the
 // rules of design/packages.md 'Files'; its 'Historial' says 'Factura adjuntada' (to the customer and to staff) and its
 // state does not move; anyone else gets 404, a wrong file is refused and changes nothing; a package neither pre-alerted
 // nor held takes none. And the charge says the TRM it used with its day, and the threshold its taxes come from; the
 // declared value is read with a decimal comma or point.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import {
   browser,
   signedUpCustomer,
@@ -24,7 +24,7 @@ const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1
 let sequence = 0;
 const newGuide = () => `TBA${String(700_000_000_000 + ++sequence)}`;
 
-describe.each(drivers)('a held package takes its invoice on %s', (driver) => {
+describe.each(logicDrivers)('a held package takes its invoice on %s', (driver) => {
   let server: TestServer;
   let admin: ReturnType<typeof browser>;
   const mail = { brandName: 'CasilleroYa', appUrl: 'http://localhost:3000' };

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectConsoleError } from '../../../test/support/console.ts';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { newTestGuide } from '../../../test/support/packages.ts';
 import {
   browser,
@@ -38,7 +38,7 @@ const dataOf = (html: string) =>
     `<script type="application/json" id="${FIRST_PAINT_DATA_ID}" data-api="([^"]*)">([^<]*)</script>`,
   ).exec(html);
 
-describe.each(drivers)("a package's page drawn on the server on %s", (driver) => {
+describe.each(logicDrivers)("a package's page drawn on the server on %s", (driver) => {
   let server: TestServer;
   let admin: ReturnType<typeof browser>;
   let owner: Awaited<ReturnType<typeof signedUpCustomer>>;

@@ -2,14 +2,14 @@
 // then erases their personal data and files while the package records stay.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { signedUpCustomer, startTestServer, type TestServer } from '../../../test/support/server.ts';
 import { files, packages, users } from '../db/schema.ts';
 import { ACTIVE_PACKAGES_MESSAGE } from './privacy.ts';
 
 const PDF = Buffer.from('%PDF-1.4\ntrailer <<>>\n%%EOF\n');
 
-describe.each(drivers)('packages and data rights on %s', (driver) => {
+describe.each(logicDrivers)('packages and data rights on %s', (driver) => {
   let server: TestServer;
   let sequence = 0;
   beforeAll(async () => {

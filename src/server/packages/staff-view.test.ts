@@ -1,9 +1,9 @@
-// The staff's view of one package through the API, on every driver: its moves with who made them, its charge with
+// The staff's view of one package through the API, on PGlite: its moves with who made them, its charge with
 // the inputs and rates it came from, the whole proof of delivery, 403 to customers, couriers and the warehouse,
 // 404 for a number that does not exist; an invoice attached by the customer to a held package as its own line; and
 // the board shows a pre-alert's locker.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { deliveryBody, startedRoute, valueToPay } from '../../../test/support/delivery.ts';
 import { newTestGuide, receivedPackage } from '../../../test/support/packages.ts';
 import {
@@ -17,7 +17,7 @@ import type { StaffPackage } from '../../shared/operations/api-types.ts';
 
 const ADMIN_EMAIL = 'vista-paquete-admin@example.com';
 
-describe.each(drivers)("the staff's package view on %s", (driver) => {
+describe.each(logicDrivers)("the staff's package view on %s", (driver) => {
   let server: TestServer;
   let admin: ReturnType<typeof browser>;
   let customer: Awaited<ReturnType<typeof signedUpCustomer>>;

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { startTestServer } from '../../../test/support/server.ts';
 import { WOMPI_TEST_KEYS } from '../../../test/support/wompi-keys.ts';
 import { ConfigError, loadConfig, publicConfig } from '../config.ts';
@@ -57,7 +57,7 @@ describe('Wompi configuration', () => {
   });
 });
 
-describe.each(drivers)('Wompi off on %s', (driver) => {
+describe.each(logicDrivers)('Wompi off on %s', (driver) => {
   it('says so once at start', async () => {
     const server = await startTestServer(driver);
     try {

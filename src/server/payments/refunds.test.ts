@@ -1,9 +1,9 @@
-// 'Reembolsar' (issue 32), on every driver, against the Wompi stand-in: an admin voids a card payment through
+// 'Reembolsar' (issue 32), on PGlite, against the Wompi stand-in: an admin voids a card payment through
 // Wompi's API, records a Nequi one by hand with its reference, refunds the flagged double of a package; the package
 // owes its 'Valor a pagar' again; customers and staff who are not admins get 403; all audited.
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, openTestDatabase } from '../../../test/support/database.ts';
+import { logicDrivers, openTestDatabase } from '../../../test/support/database.ts';
 import { deliveryWorld } from '../../../test/support/delivery.ts';
 import { receivedPackage } from '../../../test/support/packages.ts';
 import { filePqr } from '../../../test/support/pqr.ts';
@@ -21,7 +21,7 @@ import { auditLog, onlinePayments, paymentEvents, settlements } from '../db/sche
 const standIn = await startWompiStandIn();
 afterAll(() => standIn.close());
 
-describe.each(drivers)('refunding online payments on %s', (driver) => {
+describe.each(logicDrivers)('refunding online payments on %s', (driver) => {
   const world = deliveryWorld(driver, {
     admin: 'reembolsos-admin@example.com',
     customer: 'Rita Reembolso',

@@ -1,10 +1,10 @@
-// Answering PQR through the staff API, on every driver: the inbox by due date with its filters, search and 'Vencida',
+// Answering PQR through the staff API, on PGlite: the inbox by due date with its filters, search and 'Vencida',
 // 'Responder' (mailed with the right-to-review sentence, its notification time kept), internal notes the customer
 // never sees, the allowed state moves, the customer's review within 5 business days (and refused after, with the
 // day it closed), and 'Enviada a la SIC' only after an appealed review.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import {
   customerPqrPath,
   fileAsVisitor,
@@ -27,7 +27,7 @@ const DESCRIPTION = PQR_DESCRIPTION;
 const RIGHTS =
   'Contra esta decisión procede el recurso de reposición ante CasilleroYa S.A.S. y, en subsidio, el de apelación ante la Superintendencia de Industria y Comercio, dentro de los 5 días hábiles siguientes a su notificación.';
 
-describe.each(drivers)('PQR answering on %s', (driver) => {
+describe.each(logicDrivers)('PQR answering on %s', (driver) => {
   let server: TestServer;
   let admin: ReturnType<typeof browser>;
   let customer: Customer;

@@ -1,9 +1,9 @@
-// The 'Decisión' on a solicitud de indemnización through the staff API, on every driver: approved as credit (a
+// The 'Decisión' on a solicitud de indemnización through the staff API, on PGlite: approved as credit (a
 // row of the credit ledger, audited), approved for a visitor by transfer only with its reference, denied with its
 // reason (mailed); once per PQR, and only for an indemnización.
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { newTestGuide, receivedPackage } from '../../../test/support/packages.ts';
 import {
   fileAsVisitor,
@@ -25,7 +25,7 @@ import { auditLog, creditLedger, packageCharges, rateSettings } from '../db/sche
 
 type Customer = Awaited<ReturnType<typeof signedUpCustomer>>;
 
-describe.each(drivers)('PQR decision on %s', (driver) => {
+describe.each(logicDrivers)('PQR decision on %s', (driver) => {
   let server: TestServer;
   let admin: ReturnType<typeof browser>;
   let customer: Customer;

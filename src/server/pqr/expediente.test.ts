@@ -1,9 +1,9 @@
-// 'Expediente' as one PDF, on every driver: staff only; it holds the radicado, the dates, the thread (without
+// 'Expediente' as one PDF, on PGlite: staff only; it holds the radicado, the dates, the thread (without
 // internal notes), the attachments' list and the package.
 import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { newTestGuide } from '../../../test/support/packages.ts';
 import {
   type browser,
@@ -33,7 +33,7 @@ function pdfText(pdf: Buffer): string {
   return text.join('\n');
 }
 
-describe.each(drivers)('PQR expediente on %s', (driver) => {
+describe.each(logicDrivers)('PQR expediente on %s', (driver) => {
   let server: TestServer;
   let admin: ReturnType<typeof browser>;
   let customer: Awaited<ReturnType<typeof signedUpCustomer>>;

@@ -1,11 +1,11 @@
-// Filing a PQR through the API, on every driver: a customer's about their own package with a photo, the radicado
+// Filing a PQR through the API, on PGlite: a customer's about their own package with a photo, the radicado
 // and due date, the acknowledgement mail (HTML typed in the text arrives as text), the list and the thread; a
 // visitor's by their link; and the refusals: a bad description, a file that is not what it says, another's package
 // or PQR (404).
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { newTestGuide } from '../../../test/support/packages.ts';
 import { fileAsVisitor, newestMailTo } from '../../../test/support/pqr.ts';
 import {
@@ -38,7 +38,7 @@ const png = () =>
     .png()
     .toBuffer();
 
-describe.each(drivers)('PQR filing on %s', (driver) => {
+describe.each(logicDrivers)('PQR filing on %s', (driver) => {
   let server: TestServer;
   let customer: Customer;
   let other: Customer;

@@ -1,11 +1,11 @@
-// 'Añadir información' (issue 37), on every driver: the filer of a PQR that awaits an answer adds text, a file or
+// 'Añadir información' (issue 37), on PGlite: the filer of a PQR that awaits an answer adds text, a file or
 // both, which the staff read in the thread under the customer's name, with the state and due day unchanged; a
 // visitor does it by their mailed link; nothing is added once it is answered, when empty, to another's PQR, or with
 // a forged link. The staff read the customer's package moves under the customer's name, never 'Tú'.
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { receivedPackage } from '../../../test/support/packages.ts';
 import {
   customerPqrPath,
@@ -30,7 +30,7 @@ const png = () =>
     .png()
     .toBuffer();
 
-describe.each(drivers)("'Añadir información' to a PQR on %s", (driver) => {
+describe.each(logicDrivers)("'Añadir información' to a PQR on %s", (driver) => {
   let server: TestServer;
   let admin: ReturnType<typeof browser>;
   let customer: Customer;

@@ -1,10 +1,10 @@
-// Issue 30 item 9 on every driver: an answer is notified when its mail is sent, not when it is queued. While the
+// Issue 30 item 9 on PGlite: an answer is notified when its mail is sent, not when it is queued. While the
 // mail cannot be sent (here the SMTP server refuses every connection) the answer is not notified: the review term has
 // not started, the report does not count it answered, the 'Expediente' says so and staff see why. Once the mail is
 // sent, that time is its notification.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { customerPqrPath, filePqr, newestMailTo, staffPqrPath } from '../../../test/support/pqr.ts';
 import {
   type browser,
@@ -15,7 +15,7 @@ import {
 import { pqrMessages } from '../../shared/pqr/forms.ts';
 import { outbox, pqrs } from '../db/schema.ts';
 
-describe.each(drivers)('PQR answer notification on %s', (driver) => {
+describe.each(logicDrivers)('PQR answer notification on %s', (driver) => {
   let server: TestServer;
   let admin: ReturnType<typeof browser>;
   beforeAll(async () => {

@@ -1,8 +1,8 @@
-// The PQR report for a range of filing days, on every driver: by tipo and state, answered on time or late, overdue,
+// The PQR report for a range of filing days, on PGlite: by tipo and state, answered on time or late, overdue,
 // the average business days to answer, and the same as CSV.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import {
   type browser,
   signedUpCustomer,
@@ -13,7 +13,7 @@ import { pqrs } from '../db/schema.ts';
 
 const DESCRIPTION = 'Me cobraron un valor distinto al que mostraba la calculadora.';
 
-describe.each(drivers)('PQR report on %s', (driver) => {
+describe.each(logicDrivers)('PQR report on %s', (driver) => {
   let server: TestServer;
   let admin: ReturnType<typeof browser>;
   beforeAll(async () => {

@@ -1,10 +1,10 @@
 // A visitor filing 50 PQR in a minute is stopped like a registration burst: per address (an IPv6 one by its /64)
 // and per e-mail, with the Spanish 429 and Retry-After; a visitor's uploads are limited per address, a signed-in
-// person's per account. On every driver.
+// person's per account. On PGlite.
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { fileAsVisitor } from '../../../test/support/pqr.ts';
 import { browser, signedUpCustomer, startTestServer, type TestServer } from '../../../test/support/server.ts';
 import { pqrs } from '../db/schema.ts';
@@ -18,7 +18,7 @@ const form = (email: string) => ({
   description: 'Una queja más de las muchas que voy a enviar en un minuto.',
 });
 
-describe.each(drivers)('PQR visitor limits on %s', (driver) => {
+describe.each(logicDrivers)('PQR visitor limits on %s', (driver) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(driver, { RATE_LIMITS: 'on', TRUST_PROXY: 'true' });

@@ -1,6 +1,6 @@
 import { and, desc, eq, like, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import {
   browser,
   registrationForm,
@@ -51,7 +51,7 @@ const DOCUMENT_FIELDS = [
   'emailVerified',
 ];
 
-describe.each(drivers)('privacy and data rights on %s', (driver) => {
+describe.each(logicDrivers)('privacy and data rights on %s', (driver) => {
   let server: TestServer;
   let admin: ReturnType<typeof browser>;
   beforeAll(async () => {

@@ -1,8 +1,8 @@
-// 'Esperar mis instrucciones' (issue 31), on every driver: off by default; while on, a received package is refused
+// 'Esperar mis instrucciones' (issue 31), on PGlite: off by default; while on, a received package is refused
 // by a dispatch and by a move to 'En tránsito' (naming why) until its customer's 'Despachar'; only the owner
 // releases it (another's: 404), and a package not waiting is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { receivedPackage } from '../../../test/support/packages.ts';
 import {
   type browser,
@@ -12,7 +12,7 @@ import {
 } from '../../../test/support/server.ts';
 import { instructionMessages } from '../../shared/requests/instructions.ts';
 
-describe.each(drivers)("'Esperar mis instrucciones' on %s", (driver) => {
+describe.each(logicDrivers)("'Esperar mis instrucciones' on %s", (driver) => {
   let server: TestServer;
   let admin: ReturnType<typeof browser>;
   beforeAll(async () => {

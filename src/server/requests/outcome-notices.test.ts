@@ -4,7 +4,7 @@
 // a customer who switched WhatsApp off is mailed and gets no notice.
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { receivedPackage } from '../../../test/support/packages.ts';
 import {
   type browser,
@@ -19,7 +19,7 @@ const PDF = new Uint8Array(Buffer.from('%PDF-1.4\ntrailer <<>>\n%%EOF\n'));
 const BOX = { weightLb: '3', lengthIn: '10', widthIn: '8', heightIn: '6' };
 const APP = 'http://localhost:3000';
 
-describe.each(drivers)('the notices of requests on %s', (driver) => {
+describe.each(logicDrivers)('the notices of requests on %s', (driver) => {
   let standIn: WhatsappStandIn;
   let server: TestServer;
   let admin: ReturnType<typeof browser>;

@@ -1,9 +1,9 @@
-// The storage fee when a package leaves Miami (issue 31), on every driver: the days past the free ones, less our
+// The storage fee when a package leaves Miami (issue 31), on PGlite: the days past the free ones, less our
 // holds, each at the rate in force that day, become one 'almacenaje' line; the package's page says when the free
 // days end and, once storage accrues, the days × the rate; a package within its free days gets no line.
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { receivedPackage } from '../../../test/support/packages.ts';
 import {
   type browser,
@@ -14,7 +14,7 @@ import {
 import { DAY_MS } from '../../shared/requests/storage.ts';
 import { packageChargeLines, packageEvents, packages, rateSettings } from '../db/schema.ts';
 
-describe.each(drivers)('the storage fee on %s', (driver) => {
+describe.each(logicDrivers)('the storage fee on %s', (driver) => {
   let server: TestServer;
   let admin: ReturnType<typeof browser>;
   let customer: Awaited<ReturnType<typeof signedUpCustomer>>;

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { browser, registrationForm, startTestServer, type TestServer } from '../../../test/support/server.ts';
 import { messages } from '../../shared/messages.ts';
 import { auditLog, rateLimit } from '../db/schema.ts';
@@ -19,7 +19,7 @@ describe('what an address is counted as', () => {
   ])('%s → %s', (ip, key) => expect(ipKey(ip)).toBe(key));
 });
 
-describe.each(drivers)('rate limits on %s', (driver) => {
+describe.each(logicDrivers)('rate limits on %s', (driver) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(driver, { RATE_LIMITS: 'on', TRUST_PROXY: 'true' });

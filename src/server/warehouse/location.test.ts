@@ -2,7 +2,7 @@
 // staff, shown on the staff package view, the requests queue and the dispatch's picking list; never to the customer.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../../../test/support/database.ts';
+import { logicDrivers } from '../../../test/support/database.ts';
 import { newTestGuide } from '../../../test/support/packages.ts';
 import {
   type browser,
@@ -13,7 +13,7 @@ import {
 import { receiptMessages } from '../../shared/warehouse/receipt.ts';
 import { packages } from '../db/schema.ts';
 
-describe.each(drivers)("'Ubicación' on %s", (driver) => {
+describe.each(logicDrivers)("'Ubicación' on %s", (driver) => {
   let server: TestServer;
   let admin: ReturnType<typeof browser>;
   let customer: Awaited<ReturnType<typeof signedUpCustomer>>;
