@@ -39,7 +39,9 @@ export type AuditAction =
   | 'request_cancelled'
   | 'request_started'
   | 'request_completed'
-  | 'request_refused';
+  | 'request_refused'
+  // The ledger (issue 45): a transaction reversed, with who did it and why.
+  | 'ledger_reversed';
 
 export interface AuditEntry {
   action: AuditAction;

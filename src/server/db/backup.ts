@@ -28,6 +28,9 @@ import {
   files,
   invoiceTaxRates,
   lateCashCounts,
+  ledgerAccounts,
+  ledgerPostings,
+  ledgerTransactions,
   lockerCounter,
   notices,
   onlinePaymentPackages,
@@ -113,6 +116,10 @@ export const BACKED_UP_TABLES: PgTable[] = [
   whatsappConsentLog,
   notices,
   whatsappInbound,
+  // The ledger (issue 45): its accounts, transactions and postings; a restore checks each transaction balances.
+  ledgerAccounts,
+  ledgerTransactions,
+  ledgerPostings,
 ];
 // Computed by PostgreSQL from the row (a payment's reference from its id): never written back.
 const GENERATED = new Set(['searchText', 'paymentReference']);

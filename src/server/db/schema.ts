@@ -7,6 +7,7 @@ export * from './schema/cash.ts';
 export * from './schema/charges.ts';
 export * from './schema/delivery.ts';
 export * from './schema/einvoice.ts';
+export * from './schema/ledger.ts';
 export * from './schema/notices.ts';
 export * from './schema/packages.ts';
 export * from './schema/payments.ts';
