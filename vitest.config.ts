@@ -7,13 +7,34 @@ const deeper = Math.max(1, Math.trunc(Number(process.env.PROPERTY_RUNS ?? 1)) ||
  * The server tests that measure time or load the machine on purpose (a CPU burner, timeouts, a 2-s exit, a database
  * stopped under the app): they run alone, after the others, so no neighbour's work decides whether they pass.
  */
-const ALONE = [
+const UNIT_ALONE = [
   'src/server/connections.test.ts',
   'src/server/slow-clients.test.ts',
   'src/server/shutdown.test.ts',
   'src/server/database-restart.test.ts',
   'src/server/mail/outbox.test.ts',
 ];
+
+/**
+ * The journeys that kill the app mid-move, hold its requests or measure the page as it draws: alone, after the
+ * others, so a neighbour's load never decides whether they pass.
+ */
+const E2E_ALONE = [
+  'test/e2e/crash-mid-move.test.ts',
+  'test/e2e/crash-safety.test.ts',
+  'test/e2e/cli-lock.test.ts',
+  'test/e2e/busy-states.test.ts',
+  'test/e2e/layout-shift.test.ts',
+  'test/e2e/courier-first-paint.test.ts',
+];
+
+const e2e = {
+  include: ['test/e2e/**/*.test.ts'],
+  environment: 'node',
+  globalSetup: ['test/e2e/global-setup.ts'],
+  testTimeout: 90_000,
+  hookTimeout: 120_000,
+};
 
 const unit = {
   environment: 'node',
@@ -42,7 +63,7 @@ export default defineConfig({
           ...unit,
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
-          exclude: ALONE,
+          exclude: UNIT_ALONE,
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
@@ -51,21 +72,22 @@ export default defineConfig({
         test: {
           ...unit,
           name: 'unit-alone',
-          include: ALONE,
+          include: UNIT_ALONE,
           fileParallelism: false,
           sequence: { groupOrder: 1 },
         },
       },
       {
+        // Two journeys' files at a time, each with its own app, SMTP capture and Chromium on free ports.
+        test: { ...e2e, name: 'e2e', exclude: E2E_ALONE, maxWorkers: 2, sequence: { groupOrder: 2 } },
+      },
+      {
         test: {
-          name: 'e2e',
-          include: ['test/e2e/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['test/e2e/global-setup.ts'],
-          testTimeout: 90_000,
-          hookTimeout: 120_000,
+          ...e2e,
+          name: 'e2e-alone',
+          include: E2E_ALONE,
           fileParallelism: false,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
         },
       },
     ],

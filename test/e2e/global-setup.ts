@@ -23,7 +23,13 @@ export default async function setup(project: TestProject) {
     rmSync(building, { recursive: true, force: true });
     const database = await openPglite(building);
     await database.close();
-    renameSync(building, folder);
+    try {
+      renameSync(building, folder);
+    } catch (error) {
+      // Another run made it first: theirs is the same.
+      rmSync(building, { recursive: true, force: true });
+      if (!existsSync(folder)) throw error;
+    }
   }
   project.provide('appDataTemplate', folder);
 }

@@ -154,6 +154,10 @@ describe('requests in Miami in Chromium', () => {
     await page.getByRole('heading', { name: 'Pago aprobado' }).waitFor({ timeout: 20_000 });
     await page.goto(`${e2e.app.url}/paquetes/${fresh}`);
     await page.getByText('Pagado en línea:').waitFor();
+    // Issue 47: paid, it takes no request (the server would refuse one), and its page says so.
+    const paidRequests = page.getByRole('region', { name: 'Solicitudes' });
+    await paidRequests.getByText('Ya pagaste este paquete: no admite solicitudes.').waitFor();
+    expect(await paidRequests.getByRole('button', { name: 'Reempacar' }).count()).toBe(0);
   });
 
   it("a customer asks 'Reempacar' on the package's page and the warehouse's new box lowers 'Valor a pagar'", async () => {
@@ -181,8 +185,15 @@ describe('requests in Miami in Chromium', () => {
       )
       .waitFor();
     await requests.getByRole('button', { name: 'Confirmar solicitud' }).click();
-    await requests.getByText(/^Solicitud \d+ enviada\./).waitFor();
+    const sent = await requests.getByText(/^Solicitud \d+ enviada\./).textContent();
     await requests.getByText('Pendiente').waitFor();
+    // Issue 47: while the request is open the server refuses to take the payment, so the page says why instead.
+    const asked = /^Solicitud (\d+)/.exec(sent ?? '')?.[1];
+    const charge = page.getByRole('region', { name: 'Tu cobro' });
+    await charge
+      .getByText(`Podrás pagar cuando la bodega complete la solicitud ${asked} — o cancélala.`)
+      .waitFor();
+    expect(await charge.getByRole('button', { name: 'Pagar en línea' }).count()).toBe(0);
 
     const bodega = await e2e.browser.newPage();
     await signIn(bodega, e2e.app, ADMIN, adminPassword);

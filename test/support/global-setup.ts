@@ -52,16 +52,15 @@ export default async function setup(project: TestProject) {
 
 /**
  * The migrated database named by the migrations' hash, made once (built aside and renamed, so a run that stops
- * half-way leaves no half-migrated template); the templates of older migrations are dropped.
+ * half-way leaves no half-migrated template). Another checkout's run may be copying its own template meanwhile, so
+ * those of other migrations are left alone (`casillero_template_*` may be dropped by hand whenever no run is on).
  */
 async function postgresTemplate(client: pg.Client, migrations: string): Promise<string> {
   const name = `casillero_template_${migrations}`;
-  const { rows } = await client.query<{ datname: string }>(
-    "select datname from pg_database where datname like 'casillero_template_%'",
-  );
-  for (const { datname } of rows)
-    if (datname !== name) await client.query(`drop database if exists ${datname} with (force)`);
-  if (rows.some((row) => row.datname === name)) return name;
+  // Two runs of the same migrations starting at once: one builds, the other waits and takes it.
+  await client.query('select pg_advisory_lock(hashtext($1))', [name]);
+  const { rows } = await client.query('select 1 from pg_database where datname = $1', [name]);
+  if (rows.length) return name;
   const building = `${name}_building`;
   await client.query(`drop database if exists ${building} with (force)`);
   await client.query(`create database ${building}`);

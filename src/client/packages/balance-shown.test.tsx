@@ -34,6 +34,8 @@ const paidOnline = {
   paid: true,
   paidOnline: true,
   balance: { cents: 650, cop: 26_000 },
+  openRequest: null,
+  dispatchId: null,
 } satisfies Partial<PackageDetail>;
 
 describe("'Saldo pendiente' on the screens", () => {

@@ -14,7 +14,7 @@ import { deliveryAttemptsOf, deliveryProof } from '../delivery/proof.ts';
 import { filesOfPackages, fileUrl } from '../files/store.ts';
 import { eventNotices } from '../notices/history.ts';
 import { storageDays } from '../requests/storage.ts';
-import { type PackageRow, summary, type Viewer, visibleState } from './queries.ts';
+import { type PackageRow, standingsOf, summary, type Viewer, visibleState } from './queries.ts';
 
 const ACTOR_LABELS: Record<string, string> = {
   customer: 'Tú',
@@ -93,6 +93,7 @@ export async function packageDetail(
     }));
   const weightLb = decimal(row.weightLb);
   const settled = await paymentFacts(db, row.number);
+  const standing = await standingsOf(db, [row.number]);
   return {
     ...summary(
       {
@@ -101,6 +102,7 @@ export async function packageDetail(
         toPayCop: due?.cop ?? null,
         settledBy: settled.settledBy,
         balance: settled.balance,
+        ...standing(row.number),
       },
       viewer,
     ),

@@ -6,10 +6,12 @@ import { normalizeGuide } from '../../shared/packages/guides.ts';
 import { type PackageState, STAFF_ONLY_STATES } from '../../shared/packages/states.ts';
 import { dueSql } from '../charges/charge-lines.ts';
 import { settledWithBalance, settlementInForce } from '../collections/balance.ts';
+import type { Reader } from '../collections/sums.ts';
 import { containing } from '../db/like.ts';
 import type { Database, Transaction } from '../db/open.ts';
-import { packageCharges, packages, settlements } from '../db/schema.ts';
+import { dispatchPackages, packageCharges, packages, settlements } from '../db/schema.ts';
 import { waitingAmong } from '../requests/instructions.ts';
+import { openRequestsOf } from '../requests/requests.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -30,7 +32,26 @@ type SummaryRow = Pick<PackageRow, keyof typeof summaryColumns> & {
   settledBy: string | null;
   /** Its 'Saldo pendiente' in cents and pesos (collections/balance.ts), when its charge is settled. */
   balance: { cents: number; cop: number } | null;
-};
+} & Standing;
+
+/** What else the screens' offers read of a package (shared/packages/offers.ts). */
+type Standing = Pick<PackageSummary, 'openRequest' | 'dispatchId'>;
+
+/** The open request and the dispatch of each of `numbers` (none for a number with neither). */
+export async function standingsOf(db: Reader, numbers: number[]): Promise<(number: number) => Standing> {
+  const open = await openRequestsOf(db, numbers);
+  const dispatched = numbers.length
+    ? await db
+        .select({ number: dispatchPackages.packageNumber, dispatchId: dispatchPackages.dispatchId })
+        .from(dispatchPackages)
+        .where(inArray(dispatchPackages.packageNumber, numbers))
+    : [];
+  const dispatchOf = new Map(dispatched.map((row) => [row.number, row.dispatchId]));
+  return (number) => ({
+    openRequest: open.get(number)?.id ?? null,
+    dispatchId: dispatchOf.get(number) ?? null,
+  });
+}
 
 export function summary(row: SummaryRow, viewer: Viewer): PackageSummary {
   return {
@@ -48,6 +69,8 @@ export function summary(row: SummaryRow, viewer: Viewer): PackageSummary {
     paid: row.settledBy !== null,
     paidOnline: row.settledBy === 'online',
     balance: row.balance && row.balance.cop > 0 ? { cents: row.balance.cents, cop: row.balance.cop } : null,
+    openRequest: row.openRequest,
+    dispatchId: row.dispatchId,
   };
 }
 
@@ -132,9 +155,13 @@ export async function listCustomerPackages(
     db,
     rows.filter((row) => row.settledBy !== null).map((row) => row.number),
   );
+  const standing = await standingsOf(
+    db,
+    rows.map((row) => row.number),
+  );
   return {
     packages: rows.map((row) =>
-      summary({ ...row, balance: settled.get(row.number)?.balance ?? null }, viewer),
+      summary({ ...row, balance: settled.get(row.number)?.balance ?? null, ...standing(row.number) }, viewer),
     ),
     counts,
     total: matching?.total ?? 0,

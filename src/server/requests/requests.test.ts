@@ -53,6 +53,14 @@ describe.each(drivers)('customer requests on %s', (driver) => {
     expect(onPackage.body.requests.map((row: { id: number }) => row.id)).toEqual([request.id]);
     const audited = await server.db.select().from(auditLog).where(eq(auditLog.action, 'request_created'));
     expect(audited.at(-1)?.detail).toMatchObject({ requestId: request.id, numbers, feeCents: 500 });
+    // Issue 47: the package and 'Mis paquetes' name the open request, by which their screens offer what the server
+    // allows ('Podrás pagar cuando la bodega complete la solicitud …').
+    expect((await customer.client.get(`/api/packages/${numbers[1]}`)).body).toMatchObject({
+      openRequest: request.id,
+      dispatchId: null,
+    });
+    const listed = (await customer.client.get('/api/packages')).body.packages;
+    expect(listed.find((row: { number: number }) => row.number === numbers[0])?.openRequest).toBe(request.id);
 
     // Another customer neither sees nor cancels it.
     const other = await signedUpCustomer(server, { name: 'Otro Cliente' });
@@ -65,6 +73,7 @@ describe.each(drivers)('customer requests on %s', (driver) => {
     const again = await customer.client.post(`/api/requests/${request.id}/cancel`);
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe(requestMessages.notCancellable);
+    expect((await customer.client.get(`/api/packages/${numbers[1]}`)).body.openRequest).toBeNull();
     // Its packages are free again: a new request takes them.
     expect(
       (await ask({ kind: 'fotos', numbers: [numbers[0]], note: 'La etiqueta de la caja' })).body.request,

@@ -3,6 +3,7 @@
 // A request holds its packages through package_request_items.open, whose partial unique index keeps a package in
 // one open request at most: two requests racing for it end with exactly one.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { requestVerdict } from '../../shared/packages/offers.ts';
 import { STATE_LABELS } from '../../shared/packages/states.ts';
 import type * as Api from '../../shared/requests/api-types.ts';
 import { REQUEST_LABELS, REQUEST_STATE_LABELS, type RequestState } from '../../shared/requests/kinds.ts';
@@ -85,15 +86,26 @@ export async function createRequest(
   ip?: string,
 ): Promise<RequestRow> {
   const rows = await ownPackagesLocked(tx, userId, body.numbers);
-  for (const row of rows) {
-    if (row.state !== 'recibido')
+  // The rule the package's screens offer the requests by (shared/packages/offers.ts), each refusal naming its package.
+  // Paid online: its money is settled and frozen, and a fee now would never be collected.
+  const paid = new Set((await settlementsInForce(tx, body.numbers)).map((row) => row.packageNumber));
+  const open = await openRequestsOf(tx, body.numbers);
+  const verdicts = rows.map((row) => ({
+    row,
+    verdict: requestVerdict({
+      ...row,
+      paid: paid.has(row.number),
+      openRequest: open.get(row.number)?.id ?? null,
+    }),
+  }));
+  for (const { row, verdict } of verdicts) {
+    if (verdict === 'not_received')
       throw new Conflict('not_received', requestMessages.notReceived(row.number, STATE_LABELS[row.state]));
-    if (row.dispatchId !== null)
+    if (verdict === 'in_dispatch' && row.dispatchId !== null)
       throw new Conflict('in_dispatch', requestMessages.inDispatch(row.number, row.dispatchId));
   }
-  // Paid online: its money is settled and frozen, and a fee now would never be collected.
-  const [paid] = await settlementsInForce(tx, body.numbers);
-  if (paid) throw new Conflict('paid', requestMessages.paidOnline(paid.packageNumber));
+  const paidOne = verdicts.find(({ verdict }) => verdict === 'paid');
+  if (paidOne) throw new Conflict('paid', requestMessages.paidOnline(paidOne.row.number));
   if (body.kind === 'consolidar' && new Set(rows.map((row) => row.address.trim().toLowerCase())).size > 1)
     throw new Invalid('invalid', requestMessages.sameAddress, { field: 'numbers' });
   const [busy] = await openRequestRefusals(tx, body.numbers);

@@ -24,6 +24,10 @@ export interface PackageSummary {
   paidOnline: boolean;
   /** 'Saldo pendiente': lines stored after its charge was paid (a storage fee), still owed; null when none. */
   balance: { cents: number; cop: number } | null;
+  /** The open request in Miami holding it (its number), if any: it is paid once the warehouse completes it. */
+  openRequest: number | null;
+  /** The dispatch it is in, if any: it takes no more requests. */
+  dispatchId: number | null;
 }
 
 /** GET /api/packages: a page, newest first, and how many of the customer's packages are in each state. */

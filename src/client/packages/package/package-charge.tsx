@@ -5,11 +5,12 @@
 import { formatLongDate, formatNumericDay } from '../../../shared/dates.ts';
 import { formatCop, formatUsd, taxReasonLine, trmLine } from '../../../shared/money.ts';
 import type { PackageDetail } from '../../../shared/packages/api-types.ts';
+import { payRefusal, payVerdict } from '../../../shared/packages/offers.ts';
 import { paths } from '../../../shared/paths.ts';
-import { BALANCE_LABEL, isPayable, PAID_ONLINE_LABEL } from '../../../shared/payments/labels.ts';
+import { BALANCE_LABEL, PAID_ONLINE_LABEL } from '../../../shared/payments/labels.ts';
 import { Link } from '../../app/router.tsx';
 import { ChargeFigures } from '../../charges/charge-figures.tsx';
-import { PayOnline } from '../../payments/pay-online.tsx';
+import { onlinePaymentOn, PayOnline } from '../../payments/pay-online.tsx';
 import { RecomputeCharge } from './recompute-charge.tsx';
 
 function storageLeft(days: number): string {
@@ -84,7 +85,8 @@ export function PackageCharge({ pkg }: { pkg: PackageDetail }) {
               <span aria-hidden="true">·</span> <strong>{formatUsd(balance.cents)}</strong>
             </p>
           )}
-          {isPayable(pkg) && <PayOnline numbers={[pkg.number]} label="Pagar en línea" />}
+          {payVerdict(pkg) === 'pay' && <PayOnline numbers={[pkg.number]} label="Pagar en línea" />}
+          {onlinePaymentOn() && payRefusal(pkg) && <p className="field__hint">{payRefusal(pkg)}</p>}
           {pkg.paidOnline && (
             <p>
               <Link to={paths.receipt(pkg.number)}>Comprobante de pago</Link>

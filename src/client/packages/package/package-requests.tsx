@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
 import { formatCop, formatUsd } from '../../../shared/money.ts';
 import type { PackageDetail } from '../../../shared/packages/api-types.ts';
+import { requestRefusal, requestVerdict } from '../../../shared/packages/offers.ts';
 import { paths } from '../../../shared/paths.ts';
 import { OPEN_REQUEST_STATES, type RequestKind } from '../../../shared/requests/kinds.ts';
 import { Link } from '../../app/router.tsx';
@@ -54,8 +55,10 @@ export function PackageRequests({ pkg }: { pkg: PackageDetail }) {
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const requests = list.data?.requests ?? [];
   const open = requests.some((request) => OPEN_REQUEST_STATES.includes(request.state));
-  const mayAsk = pkg.state === 'recibido' && !open && list.isSuccess;
-  if (requests.length === 0 && !mayAsk) return null;
+  // The server's rule (shared/packages/offers.ts); the list read here also counts a request opened meanwhile.
+  const mayAsk = requestVerdict(pkg) === 'ask' && !open && list.isSuccess;
+  const refusal = requestRefusal(pkg);
+  if (requests.length === 0 && !mayAsk && !refusal) return null;
 
   async function cancel(id: number) {
     try {
@@ -78,6 +81,7 @@ export function PackageRequests({ pkg }: { pkg: PackageDetail }) {
           ))}
         </ul>
       )}
+      {refusal && <p className="field__hint">{refusal}</p>}
       {mayAsk && !asking && (
         <>
           <p className="field__hint">

@@ -5,9 +5,10 @@ import { formatLocalDate } from '../../../shared/dates.ts';
 import { formatCop, formatUsd } from '../../../shared/money.ts';
 import type { PackageList, PackageSummary } from '../../../shared/packages/api-types.ts';
 import { CARRIER_NAMES } from '../../../shared/packages/guides.ts';
+import { payRefusal, payVerdict, requestVerdict } from '../../../shared/packages/offers.ts';
 import { PACKAGE_STATES, type PackageState, STATE_LABELS } from '../../../shared/packages/states.ts';
 import { paths } from '../../../shared/paths.ts';
-import { BALANCE_LABEL, isPayable, PAID_ONLINE_LABEL } from '../../../shared/payments/labels.ts';
+import { BALANCE_LABEL, PAID_ONLINE_LABEL } from '../../../shared/payments/labels.ts';
 import { WAITING_LABEL } from '../../../shared/requests/kinds.ts';
 import { Link } from '../../app/router.tsx';
 
@@ -92,7 +93,7 @@ export function PackageCards({
     <ul className="package-cards" aria-busy={busy}>
       {packages.map((pkg) => (
         <li key={pkg.number}>
-          {pkg.state === 'recibido' && (
+          {requestVerdict(pkg) === 'ask' && (
             <div className="consent package-card__choose">
               <input
                 id={`choose-${pkg.number}`}
@@ -126,7 +127,10 @@ export function PackageCards({
               <time dateTime={pkg.createdAt}>{formatLocalDate(pkg.createdAt)}</time>
             </span>
           </Link>
-          {selection && isPayable(pkg) && (
+          {selection && payRefusal(pkg) && (
+            <p className="field__hint package-card__select">{payRefusal(pkg)}</p>
+          )}
+          {selection && payVerdict(pkg) === 'pay' && (
             <label className="package-card__select">
               <input
                 type="checkbox"

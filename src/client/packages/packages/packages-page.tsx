@@ -4,9 +4,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messages } from '../../../shared/messages.ts';
+import type { PackageSummary } from '../../../shared/packages/api-types.ts';
+import { payVerdict } from '../../../shared/packages/offers.ts';
 import { isPackageState, type PackageState, STATE_LABELS } from '../../../shared/packages/states.ts';
 import { paths } from '../../../shared/paths.ts';
-import { isPayable } from '../../../shared/payments/labels.ts';
 import { Page } from '../../app/page.tsx';
 import { withQuery } from '../../app/query-client.tsx';
 import { Link, useNavigate, useSearchParams } from '../../app/router.tsx';
@@ -32,6 +33,8 @@ function PackagesPage() {
   );
 }
 
+/** A package 'Pagar seleccionados' may pay: the server's rule (shared/packages/offers.ts). */
+const payable = (pkg: PackageSummary) => payVerdict(pkg) === 'pay';
 /** The state chosen by a chip, from the URL; null for all (or for a state that does not exist). */
 function useChosenState(): [PackageState | null, (state: PackageState | null) => void] {
   const [params] = useSearchParams();
@@ -130,10 +133,10 @@ function Packages() {
                 selection={selection}
               />
               <ChosenRequests chosen={chosen} waiting={data.waiting} onDone={() => setChosen(new Set())} />
-              {data.packages.some(isPayable) && (
+              {data.packages.some(payable) && (
                 <PayOnline
                   numbers={data.packages
-                    .filter((pkg) => payChosen.has(pkg.number) && isPayable(pkg))
+                    .filter((pkg) => payChosen.has(pkg.number) && payable(pkg))
                     .map((pkg) => pkg.number)}
                   label="Pagar seleccionados"
                 />
