@@ -91,6 +91,12 @@ describe('Paying online in Chromium, against the Wompi stand-in', () => {
     await page.getByRole('button', { name: 'Pagar en línea' }).click();
     await payOnCheckout('4111 1111 1111 1111');
     await page.getByRole('heading', { name: 'Pago rechazado' }).waitFor({ timeout: 20_000 });
+    // Issue 47: a refusal is no dead end: the page says what else the customer can do.
+    await page
+      .getByText(
+        'Puedes intentarlo de nuevo con otra tarjeta, PSE o Nequi, o pagar al recibir el paquete en tu puerta.',
+      )
+      .waitFor();
     await page.getByRole('button', { name: 'Intentar de nuevo' }).click();
     await payOnCheckout('4242 4242 4242 4242');
     await page.getByRole('heading', { name: 'Pago aprobado' }).waitFor({ timeout: 20_000 });

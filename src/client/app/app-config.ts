@@ -53,3 +53,6 @@ export const appConfig: AppConfig = readConfig();
 export function setServerConfig(values: Partial<AppConfig>) {
   Object.assign(appConfig, values);
 }
+
+/** Whether online payment is on (Wompi's public key in the page's configuration): 'Pagar en línea' is offered. */
+export const onlinePaymentOn = () => appConfig.wompiPublicKey !== '';

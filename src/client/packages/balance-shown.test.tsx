@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
-import type { PackageDetail } from '../../shared/packages/api-types.ts';
+import type { PackageDetail, PackageSummary } from '../../shared/packages/api-types.ts';
 import { StopValue } from '../delivery/courier-route/stop-value.tsx';
 import { PackageCharge } from './package/package-charge.tsx';
 import { PackageCards } from './packages/package-rows.tsx';
@@ -52,7 +52,7 @@ describe("'Saldo pendiente' on the screens", () => {
   });
 
   it("shows the customer's card the balance in pesos and dollars instead of only 'Pagado en línea'", () => {
-    const card = (pkg: typeof paidOnline | (Omit<typeof paidOnline, 'balance'> & { balance: null })) =>
+    const card = (pkg: PackageSummary) =>
       text(
         <PackageCards
           packages={[pkg]}
@@ -66,6 +66,11 @@ describe("'Saldo pendiente' on the screens", () => {
     expect(card(paidOnline)).toContain('Saldo pendiente: $ 26.000 COP · US$ 6,50');
     expect(card({ ...paidOnline, balance: null })).toContain('Pagado en línea');
     expect(card({ ...paidOnline, balance: null })).not.toContain('Saldo pendiente');
+    // Issue 47: a package paid at the door says what was paid, never 'Valor a pagar'.
+    const atTheDoor = { ...paidOnline, state: 'entregado' as const, paidOnline: false, balance: null };
+    expect(card(atTheDoor)).toContain('Pagado: $ 106.000 COP · US$ 26,50');
+    expect(card(atTheDoor)).not.toContain('Valor a pagar');
+    expect(card({ ...atTheDoor, state: 'recibido', paid: false })).toContain('Valor a pagar: $ 106.000 COP');
   });
 
   it("shows 'Tu cobro' what was paid online and the balance left, and the balance's receipt once paid", () => {

@@ -2,11 +2,9 @@
 // makes a new payment of ours and sends the customer to Wompi's checkout. Hidden while online payment is off (no
 // public key in the page's configuration).
 import { useMutation } from '@tanstack/react-query';
-import { appConfig } from '../app/app-config.ts';
+import { onlinePaymentOn } from '../app/app-config.ts';
 import { Notice } from '../components/notice.tsx';
 import { startPayment } from './api.ts';
-
-export const onlinePaymentOn = () => appConfig.wompiPublicKey !== '';
 
 export function PayOnline({ numbers, label }: { numbers: number[]; label: string }) {
   const pay = useMutation({

@@ -13,6 +13,8 @@ export const PAYMENT_STATE_TITLES: Record<OnlinePaymentState, string> = {
 };
 
 export const PAID_ONLINE_LABEL = 'Pagado en línea';
+/** A package's money once settled at the door or by a carrier: what was collected, no longer 'Valor a pagar'. */
+export const PAID_LABEL = 'Pagado';
 /** What a package owes after its charge was paid (a storage fee stored later): design/payments.md's word. */
 export const BALANCE_LABEL = 'Saldo pendiente';
 export const COURIER_PAID_LABEL = 'Pagado: no cobrar';

@@ -7,10 +7,10 @@ import { formatCop } from '../../../shared/money.ts';
 import { paths } from '../../../shared/paths.ts';
 import type { StaffPayment } from '../../../shared/payments/api-types.ts';
 import { PAYMENT_STATE_TITLES } from '../../../shared/payments/labels.ts';
+import { onlinePaymentOn } from '../../app/app-config.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { getStaffPayments, paymentKeys, refundPayment } from '../../payments/api.ts';
-import { onlinePaymentOn } from '../../payments/pay-online.tsx';
 
 function RefundForm({ payment, onDone }: { payment: StaffPayment; onDone: () => void }) {
   const id = useId();

@@ -4,7 +4,7 @@
 import { buildInvitationLink, invitationMessage } from '../../../shared/links.ts';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
-import { appConfig } from '../../app/app-config.ts';
+import { appConfig, onlinePaymentOn } from '../../app/app-config.ts';
 import { MissingRecord } from '../../app/missing-record.tsx';
 import { Page } from '../../app/page.tsx';
 import { withQuery } from '../../app/query-client.tsx';
@@ -74,7 +74,11 @@ function Locker({ me }: { me: Me }) {
         Compra en tus tiendas favoritas de EE.&nbsp;UU. y envía tus compras a esta dirección. Nosotros
         llevamos cada paquete a tu casa.
       </p>
-      <p className="reminder">Recuerda: el envío se paga al recibir el paquete en tu puerta.</p>
+      <p className="reminder">
+        {onlinePaymentOn()
+          ? 'Recuerda: el envío se paga al recibir el paquete en tu puerta, o antes, en línea.'
+          : 'Recuerda: el envío se paga al recibir el paquete en tu puerta.'}
+      </p>
 
       <section className="card" aria-labelledby="referral-heading">
         <h2 id="referral-heading">Invita a tus amigos</h2>

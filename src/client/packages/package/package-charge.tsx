@@ -8,9 +8,10 @@ import type { PackageDetail } from '../../../shared/packages/api-types.ts';
 import { payRefusal, payVerdict } from '../../../shared/packages/offers.ts';
 import { paths } from '../../../shared/paths.ts';
 import { BALANCE_LABEL, PAID_ONLINE_LABEL } from '../../../shared/payments/labels.ts';
+import { onlinePaymentOn } from '../../app/app-config.ts';
 import { Link } from '../../app/router.tsx';
 import { ChargeFigures } from '../../charges/charge-figures.tsx';
-import { onlinePaymentOn, PayOnline } from '../../payments/pay-online.tsx';
+import { PayOnline } from '../../payments/pay-online.tsx';
 import { RecomputeCharge } from './recompute-charge.tsx';
 
 function storageLeft(days: number): string {
@@ -33,8 +34,10 @@ function ChargeLines({
       <p className="package-charge__trm">{trmLine(charge.trmHundredths, formatNumericDay(charge.trmDate))}</p>
       {!paid && (
         <p className="field__hint">
-          Se paga al recibir el paquete en tu puerta. Los impuestos son un cálculo aproximado y pueden cambiar
-          según lo que liquide la aduana.
+          {onlinePaymentOn()
+            ? 'Se paga al recibir el paquete en tu puerta, o antes, en línea.'
+            : 'Se paga al recibir el paquete en tu puerta.'}{' '}
+          Los impuestos son un cálculo aproximado y pueden cambiar según lo que liquide la aduana.
         </p>
       )}
       <ChargeFigures charge={charge}>

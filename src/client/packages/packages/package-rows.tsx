@@ -8,7 +8,7 @@ import { CARRIER_NAMES } from '../../../shared/packages/guides.ts';
 import { payRefusal, payVerdict, requestVerdict } from '../../../shared/packages/offers.ts';
 import { PACKAGE_STATES, type PackageState, STATE_LABELS } from '../../../shared/packages/states.ts';
 import { paths } from '../../../shared/paths.ts';
-import { BALANCE_LABEL, PAID_ONLINE_LABEL } from '../../../shared/payments/labels.ts';
+import { BALANCE_LABEL, PAID_LABEL, PAID_ONLINE_LABEL } from '../../../shared/payments/labels.ts';
 import { WAITING_LABEL } from '../../../shared/requests/kinds.ts';
 import { Link } from '../../app/router.tsx';
 
@@ -113,12 +113,13 @@ export function PackageCards({
                 {waiting.includes(pkg.number) ? WAITING_LABEL : STATE_LABELS[pkg.state]}
               </span>
             </span>
+            {/* The money's words follow its state: what is owed, or how it was paid (issue 47). */}
             {pkg.balance ? (
               <ToPay toPay={pkg.balance} label={BALANCE_LABEL} />
             ) : pkg.paidOnline ? (
               <span className="package-card__pay">{PAID_ONLINE_LABEL}</span>
             ) : (
-              pkg.toPay && <ToPay toPay={pkg.toPay} />
+              pkg.toPay && <ToPay toPay={pkg.toPay} label={pkg.paid ? PAID_LABEL : undefined} />
             )}
             <span className="package-card__meta">
               {pkg.store ? `${pkg.store} · ` : ''}

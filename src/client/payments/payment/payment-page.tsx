@@ -55,6 +55,9 @@ function PaymentOutcome({ payment }: { payment: PaymentView }) {
       <h1>{PAYMENT_STATE_TITLES[payment.state]}</h1>
       {payment.state === 'pendiente' && (
         <Notice tone="info">
+          {payment.method === 'Nequi' && (
+            <p>Acepta el pago en la app de Nequi: te llegó una notificación para aprobarlo.</p>
+          )}
           <p>Wompi aún no nos confirma el pago. Esta página se actualiza sola en cuanto lo haga.</p>
         </Notice>
       )}
@@ -70,6 +73,10 @@ function PaymentOutcome({ payment }: { payment: PaymentView }) {
       {refused && (
         <Notice tone="error">
           <p>{payment.reason ?? 'Wompi no aprobó el pago.'} No se hizo ningún cobro.</p>
+          <p>
+            Puedes intentarlo de nuevo con otra tarjeta, PSE o Nequi, o pagar al recibir el paquete en tu
+            puerta.
+          </p>
         </Notice>
       )}
       <dl className="data-list">
