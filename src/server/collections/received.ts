@@ -4,10 +4,45 @@
 // (collections/late.ts); and the packages whose two collections the sums count as two.
 import { aliasedTable, and, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { RecaudosFigures } from '../../shared/collections/api-types.ts';
+import type { CollectionSource } from '../../shared/collections/forms.ts';
 import { colombiaDayRange } from '../../shared/dates.ts';
 import type { CollectedMeans } from '../../shared/delivery/door-choices.ts';
 import { cashCloses, collectionDaySums, collections, deliveryRoutes, lateCashCounts } from '../db/schema.ts';
 import type { Reader } from './sums.ts';
+
+/** Where a collection's money is: reached us, still out, or a closed route's cash that the cashier's count settles
+ * (what was counted is received, the rest is 'Faltante'). */
+export type Held = 'received' | 'pending' | 'counted';
+
+/** What says where a collection's money is. `late`: synced after its route's close, counted by an admin or waiting
+ * (unknown to the day sums, which settleLate corrects). */
+export interface HeldFacts {
+  source: CollectionSource;
+  means: CollectedMeans;
+  remitted: boolean;
+  routeClosed: boolean;
+  late?: 'counted' | 'waiting';
+}
+
+/**
+ * The one rule of 'Recibido' (design/delivery.md 'Collections'), for the screen's figures and the CSV's column: an
+ * online payment reached us when Wompi approved it; a carrier's once remitted; a route's once the route closed, its
+ * cash through the close's count; a delivery synced after the close once an admin counted it.
+ */
+export function held(facts: HeldFacts): Held {
+  if (facts.source === 'online') return 'received';
+  if (facts.source === 'carrier') return facts.remitted ? 'received' : 'pending';
+  if (!facts.routeClosed || facts.late === 'waiting') return 'pending';
+  return facts.means === 'efectivo' || facts.late === 'counted' ? 'counted' : 'received';
+}
+
+/** The figure that holds an amount of each place. */
+const FIGURE = { received: 'receivedCop', pending: 'pendingCop', counted: 'shortfallCop' } as const;
+
+/** Adds `amountCop` (negative: takes it away) to the figure of `place`; a count then moves it out of 'counted'. */
+export function put(figures: RecaudosFigures, amountCop: number, place: Held) {
+  figures[FIGURE[place]] += amountCop;
+}
 
 /** The counts that settle closed routes' cash: each close's 'Efectivo entregado' moves from shortfall to received. */
 export function count(figures: RecaudosFigures, countedCop: number) {
@@ -52,18 +87,16 @@ export function lateInRange(db: Reader, from: string, to: string) {
     );
 }
 
-/** A late delivery's money: the group put it with its closed route; it is pending until an admin counts it. */
+/** A late delivery's money: the day sums put it with its closed route; it moves to where it is (pending until an
+ * admin counts it, then its count is received and the rest short). */
 export function settleLate(
   figures: RecaudosFigures,
   late: { means: CollectedMeans; amountCop: number; countedCop: number | null },
 ) {
-  if (late.means === 'efectivo') figures.shortfallCop -= late.amountCop;
-  else figures.receivedCop -= late.amountCop;
-  if (late.countedCop === null) figures.pendingCop += late.amountCop;
-  else {
-    figures.receivedCop += late.countedCop;
-    figures.shortfallCop += late.amountCop - late.countedCop;
-  }
+  const facts = { source: 'route', means: late.means, remitted: false, routeClosed: true } as const;
+  put(figures, -late.amountCop, held(facts));
+  put(figures, late.amountCop, held({ ...facts, late: late.countedCop === null ? 'waiting' : 'counted' }));
+  if (late.countedCop !== null) count(figures, late.countedCop);
 }
 
 const others = aliasedTable(collections, 'others');
