@@ -1,11 +1,11 @@
 // What the grouped sums of the 'Recaudos' range cannot tell: what reached us beyond them, the cashier's counts of the
 // closed routes (each close's 'Efectivo entregado' is received, the rest of the route's cash is the shortfall,
-// 'Faltante') and the deliveries synced after their route's close, pending until an admin counts them
+// 'Faltante'; a route past midnight splits its count over its days) and the deliveries synced after their route's close, pending until an admin counts them
 // (collections/late.ts); and the packages whose two collections the sums count as two.
 import { aliasedTable, and, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { RecaudosFigures } from '../../shared/collections/api-types.ts';
 import type { CollectionSource } from '../../shared/collections/forms.ts';
-import { colombiaDayRange } from '../../shared/dates.ts';
+import { colombiaDayRange, isoDayInColombia } from '../../shared/dates.ts';
 import type { CollectedMeans } from '../../shared/delivery/door-choices.ts';
 import { cashCloses, collectionDaySums, collections, deliveryRoutes, lateCashCounts } from '../db/schema.ts';
 import type { Reader } from './sums.ts';
@@ -50,19 +50,94 @@ export function count(figures: RecaudosFigures, countedCop: number) {
   figures.shortfallCop -= countedCop;
 }
 
-/** The cashier's counts of the closed routes that have collections in the range, by courier. */
+/**
+ * A close's count over the Colombia days of its route's collections, in order (design/delivery.md 'Collections'):
+ * each day takes at most its own cash, the last day the rest (what the count missed, or found over). The parts sum
+ * to the count.
+ */
+export function countByDay(countedCop: number, cashByDay: ReadonlyMap<string, number>): Map<string, number> {
+  const days = [...cashByDay.keys()].sort();
+  const parts = new Map<string, number>();
+  let left = countedCop;
+  for (const [index, day] of days.entries()) {
+    const part = index === days.length - 1 ? left : Math.min(left, cashByDay.get(day) ?? 0);
+    parts.set(day, part);
+    left -= part;
+  }
+  return parts;
+}
+
+/** The cashier's counts of the closed routes that have collections in the range, by courier: of each, the part
+ * countByDay gives the range's days. A route's days are read from its day sums; only a route whose collections
+ * span days (past midnight) has its own collections read, for the cash of each day. */
 export async function closesInRange(db: Reader, from: string, to: string) {
   const day = collectionDaySums;
   const routesInRange = db
     .selectDistinct({ routeId: day.routeId })
     .from(day)
     .where(and(eq(day.source, 'route'), gte(day.day, from), lte(day.day, to)));
-  const rows = await db
-    .select({ courierId: deliveryRoutes.courierId, countedCop: cashCloses.cashDeliveredCop })
+  const closes = await db
+    .select({
+      routeId: cashCloses.routeId,
+      courierId: deliveryRoutes.courierId,
+      countedCop: cashCloses.cashDeliveredCop,
+    })
     .from(cashCloses)
     .innerJoin(deliveryRoutes, eq(deliveryRoutes.id, cashCloses.routeId))
     .where(inArray(cashCloses.routeId, routesInRange));
-  return rows;
+  if (closes.length === 0) return [];
+  const routeDays = await db
+    .selectDistinct({ routeId: day.routeId, day: day.day })
+    .from(day)
+    .where(
+      and(
+        eq(day.source, 'route'),
+        inArray(
+          day.routeId,
+          closes.map((close) => close.routeId),
+        ),
+      ),
+    );
+  // Each route's days with their cash; the days of a route on one day need no cash (the whole count is that day's).
+  const cashByRoute = new Map<number, Map<string, number>>();
+  for (const row of routeDays) {
+    const days = cashByRoute.get(row.routeId) ?? new Map<string, number>();
+    cashByRoute.set(row.routeId, days.set(row.day, 0));
+  }
+  const spanning = [...cashByRoute].flatMap(([routeId, days]) => (days.size > 1 ? [routeId] : []));
+  if (spanning.length > 0) {
+    // The close's own collections (not those synced after it) of the routes past midnight, by day.
+    const own = await db
+      .select({
+        routeId: collections.routeId,
+        at: collections.collectedAt,
+        means: collections.means,
+        amountCop: collections.amountCop,
+      })
+      .from(collections)
+      .where(
+        and(
+          inArray(collections.routeId, spanning),
+          eq(collections.afterClose, false),
+          isNull(collections.voidedAt),
+        ),
+      );
+    const ownDays = new Map<number, Map<string, number>>();
+    for (const row of own) {
+      const days = ownDays.get(row.routeId ?? 0) ?? new Map<string, number>();
+      const onDay = isoDayInColombia(row.at);
+      const cash = row.means === 'efectivo' ? row.amountCop : 0;
+      ownDays.set(row.routeId ?? 0, days.set(onDay, (days.get(onDay) ?? 0) + cash));
+    }
+    for (const [routeId, days] of ownDays) cashByRoute.set(routeId, days);
+  }
+  return closes.map((close) => {
+    let countedCop = 0;
+    const days = cashByRoute.get(close.routeId) ?? new Map<string, number>();
+    for (const [onDay, part] of countByDay(close.countedCop, days))
+      if (onDay >= from && onDay <= to) countedCop += part;
+    return { courierId: close.courierId, countedCop };
+  });
 }
 
 /** The range's deliveries synced after their route's close, with what an admin counted for each (null: waiting). */
