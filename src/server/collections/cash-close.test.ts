@@ -2,23 +2,29 @@
 // collections, any difference needs 'Observación' (400 on `note`, nothing closed), the close is stored and audited
 // and locks the route's collections, which then change only by an admin's correction with a note (a row of its own
 // and an audit entry); a close and a delivery racing on the same route end in one consistent state; couriers,
-// customers and bodega staff get 403.
-import { and, eq } from 'drizzle-orm';
+// customers and bodega staff get 403; 'Entregados' counts every package delivered, paid online ones too (against
+// the Wompi stand-in).
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
 import { deliveryBody, deliveryWorld, startedRoute } from '../../../test/support/delivery.ts';
 import { deliveredRoute, storedValueToPay } from '../../../test/support/money.ts';
+import { eventsIntoWorld, onlinePayments, payOnline } from '../../../test/support/pay-online.ts';
 import { signedUpWithRole } from '../../../test/support/server.ts';
 import { collectionMessages } from '../../shared/collections/forms.ts';
 import { formatCop } from '../../shared/money.ts';
 import { auditLog, cashCloses, collectionCorrections, collections, deliveryRoutes } from '../db/schema.ts';
+
+const standIn = await onlinePayments();
 
 describe.each(drivers)("'Cierre de caja' on %s", (driver) => {
   const world = deliveryWorld(driver, {
     admin: 'caja-admin@example.com',
     customer: 'Lucía Cliente',
     couriers: ['Andrés Mensajero'],
+    env: standIn.env,
   });
+  eventsIntoWorld(standIn, world);
 
   const closePath = (id: number) => `/api/admin/delivery/routes/${id}/close`;
   const cashPath = (id: number) => `/api/admin/delivery/routes/${id}/cash`;
@@ -167,6 +173,33 @@ describe.each(drivers)("'Cierre de caja' on %s", (driver) => {
       note: 'x',
     });
     expect(missing.status).toBe(404);
+  });
+
+  it("counts a package paid online and delivered in the close's 'Entregados' (issue 45, defect 11)", async () => {
+    const { server, admin, customer, courier } = world;
+    const route = await startedRoute(admin, customer, courier.record.id, 2);
+    const [paid = 0, cash = 0] = route.numbers;
+    await payOnline(standIn, world, paid);
+    const toPay = await storedValueToPay(server, cash);
+    for (const [number, body] of [
+      [paid, deliveryBody(0, { means: undefined })],
+      [cash, deliveryBody(toPay)],
+    ] as const)
+      expect((await courier.client.post(`/api/delivery/stops/${number}/deliver`, body)).status).toBe(200);
+
+    // Two packages delivered; only the one paid at the door brought money to the route.
+    const before = (await admin.get(cashPath(route.id))).body;
+    expect(before).toMatchObject({ delivered: 2, figures: { expectedCop: toPay, collectedCop: toPay } });
+    const closed = await admin.post(closePath(route.id), { cashDeliveredCop: toPay });
+    expect(closed.status).toBe(200);
+    expect(closed.body.close).toMatchObject({ delivered: 2, expectedCop: toPay, differenceCop: 0 });
+    const [audit] = await server.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'route_closed'), sql`${auditLog.detail}->>'routeId' = ${String(route.id)}`),
+      );
+    expect(audit?.detail).toMatchObject({ delivered: 2 });
   });
 
   it('a close and a delivery racing on the same route end in one consistent state', async () => {

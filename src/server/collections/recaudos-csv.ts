@@ -8,6 +8,7 @@ import { COLOMBIA_TIME_ZONE, colombiaDayRange } from '../../shared/dates.ts';
 import { COLLECTED_MEANS_LABELS } from '../../shared/delivery/door-choices.ts';
 import type { CsvCell, CsvColumns } from '../csv.ts';
 import { collections, deliveryRoutes, lateCashCounts, packages, users } from '../db/schema.ts';
+import { held } from './received.ts';
 import type { Reader } from './sums.ts';
 
 const BATCH = 2000;
@@ -37,6 +38,7 @@ function batchQuery(db: Reader, start: Date, end: Date, after: { at: Date; id: n
       amountCop: collections.amountCop,
       means: collections.means,
       reference: collections.reference,
+      remittedAt: collections.remittedAt,
       remittedOn: collections.remittedOn,
     })
     .from(collections)
@@ -98,11 +100,15 @@ export function recaudosCsv(db: Reader, from: string, to: string) {
   return { batches: batches(), total };
 }
 
-/** Reached us: a carrier's remitted; a route's once it closed (a late delivery once an admin counted it). */
+/** 'Recibido': the screen's rule, for one collection. */
 const received = (row: RecaudosCsvRow) =>
-  row.source === 'carrier'
-    ? Boolean(row.remittedOn)
-    : row.routeState === 'cerrada' && (!row.afterClose || row.lateCounted !== null);
+  held({
+    source: row.source,
+    means: row.means,
+    remitted: row.remittedAt !== null,
+    routeClosed: row.routeState === 'cerrada',
+    late: !row.afterClose ? undefined : row.lateCounted === null ? 'waiting' : 'counted',
+  }) !== 'pending';
 
 export const RECAUDOS_CSV_COLUMNS: CsvColumns<RecaudosCsvRow> = [
   ['Fecha', (row) => bogota.format(row.collectedAt)],

@@ -148,17 +148,29 @@ describe.each(logicDrivers)("'Recaudos' on %s", (driver) => {
             map.set(key, figures);
             byMeans.set(each.means, (byMeans.get(each.means) ?? 0) + each.amountCop);
           }
-          // The counts of the closed routes with collections in the range: received, out of the shortfall.
-          const countedRoutes = new Set(
-            inRange.flatMap((each) => (counted.has(each.routeId ?? 0) ? [each.routeId ?? 0] : [])),
-          );
-          for (const routeId of countedRoutes) {
-            const amount = counted.get(routeId) ?? 0;
-            const courierId = items.find((each) => each.routeId === routeId)?.courierId ?? '';
+          // The counts of the closed routes, over their days in order (each day at most its own cash, the last
+          // the rest): the range's days' part is received, out of the shortfall.
+          for (const [routeId, amount] of counted) {
+            const mine = items.filter((each) => each.routeId === routeId);
+            const cashByDay = new Map<string, number>();
+            for (const each of mine) {
+              const onDay = isoDayInColombia(each.collectedAt);
+              const cash = each.means === 'efectivo' ? each.amountCop : 0;
+              cashByDay.set(onDay, (cashByDay.get(onDay) ?? 0) + cash);
+            }
+            const days = [...cashByDay.keys()].sort();
+            let left = amount;
+            let inRangePart = 0;
+            for (const [index, onDay] of days.entries()) {
+              const part = index === days.length - 1 ? left : Math.min(left, cashByDay.get(onDay) ?? 0);
+              left -= part;
+              if (onDay >= from && onDay <= to) inRangePart += part;
+            }
+            const courierId = mine[0]?.courierId ?? '';
             for (const figures of [totals, byCourier.get(courierId)]) {
               if (!figures) continue;
-              figures.receivedCop += amount;
-              figures.shortfallCop -= amount;
+              figures.receivedCop += inRangePart;
+              figures.shortfallCop -= inRangePart;
             }
           }
           expect(report.totals).toEqual(totals);

@@ -17,7 +17,16 @@ import { isoDayInColombia } from '../../shared/dates.ts';
 import type { CollectedMeans } from '../../shared/delivery/door-choices.ts';
 import type { Database } from '../db/open.ts';
 import { collectionDaySums, collections, deliveryRoutes, packages, users } from '../db/schema.ts';
-import { closesInRange, count, lateInRange, settleLate, twiceInRange } from './received.ts';
+import {
+  closesInRange,
+  count,
+  type Held,
+  held,
+  lateInRange,
+  put,
+  settleLate,
+  twiceInRange,
+} from './received.ts';
 import { meansTotals, type Reader } from './sums.ts';
 
 const emptyFigures = (): RecaudosFigures => ({
@@ -29,21 +38,15 @@ const emptyFigures = (): RecaudosFigures => ({
   shortfallCop: 0,
 });
 
-/** Where a group's money is: reached us, still out, or to be told by the cashier's count (closed routes' cash). */
-type Held = 'received' | 'pending' | 'counted';
-
 function add(
   figures: RecaudosFigures,
   row: { count: number; expectedCop: number; amountCop: number },
-  held: Held,
+  place: Held,
 ) {
   figures.deliveries += row.count;
   figures.expectedCop += row.expectedCop;
   figures.collectedCop += row.amountCop;
-  if (held === 'received') figures.receivedCop += row.amountCop;
-  else if (held === 'pending') figures.pendingCop += row.amountCop;
-  // Closed routes' cash: what the cashier counted is received, the rest is the shortfall.
-  else figures.shortfallCop += row.amountCop;
+  put(figures, row.amountCop, place);
 }
 
 /** The range's collections grouped by who holds them, means and whether they reached us: their day sums (a few rows
@@ -191,7 +194,7 @@ export async function recaudos(db: Database, from: string, to: string, now = new
   const totals = emptyFigures();
   const couriers = new Map<string, RecaudosCourier>();
   const carriers = new Map<string, RecaudosCarrier>();
-  // Paid online (Wompi): received when approved, settled before the door.
+  // Paid online (Wompi), settled before the door.
   const online = emptyFigures();
   const means: Array<{ means: CollectedMeans; amountCop: number; count: number }> = [];
   const courierMeans = new Map<string, typeof means>();
@@ -201,21 +204,10 @@ export async function recaudos(db: Database, from: string, to: string, now = new
       amountCop: Number(group.amountCop),
       expectedCop: Number(group.expectedCop),
     };
-    const held: Held =
-      group.source === 'online'
-        ? 'received'
-        : group.source === 'carrier'
-          ? group.remitted
-            ? 'received'
-            : 'pending'
-          : !group.closed
-            ? 'pending'
-            : group.means === 'efectivo'
-              ? 'counted'
-              : 'received';
-    add(totals, row, held);
+    const place = held({ ...group, routeClosed: group.closed });
+    add(totals, row, place);
     means.push({ means: group.means, amountCop: row.amountCop, count: row.count });
-    if (group.source === 'online') add(online, row, held);
+    if (group.source === 'online') add(online, row, place);
     else if (group.source === 'route') {
       const id = group.courierId ?? '';
       const courier = couriers.get(id) ?? {
@@ -224,7 +216,7 @@ export async function recaudos(db: Database, from: string, to: string, now = new
         byMeans: [],
         ...emptyFigures(),
       };
-      add(courier, row, held);
+      add(courier, row, place);
       couriers.set(id, courier);
       courierMeans.set(id, [
         ...(courierMeans.get(id) ?? []),
@@ -232,7 +224,7 @@ export async function recaudos(db: Database, from: string, to: string, now = new
       ]);
     } else {
       const carrier = carriers.get(group.carrier) ?? { carrier: group.carrier, ...emptyFigures() };
-      add(carrier, row, held);
+      add(carrier, row, place);
       carriers.set(group.carrier, carrier);
     }
   }

@@ -13,6 +13,7 @@ import type { Database, Transaction } from '../db/open.ts';
 import {
   collectionCorrections,
   collections,
+  deliveries,
   deliveryRoutes,
   lateCashCounts,
   packages,
@@ -47,16 +48,21 @@ export const closedByRoute = (routeId: number) =>
   and(eq(collections.routeId, routeId), isNull(collections.voidedAt), eq(collections.afterClose, false));
 
 /**
- * The one sum of a route's money, for its close, 'Mi caja' and the routes' screens: its settled deliveries and their
- * frozen 'Valor a pagar', and its collections by means, leaving out what was voided and what was synced after the
- * close (listed apart, lateDeliveries). Two grouped reads.
+ * The one sum of a route's money, for its close, 'Mi caja' and the routes' screens: its packages delivered
+ * ('Entregados', each proof of delivery in force, those paid online included), the frozen 'Valor a pagar' of its
+ * settlements, and its collections by means, leaving out what was voided and what was synced after the close
+ * (listed apart, lateDeliveries). Three grouped reads.
  */
 export async function routeMoney(db: Reader, routeId: number) {
   const [delivered] = await db
-    .select({
-      count: sql<number>`count(*)::int`,
-      expectedCop: sql<number>`coalesce(sum(${settlements.dueCop}), 0)::bigint`,
-    })
+    .select({ count: sql<number>`count(*)::int` })
+    .from(deliveries)
+    .where(
+      and(eq(deliveries.routeId, routeId), isNull(deliveries.voidedAt), eq(deliveries.afterClose, false)),
+    );
+  // A package paid online in full has no settlement of the route: it adds nothing expected.
+  const [expected] = await db
+    .select({ cop: sql<number>`coalesce(sum(${settlements.dueCop}), 0)::bigint` })
     .from(settlements)
     .where(
       and(eq(settlements.routeId, routeId), isNull(settlements.voidedAt), eq(settlements.afterClose, false)),
@@ -72,7 +78,7 @@ export async function routeMoney(db: Reader, routeId: number) {
     .groupBy(collections.means);
   return {
     delivered: delivered?.count ?? 0,
-    expectedCop: Number(delivered?.expectedCop ?? 0),
+    expectedCop: Number(expected?.cop ?? 0),
     byMeans: meansTotals(rows.map((row) => ({ ...row, amountCop: Number(row.amountCop) }))),
   };
 }

@@ -1,6 +1,8 @@
 import { eq, isNull } from 'drizzle-orm';
 import { TransactionRollbackError } from 'drizzle-orm/errors';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { capturedLogText } from '../../../test/support/console.ts';
 import { drivers, openTestDatabase } from '../../../test/support/database.ts';
 import { freePort } from '../../../test/support/free-port.ts';
 import { startSmtpCapture } from '../../../test/support/smtp.ts';
@@ -79,7 +81,8 @@ describe.each(drivers)('mail outbox on %s', (driver) => {
     expect(failed?.sentAt).toBeNull();
     expect(failed?.attempts).toBe(1);
     expect(failed?.lastError).toMatch(/ECONNREFUSED|connect/i);
-    expect(logs.join('\n')).toContain('No se pudo enviar a dos@example.com');
+    expect(logs.join('\n')).toContain(`No se pudo enviar el correo ${failed?.id}`);
+    expect(logs.join('\n')).not.toContain('dos@example.com');
 
     // The server comes back; a new worker (as after an app restart) delivers once the back-off has passed.
     const smtp = await startSmtpCapture(port);
@@ -100,6 +103,42 @@ describe.each(drivers)('mail outbox on %s', (driver) => {
     } finally {
       await second.stop();
       await smtp.close();
+    }
+  });
+
+  it('logs a failed mail by its outbox id, never by the address, even when the server quotes it (issue 45, defect 12)', async () => {
+    // An SMTP server that refuses the recipient and names it, as Postfix does ('<x@y>: Recipient address rejected').
+    const refusing = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        callback(
+          Object.assign(new Error(`<${address.address}>: Recipient address rejected`), { responseCode: 550 }),
+        );
+      },
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => refusing.listen(port, '127.0.0.1', resolve));
+    const from = capturedLogText().length;
+    // No `log` option: the worker writes the server's own log, as in production.
+    const worker = startMailWorker({
+      db: database.db,
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'no-reply@example.com',
+    });
+    try {
+      const id = await enqueueMail(database.db, mail('privado@example.com'));
+      expect(await worker.deliverDue()).toBe(0);
+      const [row] = await database.db.select().from(outbox).where(eq(outbox.id, id));
+      expect(row?.lastError).toContain('Recipient address rejected');
+      const text = capturedLogText(from).join('');
+      expect(text).toContain(`No se pudo enviar el correo ${id}`);
+      expect(text).toContain('Recipient address rejected');
+      expect(text).not.toContain('privado@example.com');
+    } finally {
+      await worker.stop();
+      await new Promise<void>((resolve) => refusing.close(() => resolve()));
     }
   });
 

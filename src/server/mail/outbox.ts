@@ -26,6 +26,12 @@ export async function enqueueMail(db: Database | Transaction, mail: Mail): Promi
   return queued.id;
 }
 
+/** `reason` with the recipient's address masked: an SMTP server's refusal often quotes it. */
+function withoutAddress(reason: string, address: string): string {
+  const literal = address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return reason.replace(new RegExp(literal, 'gi'), '[destinatario]');
+}
+
 /** The trigger's NOTIFY after each insert into the outbox; delivered on commit, never for a rolled-back insert. */
 export const mailQueued: LiveChannel<true> = { name: 'mail_queued', decode: () => true };
 
@@ -103,7 +109,10 @@ export function startMailWorker(options: {
             .update(outbox)
             .set({ lastError: reason.slice(0, 500) })
             .where(eq(outbox.id, mail.id));
-          log(`[correo] No se pudo enviar a ${mail.toAddress} (intento ${mail.attempts + 1}): ${reason}`);
+          // The row's id, never the address: the log holds nothing personal (observability/log.ts).
+          log(
+            `[correo] No se pudo enviar el correo ${mail.id} (intento ${mail.attempts + 1}): ${withoutAddress(reason, mail.toAddress)}`,
+          );
         }
       }
     }
