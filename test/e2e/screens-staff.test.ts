@@ -1,7 +1,7 @@
 // Issue 37's staff screens and small things, in a phone-sized Chromium (390 × 844; 1280 px where it says): the
 // admin's navigation behind 'Menú' below 600 px, the day's routes as cards on a phone, a route's 'Resultado' whole at
 // 1280 px with each stop linking to the package's staff view, 'Avisos' saying WhatsApp is off, buttons of 44 px and
-// standalone links of 24 px on a touch screen, and 'Tus PQR' above the form for a returning customer. axe on each.
+// standalone links of 44 px on a touch screen, and 'Tus PQR' above the form for a returning customer. axe on each.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations, VIEWPORTS } from './axe.ts';
@@ -90,7 +90,7 @@ describe("issue 37: the staff's screens on a phone, and the small things", () =>
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
-  it('gives buttons 44 px and standalone links 24 px on a touch screen', async () => {
+  it('gives buttons and standalone links 44 px on a touch screen', async () => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
     await cdp.send('Emulation.setEmitTouchEventsForMouse', { enabled: true, configuration: 'mobile' });
@@ -103,7 +103,8 @@ describe("issue 37: the staff's screens on a phone, and the small things", () =>
       await page.goto(`${e2e.app.url}/admin`);
       const lockers = page.getByRole('main').getByRole('link', { name: 'Lista de Casilleros' });
       await lockers.waitFor();
-      expect((await box(lockers)).height).toBeGreaterThanOrEqual(24);
+      // Issue 47: a standalone link is a 44-px target on a touch screen, as a button is.
+      expect((await box(lockers)).height).toBeGreaterThanOrEqual(44);
     } finally {
       await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
       await cdp.detach();
