@@ -20,7 +20,8 @@ for (const path of reports) {
   const report = JSON.parse(readFileSync(path, 'utf8'));
   const files = report.testResults
     .map((file) => ({
-      name: relative(ROOT, file.name),
+      // From src/ or test/, whichever checkout wrote the report.
+      name: relative(ROOT, file.name).replace(/^.*?\b(src|test)\//, '$1/'),
       tests: file.assertionResults.length,
       ms: file.endTime - file.startTime,
     }))
@@ -28,8 +29,10 @@ for (const path of reports) {
   const wall = Math.max(...report.testResults.map((f) => f.endTime)) - report.startTime;
   const total = files.reduce((sum, file) => sum + file.ms, 0);
   console.log(`\n${relative(ROOT, path)}: ${files.length} files, ${report.numTotalTests} tests`);
-  console.log(`wall ${seconds(wall)} s, files' own time summed ${seconds(total)} s\n`);
-  console.log('| file | tests | s |');
+  console.log(
+    `wall ${seconds(wall)} s; the files' tests took ${seconds(total)} s in all (imports and set-up apart)\n`,
+  );
+  console.log("| file | tests | tests' time (s) |");
   console.log('| --- | ---: | ---: |');
   for (const file of files) console.log(`| ${file.name} | ${file.tests} | ${seconds(file.ms)} |`);
 }

@@ -71,6 +71,9 @@ describe("the courier's door actions, with and without signal, in Chromium", () 
     expect(await toCollect()).toBe(formatCop(values.reduce((total, value) => total + value, 0)));
     await card.getByRole('button', { name: 'Entregar' }).click();
     expect(await card.getByLabel('Valor cobrado').inputValue()).toMatch(/^[1-9]\d*$/);
+    // Issue 47: the amount to collect stands out above the field, and 'Relación' is marked required.
+    await card.getByText(`Por cobrar: ${formatCop(values[0] ?? 0)}`, { exact: true }).waitFor();
+    expect(await card.locator('.field', { has: page.getByLabel('Relación') }).textContent()).toContain('*');
     // Issue 37 item 4: money to collect starts at 'Efectivo', which has no 'Referencia'; other means ask for it.
     expect(await card.getByLabel('Medio de pago').inputValue()).toBe('efectivo');
     expect(await card.getByLabel('Referencia').count()).toBe(0);

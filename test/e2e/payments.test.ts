@@ -135,6 +135,12 @@ describe('Paying online in Chromium, against the Wompi stand-in', () => {
     const stop = phone.getByRole('article', { name: `1. Paquete ${paid}` });
     await stop.getByText('Pagado: no cobrar').waitFor();
     expect(await stop.getByText('Valor a pagar').count()).toBe(0);
+    // Issue 47: its 'Entregar' asks for no amount (no 'Valor cobrado' of 0 to confirm) and says why.
+    await stop.getByRole('button', { name: 'Entregar' }).click();
+    const form = stop.getByRole('form', { name: `Entregar paquete ${paid}` });
+    await form.getByText('Pagado: no cobrar').waitFor();
+    expect(await form.getByLabel('Valor cobrado').count()).toBe(0);
+    expect(await form.getByLabel('Medio de pago').count()).toBe(0);
     await phone.close();
   });
 });

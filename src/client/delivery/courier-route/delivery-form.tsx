@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { doorMessages } from '../../../shared/delivery/door-choices.ts';
 import type { Delivery } from '../../../shared/delivery/door-forms.ts';
 import { formatCop, parsePesos, pesosInput } from '../../../shared/money.ts';
+import { COURIER_PAID_LABEL } from '../../../shared/payments/labels.ts';
 import { Field } from '../../components/field.tsx';
 import { FormActions, FormError, FormShell } from '../../components/form-shell.tsx';
 import { SelectField } from '../../components/select-field.tsx';
@@ -127,20 +128,30 @@ export function DeliveryForm(props: {
         hint="Número de documento de quien recibe, sin puntos."
         {...field('document')}
       />
-      <SelectField label="Relación" options={RELATION_CHOICES} {...field('relation')} />
+      <SelectField label="Relación" required options={RELATION_CHOICES} {...field('relation')} />
       <PhotoField
         label="Foto de entrega"
         hint="Opcional: el paquete en manos de quien recibe o en el lugar donde quedó."
         onBusy={setPhotoBusy}
         {...field('photo')}
       />
-      <Field
-        label="Valor cobrado"
-        required
-        inputMode="numeric"
-        hint={`Valor a pagar: ${formatCop(valueToPay)}. En pesos, sin puntos.`}
-        {...field('collected')}
-      />
+      {/* What to collect stands out, not as a field's hint; a stop with nothing to collect asks for no amount. */}
+      {valueToPay > 0 ? (
+        <>
+          <p className="door-form__due">
+            Por cobrar: <strong>{formatCop(valueToPay)}</strong>
+          </p>
+          <Field
+            label="Valor cobrado"
+            required
+            inputMode="numeric"
+            hint="En pesos, sin puntos."
+            {...field('collected')}
+          />
+        </>
+      ) : (
+        <p className="door-form__due">{COURIER_PAID_LABEL}</p>
+      )}
       {paying(values) && (
         <SelectField label="Medio de pago" options={PAYMENT_MEANS_CHOICES} {...field('means')} />
       )}
