@@ -15,6 +15,15 @@ export type ProviderStatus = 'PENDING' | 'APPROVED' | 'DECLINED' | 'VOIDED' | 'E
 /** How the customer paid, as 'Recaudos' and the receipt name it. */
 export type OnlineMethod = 'Tarjeta' | 'PSE' | 'Nequi' | 'Bancolombia' | 'Otro';
 
+/** A card refund begun: written before Wompi is asked to void `transactionId`, cleared when it is finished. */
+export interface RefundIntent {
+  transactionId: string;
+  /** The admin who asked, and their 'Motivo'. */
+  by: string;
+  motivo: string;
+  at: string;
+}
+
 export const onlinePayments = pgTable(
   'online_payments',
   {
@@ -39,6 +48,8 @@ export const onlinePayments = pgTable(
     refundedBy: userRef('refunded_by'),
     refundNote: text('refund_note'),
     refundReference: text('refund_reference'),
+    /** A card refund under way (payments/refunds.ts): Wompi's VOIDED event, the check or a retry finishes it. */
+    refundIntent: jsonb('refund_intent').$type<RefundIntent>(),
   },
   (table) => [
     uniqueIndex('online_payments_reference_unique').on(table.paymentReference),

@@ -1,0 +1,175 @@
+// What undoes an online payment (issue 45, defects 4 and 10), on every driver, against the Wompi stand-in: Wompi's
+// VOIDED (or DECLINED) verdict for the transaction that paid undoes what it settled, and flags a package already
+// handed over; a refund records its intent before Wompi voids, so a database step that fails after the void is
+// finished by Wompi's event or by the retry; and the refund of a payment approved twice voids the duplicate.
+import { and, eq, isNull } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { drivers } from '../../../test/support/database.ts';
+import { deliveryBody, deliveryWorld, startedRoute } from '../../../test/support/delivery.ts';
+import { receivedPackage } from '../../../test/support/packages.ts';
+import {
+  eventsIntoWorld,
+  payOnline,
+  onlinePayments as wompiStandIn,
+} from '../../../test/support/pay-online.ts';
+import { eventsInto, signedEvent, WOMPI_TEST_KEYS } from '../../../test/support/wompi-stand-in.ts';
+import type { Database } from '../db/open.ts';
+import { onlinePayments, settlements, users } from '../db/schema.ts';
+import { FLAGS } from './apply.ts';
+import type { PaymentProvider } from './port.ts';
+import { refundPayment } from './refunds.ts';
+import { wompiProvider } from './wompi.ts';
+
+const standIn = await wompiStandIn();
+
+describe.each(drivers)('undoing online payments on %s', (driver) => {
+  const world = deliveryWorld(driver, {
+    admin: 'anulaciones-admin@example.com',
+    customer: 'Ana Anulada',
+    couriers: ['Rocío Reparto'],
+    env: standIn.env,
+  });
+  eventsIntoWorld(standIn, world);
+  const db = () => world.server.db;
+  const provider = () => {
+    const config = world.server.config.wompi;
+    if (!config) throw new Error('Wompi should be on');
+    return wompiProvider(config);
+  };
+  const row = async (reference: string) =>
+    (await db().select().from(onlinePayments).where(eq(onlinePayments.paymentReference, reference)))[0];
+  const inForce = (number: number) =>
+    db()
+      .select()
+      .from(settlements)
+      .where(and(eq(settlements.packageNumber, number), isNull(settlements.voidedAt)));
+  const paid = async () => {
+    const number = (await receivedPackage(world.customer, world.admin)).number;
+    const payment = await payOnline(standIn, world, number);
+    const transactionId = (await row(payment.reference))?.transactionId ?? '';
+    return { number, reference: payment.reference, transactionId };
+  };
+  const owes = async (number: number) =>
+    (await world.customer.client.get(`/api/packages/${number}`)).body.paid === false;
+
+  it('undoes what a payment settled when Wompi voids the transaction that paid it: the package owes again', async () => {
+    const payment = await paid();
+    expect(await inForce(payment.number)).toHaveLength(1);
+    expect(await provider().void(payment.transactionId)).toBe(true);
+    await expect.poll(async () => (await row(payment.reference))?.state).toBe('anulado');
+    expect(await inForce(payment.number)).toEqual([]);
+    expect(await owes(payment.number)).toBe(true);
+    expect((await row(payment.reference))?.flag).toBeNull();
+  });
+
+  it('undoes it on a DECLINED verdict of that transaction too', async () => {
+    const payment = await paid();
+    const transaction = standIn.transactions.get(payment.transactionId);
+    if (!transaction) throw new Error('no transaction');
+    const event = signedEvent({ ...transaction, status: 'DECLINED' }, WOMPI_TEST_KEYS.WOMPI_EVENTS_SECRET);
+    const answer = await eventsInto(world.server)(JSON.stringify(event), {
+      'content-type': 'application/json',
+      'x-event-checksum': event.signature.checksum,
+    });
+    expect(answer.status).toBe(200);
+    expect((await row(payment.reference))?.state).toBe('rechazado');
+    expect(await inForce(payment.number)).toEqual([]);
+  });
+
+  it('flags for staff a package already handed over when Wompi voids the transaction that paid it', async () => {
+    const { admin, customer, courier } = world;
+    const route = await startedRoute(admin, customer, courier.record.id, 1);
+    const [number = 0] = route.numbers;
+    const payment = await payOnline(standIn, world, number);
+    const delivered = await courier.client.post(
+      `/api/delivery/stops/${number}/deliver`,
+      deliveryBody(0, { means: undefined }),
+    );
+    expect(delivered.status).toBe(200);
+    const transactionId = (await row(payment.reference))?.transactionId ?? '';
+    expect(await provider().void(transactionId)).toBe(true);
+    await expect.poll(async () => (await row(payment.reference))?.state).toBe('anulado');
+    expect(await inForce(number)).toEqual([]);
+    expect((await row(payment.reference))?.flag).toBe(FLAGS.voidedAfterDelivery([number]));
+    const listed = await admin.get('/api/admin/pagos');
+    expect(listed.body.payments).toContainEqual(
+      expect.objectContaining({
+        reference: payment.reference,
+        state: 'anulado',
+        flag: FLAGS.voidedAfterDelivery([number]),
+      }),
+    );
+  });
+
+  /** The admin, as refundPayment's actor. */
+  const adminId = async () =>
+    (
+      await db().select({ id: users.id }).from(users).where(eq(users.email, 'anulaciones-admin@example.com'))
+    )[0]?.id ?? '';
+  /** Wompi's adapter whose void goes through, and the database whose every transaction fails after it. */
+  function failingAfterVoid(): { db: Database; provider: PaymentProvider } {
+    const real = provider();
+    let voided = false;
+    const failing = new Proxy(db(), {
+      get(target, property, receiver) {
+        if (property === 'transaction' && voided)
+          return () => Promise.reject(new Error('la base de datos no respondió'));
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    return {
+      db: failing,
+      provider: {
+        ...real,
+        async void(id) {
+          const done = await real.void(id);
+          voided = true;
+          return done;
+        },
+      },
+    };
+  }
+
+  it("finishes a refund whose database step failed after Wompi's void when Wompi's VOIDED event arrives", async () => {
+    const payment = await paid();
+    const broken = failingAfterVoid();
+    await expect(
+      refundPayment(broken.db, broken.provider, { id: await adminId() }, payment.reference, {
+        motivo: 'Producto no recibido',
+        referencia: '',
+      }),
+    ).rejects.toThrow('la base de datos no respondió');
+    expect(standIn.transactions.get(payment.transactionId)?.status).toBe('VOIDED');
+    await expect.poll(async () => (await row(payment.reference))?.state).toBe('reembolsado');
+    expect(await row(payment.reference)).toMatchObject({
+      refundNote: 'Producto no recibido',
+      refundReference: payment.transactionId,
+    });
+    expect(await inForce(payment.number)).toEqual([]);
+    expect(await owes(payment.number)).toBe(true);
+  });
+
+  it('finishes a refund whose database step failed when the admin tries again and Wompi refuses a second void', async () => {
+    const payment = await paid();
+    const broken = failingAfterVoid();
+    standIn.silence(true);
+    try {
+      await expect(
+        refundPayment(broken.db, broken.provider, { id: await adminId() }, payment.reference, {
+          motivo: 'Cobro duplicado',
+          referencia: '',
+        }),
+      ).rejects.toThrow('la base de datos no respondió');
+      expect((await row(payment.reference))?.state).toBe('aprobado');
+      const again = await world.admin.post(`/api/admin/pagos/${payment.reference}/reembolso`, {
+        motivo: 'Cobro duplicado',
+      });
+      expect(again.status).toBe(200);
+      expect(again.body.how).toBe('anulada');
+    } finally {
+      standIn.silence(false);
+    }
+    expect((await row(payment.reference))?.state).toBe('reembolsado');
+    expect(await inForce(payment.number)).toEqual([]);
+  });
+});
