@@ -163,13 +163,20 @@ export async function decide(tx: Transaction, event: StoredEvent, lostRace: bool
     decidedAt: new Date(),
   };
   if (payment.state === 'aprobado') {
-    // Another transaction approved with this reference took money twice.
-    if (transaction.status === 'APPROVED')
-      return payment.transactionId === transaction.id
-        ? finish('sin cambio')
-        : finish('marcado', FLAGS.otherTransaction);
-    // The transaction that paid, voided or refused after its approval: what it settled is undone.
-    if (payment.transactionId !== transaction.id) return finish('sin cambio');
+    if (transaction.status === 'APPROVED') {
+      if (payment.transactionId === transaction.id) return finish('sin cambio');
+      // Another transaction approved with this reference took money twice: kept, it is the one a refund voids.
+      if (payment.duplicateTransactionId === null)
+        await tx
+          .update(onlinePayments)
+          .set({ duplicateTransactionId: transaction.id })
+          .where(eq(onlinePayments.id, payment.id));
+      return finish('marcado', FLAGS.otherTransaction);
+    }
+    // The transaction that paid (or the duplicate a refund voids), voided or refused after its approval.
+    const intended =
+      transaction.status === 'VOIDED' && payment.refundIntent?.transactionId === transaction.id;
+    if (payment.transactionId !== transaction.id && !intended) return finish('sin cambio');
     const flag = await takeBack(tx, payment, transaction, transaction.status);
     return finish(flag ? 'marcado' : 'aplicado', flag);
   }
@@ -240,6 +247,7 @@ async function takeBack(
   const intent = payment.refundIntent;
   if (status === 'VOIDED' && intent?.transactionId === transaction.id) {
     await finishRefund(tx, payment, {
+      transactionId: transaction.id,
       how: 'anulada',
       reference: transaction.id,
       actor: { id: intent.by },

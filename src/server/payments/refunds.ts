@@ -10,8 +10,9 @@ import { paymentMessages } from '../../shared/payments/forms.ts';
 import type { Database } from '../db/open.ts';
 import { onlinePaymentPackages, onlinePayments, pqrs, users } from '../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
+import { FLAGS } from './apply.ts';
 import type { PaymentProvider } from './port.ts';
-import { finishRefund } from './undo.ts';
+import { finishRefund, refundTarget } from './undo.ts';
 
 type Form = { motivo: string; referencia: string };
 
@@ -27,7 +28,7 @@ export async function refundPayment(
     .from(onlinePayments)
     .where(eq(onlinePayments.paymentReference, reference));
   if (!payment) throw new NotFound(paymentMessages.paymentNotFound);
-  const target = payment.transactionId;
+  const target = refundTarget(payment, FLAGS.otherTransaction);
   if (payment.state !== 'aprobado' || !target)
     throw new Conflict('not_refundable', paymentMessages.notRefundable);
   const card = payment.method === 'Tarjeta' && !form.referencia;
@@ -43,9 +44,10 @@ export async function refundPayment(
       .where(eq(onlinePayments.id, payment.id))
       .for('update');
     // Wompi's VOIDED event finished this very refund first: done.
-    if (card && locked?.state === 'reembolsado' && locked.refundReference === target) return;
+    if (card && locked?.refundedAt && locked.refundReference === target) return;
     if (locked?.state !== 'aprobado') throw new Conflict('not_refundable', paymentMessages.notRefundable);
     await finishRefund(tx, locked, {
+      transactionId: target,
       how,
       reference: card ? target : form.referencia,
       actor,

@@ -53,24 +53,37 @@ export async function undoSettled(
 }
 
 /**
- * Finishes a refund of `payment` (locked by the caller) in the caller's transaction: what its transaction settled
- * is undone, the payment becomes 'reembolsado' with who, why and the refund's reference, and it is audited.
+ * The transaction a refund of approved `payment` returns: the duplicate of one flagged 'Otra transacción aprobada'
+ * (the first paid its packages and stays), otherwise the one that paid.
+ */
+export const refundTarget = (payment: Payment, otherTransactionFlag: string) =>
+  payment.flag === otherTransactionFlag && payment.duplicateTransactionId
+    ? payment.duplicateTransactionId
+    : payment.transactionId;
+
+/**
+ * Finishes the refund of transaction `transactionId` of `payment` (locked by the caller) in the caller's transaction.
+ * The transaction that paid: what it settled is undone and the payment becomes 'reembolsado'. A duplicate: nothing
+ * of the packages changes, the payment stays 'aprobado' and its flag is cleared. Either way who, why and the refund's
+ * reference are kept, and it is audited.
  */
 export async function finishRefund(
   tx: Transaction,
   payment: Payment,
   refund: {
+    transactionId: string;
     how: 'anulada' | 'manual';
     reference: string;
     actor: { id: string; ip?: string };
     motivo: string;
   },
 ) {
-  const { undone } = payment.transactionId
+  const paying = refund.transactionId === payment.transactionId;
+  const { undone } = paying
     ? await undoSettled(
         tx,
         payment,
-        payment.transactionId,
+        refund.transactionId,
         refund.actor,
         `Reembolso ${payment.paymentReference}: ${refund.motivo}`,
       )
@@ -78,7 +91,7 @@ export async function finishRefund(
   await tx
     .update(onlinePayments)
     .set({
-      state: 'reembolsado',
+      ...(paying ? { state: 'reembolsado' as const } : { flag: null }),
       refundedAt: new Date(),
       refundedBy: refund.actor.id,
       refundNote: refund.motivo,
@@ -93,7 +106,7 @@ export async function finishRefund(
     ip: refund.actor.ip,
     detail: {
       reference: payment.paymentReference,
-      transactionId: payment.transactionId,
+      transactionId: refund.transactionId,
       how: refund.how,
       motivo: refund.motivo,
       packages: undone,

@@ -172,4 +172,41 @@ describe.each(drivers)('undoing online payments on %s', (driver) => {
     expect((await row(payment.reference))?.state).toBe('reembolsado');
     expect(await inForce(payment.number)).toEqual([]);
   });
+
+  it("refunds the duplicate of a payment flagged 'Otra transacción aprobada', not the transaction that paid", async () => {
+    const payment = await paid();
+    const first = standIn.transactions.get(payment.transactionId);
+    if (!first) throw new Error('no transaction');
+    // The customer paid the same checkout twice: Wompi approved a second transaction with this reference.
+    const duplicate = { ...first, id: `${first.id}-2` };
+    standIn.transactions.set(duplicate.id, duplicate);
+    const event = signedEvent(duplicate, WOMPI_TEST_KEYS.WOMPI_EVENTS_SECRET);
+    await eventsInto(world.server)(JSON.stringify(event), {
+      'content-type': 'application/json',
+      'x-event-checksum': event.signature.checksum,
+    });
+    expect(await row(payment.reference)).toMatchObject({
+      state: 'aprobado',
+      flag: FLAGS.otherTransaction,
+      duplicateTransactionId: duplicate.id,
+    });
+    const answer = await world.admin.post(`/api/admin/pagos/${payment.reference}/reembolso`, {
+      motivo: 'Pagó dos veces',
+    });
+    expect(answer.status).toBe(200);
+    expect(standIn.transactions.get(duplicate.id)?.status).toBe('VOIDED');
+    expect(standIn.transactions.get(payment.transactionId)?.status).toBe('APPROVED');
+    // The duplicate's VOIDED event changes nothing more: the package stays paid by the first transaction.
+    await expect
+      .poll(() => standIn.deliveries.some((one) => one.id === duplicate.id && one.status === 'VOIDED'))
+      .toBe(true);
+    expect(await row(payment.reference)).toMatchObject({
+      state: 'aprobado',
+      transactionId: payment.transactionId,
+      flag: null,
+      refundReference: duplicate.id,
+    });
+    expect(await inForce(payment.number)).toHaveLength(1);
+    expect(await owes(payment.number)).toBe(false);
+  });
 });

@@ -41,6 +41,8 @@ export const onlinePayments = pgTable(
     statusMessage: text('status_message'),
     /** Why staff must look at it (an event that did not match; approved for a package already paid: refund). */
     flag: text('flag'),
+    /** Another transaction approved with this reference (flag 'Otra transacción aprobada'): what a refund voids. */
+    duplicateTransactionId: text('duplicate_transaction_id'),
     createdAt: instant('created_at').notNull().defaultNow(),
     decidedAt: instant('decided_at'),
     /** 'Reembolsar' (admin): when, by whom, why, and the refund's reference (a card's void: its transaction id). */
