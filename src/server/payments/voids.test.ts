@@ -1,7 +1,8 @@
 // What undoes an online payment (issue 45, defects 4 and 10), on every driver, against the Wompi stand-in: Wompi's
 // VOIDED (or DECLINED) verdict for the transaction that paid undoes what it settled, and flags a package already
 // handed over; a refund records its intent before Wompi voids, so a database step that fails after the void is
-// finished by Wompi's event or by the retry; and the refund of a payment approved twice voids the duplicate.
+// finished by Wompi's event, by the retry or by the check of payments left pending; and the refund of a payment
+// approved twice voids the duplicate.
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
@@ -16,6 +17,7 @@ import { eventsInto, signedEvent, WOMPI_TEST_KEYS } from '../../../test/support/
 import type { Database } from '../db/open.ts';
 import { onlinePayments, settlements, users } from '../db/schema.ts';
 import { FLAGS } from './apply.ts';
+import { checkPendingPayments } from './pending-check.ts';
 import type { PaymentProvider } from './port.ts';
 import { refundPayment } from './refunds.ts';
 import { wompiProvider } from './wompi.ts';
@@ -170,6 +172,33 @@ describe.each(drivers)('undoing online payments on %s', (driver) => {
       standIn.silence(false);
     }
     expect((await row(payment.reference))?.state).toBe('reembolsado');
+    expect(await inForce(payment.number)).toEqual([]);
+  });
+
+  it('finishes such a refund at the check of payments left pending when its VOIDED event is lost', async () => {
+    const payment = await paid();
+    const broken = failingAfterVoid();
+    standIn.silence(true);
+    try {
+      await expect(
+        refundPayment(broken.db, broken.provider, { id: await adminId() }, payment.reference, {
+          motivo: 'Devuelto a la tienda',
+          referencia: '',
+        }),
+      ).rejects.toThrow('la base de datos no respondió');
+    } finally {
+      standIn.silence(false);
+    }
+    await db()
+      .update(onlinePayments)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(onlinePayments.paymentReference, payment.reference));
+    await checkPendingPayments(db(), provider(), world.server.config);
+    expect(await row(payment.reference)).toMatchObject({
+      state: 'reembolsado',
+      refundNote: 'Devuelto a la tienda',
+      refundIntent: null,
+    });
     expect(await inForce(payment.number)).toEqual([]);
   });
 

@@ -45,6 +45,8 @@ export const onlinePayments = pgTable(
     duplicateTransactionId: text('duplicate_transaction_id'),
     createdAt: instant('created_at').notNull().defaultNow(),
     decidedAt: instant('decided_at'),
+    /** When the check of payments left pending last asked the provider about it (payments/pending-check.ts). */
+    checkedAt: instant('checked_at'),
     /** 'Reembolsar' (admin): when, by whom, why, and the refund's reference (a card's void: its transaction id). */
     refundedAt: instant('refunded_at'),
     refundedBy: userRef('refunded_by'),
