@@ -108,39 +108,36 @@ describe.each(drivers)('undoing online payments on %s', (driver) => {
     (
       await db().select({ id: users.id }).from(users).where(eq(users.email, 'anulaciones-admin@example.com'))
     )[0]?.id ?? '';
-  /** Wompi's adapter whose void goes through, and the database whose every transaction fails after it. */
-  function failingAfterVoid(): { db: Database; provider: PaymentProvider } {
+  /**
+   * 'Reembolsar' of card payment `reference` whose database step fails once Wompi has voided: Wompi's adapter lets
+   * the void through, then every transaction of the database fails.
+   */
+  async function refundLosingTheDatabase(reference: string, motivo: string) {
     const real = provider();
     let voided = false;
-    const failing = new Proxy(db(), {
+    const failing: Database = new Proxy(db(), {
       get(target, property, receiver) {
         if (property === 'transaction' && voided)
           return () => Promise.reject(new Error('la base de datos no respondió'));
         return Reflect.get(target, property, receiver);
       },
     });
-    return {
-      db: failing,
-      provider: {
-        ...real,
-        async void(id) {
-          const done = await real.void(id);
-          voided = true;
-          return done;
-        },
+    const voidingFirst: PaymentProvider = {
+      ...real,
+      async void(id) {
+        const done = await real.void(id);
+        voided = true;
+        return done;
       },
     };
+    await expect(
+      refundPayment(failing, voidingFirst, { id: await adminId() }, reference, { motivo, referencia: '' }),
+    ).rejects.toThrow('la base de datos no respondió');
   }
 
   it("finishes a refund whose database step failed after Wompi's void when Wompi's VOIDED event arrives", async () => {
     const payment = await paid();
-    const broken = failingAfterVoid();
-    await expect(
-      refundPayment(broken.db, broken.provider, { id: await adminId() }, payment.reference, {
-        motivo: 'Producto no recibido',
-        referencia: '',
-      }),
-    ).rejects.toThrow('la base de datos no respondió');
+    await refundLosingTheDatabase(payment.reference, 'Producto no recibido');
     expect(standIn.transactions.get(payment.transactionId)?.status).toBe('VOIDED');
     await expect.poll(async () => (await row(payment.reference))?.state).toBe('reembolsado');
     expect(await row(payment.reference)).toMatchObject({
@@ -153,15 +150,9 @@ describe.each(drivers)('undoing online payments on %s', (driver) => {
 
   it('finishes a refund whose database step failed when the admin tries again and Wompi refuses a second void', async () => {
     const payment = await paid();
-    const broken = failingAfterVoid();
     standIn.silence(true);
     try {
-      await expect(
-        refundPayment(broken.db, broken.provider, { id: await adminId() }, payment.reference, {
-          motivo: 'Cobro duplicado',
-          referencia: '',
-        }),
-      ).rejects.toThrow('la base de datos no respondió');
+      await refundLosingTheDatabase(payment.reference, 'Cobro duplicado');
       expect((await row(payment.reference))?.state).toBe('aprobado');
       const again = await world.admin.post(`/api/admin/pagos/${payment.reference}/reembolso`, {
         motivo: 'Cobro duplicado',
@@ -177,15 +168,9 @@ describe.each(drivers)('undoing online payments on %s', (driver) => {
 
   it('finishes such a refund at the check of payments left pending when its VOIDED event is lost', async () => {
     const payment = await paid();
-    const broken = failingAfterVoid();
     standIn.silence(true);
     try {
-      await expect(
-        refundPayment(broken.db, broken.provider, { id: await adminId() }, payment.reference, {
-          motivo: 'Devuelto a la tienda',
-          referencia: '',
-        }),
-      ).rejects.toThrow('la base de datos no respondió');
+      await refundLosingTheDatabase(payment.reference, 'Devuelto a la tienda');
     } finally {
       standIn.silence(false);
     }
