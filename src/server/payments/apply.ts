@@ -3,7 +3,8 @@
 // of reference, amount or currency flagged for staff and never applied, a refusal shown, and an approval settling every
 // covered package in one transaction through the settlement module (collection 'Wompi', the transaction id as its
 // 'Referencia'). Two payments of one package approved at once meet at the settlement's unique index: exactly one is
-// applied, the other is flagged for a refund.
+// applied, the other is flagged for a refund. A later refusal or void of the transaction that paid undoes what it
+// settled (undo.ts), and finishes a refund under way.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { OnlinePaymentState } from '../../shared/payments/api-types.ts';
 import { recordAudit } from '../audit/audit.ts';
@@ -23,6 +24,7 @@ import { logWarning } from '../observability/log.ts';
 import { type MailSettings, notifyPackageChanges } from '../packages/state-change.ts';
 import { approvedMail } from './mails.ts';
 import type { ProviderTransaction } from './port.ts';
+import { finishRefund, undoSettled } from './undo.ts';
 
 export type Via = 'evento' | 'consulta';
 
@@ -42,12 +44,16 @@ export const FLAGS = {
     `No coincide con el pago: Wompi informó $ ${transaction.amountInCents / 100} ${transaction.currency}`,
   alreadyPaid: 'Aprobado para un paquete ya pagado: reembolsar',
   otherTransaction: 'Otra transacción aprobada con esta referencia: reembolsar',
+  voidedAfterDelivery: (numbers: number[]) =>
+    `Wompi anuló el pago de ${numbers.length === 1 ? 'un paquete ya entregado' : 'paquetes ya entregados'} (${numbers.join(', ')}): cobrar al cliente`,
 };
 
 /** The settlement's indexes two approvals of one package meet at. */
 const isDoublePayment = (error: unknown) =>
   isUniqueViolation(error, 'settlements_package_unique') ||
   isUniqueViolation(error, 'collections_package_unique');
+
+type Payment = typeof onlinePayments.$inferSelect;
 
 /** An event as stored ('recibido' until applied): what decide() reads. */
 export type StoredEvent = typeof paymentEvents.$inferSelect;
@@ -157,10 +163,22 @@ export async function decide(tx: Transaction, event: StoredEvent, lostRace: bool
     decidedAt: new Date(),
   };
   if (payment.state === 'aprobado') {
-    // Already applied: a later verdict of its own transaction changes nothing here ('Reembolsar' voids it); another
-    // transaction approved with this reference took money twice.
-    const other = transaction.status === 'APPROVED' && payment.transactionId !== transaction.id;
-    return finish(other ? 'marcado' : 'sin cambio', other ? FLAGS.otherTransaction : undefined);
+    if (transaction.status === 'APPROVED') {
+      if (payment.transactionId === transaction.id) return finish('sin cambio');
+      // Another transaction approved with this reference took money twice: kept, it is the one a refund voids.
+      if (payment.duplicateTransactionId === null)
+        await tx
+          .update(onlinePayments)
+          .set({ duplicateTransactionId: transaction.id })
+          .where(eq(onlinePayments.id, payment.id));
+      return finish('marcado', FLAGS.otherTransaction);
+    }
+    // The transaction that paid (or the duplicate a refund voids), voided or refused after its approval.
+    const intended =
+      transaction.status === 'VOIDED' && payment.refundIntent?.transactionId === transaction.id;
+    if (payment.transactionId !== transaction.id && !intended) return finish('sin cambio');
+    const flag = await takeBack(tx, payment, transaction, transaction.status);
+    return finish(flag ? 'marcado' : 'aplicado', flag);
   }
   if (transaction.status !== 'APPROVED') {
     if (payment.state !== 'pendiente') return finish('sin cambio');
@@ -213,6 +231,47 @@ export async function decide(tx: Transaction, event: StoredEvent, lostRace: bool
       }),
     );
   return finish('aplicado');
+}
+
+/**
+ * Undoes approved `payment` whose transaction Wompi voided or refused (design/payments.md 'When an approval is taken
+ * back'): a refund under way is finished as such; otherwise the payment takes the verdict's state and, when a
+ * package it paid was already handed over, the flag staff must act on.
+ */
+async function takeBack(
+  tx: Transaction,
+  payment: Payment,
+  transaction: ProviderTransaction,
+  status: 'DECLINED' | 'ERROR' | 'VOIDED',
+) {
+  const intent = payment.refundIntent;
+  if (status === 'VOIDED' && intent?.transactionId === transaction.id) {
+    await finishRefund(tx, payment, {
+      transactionId: transaction.id,
+      how: 'anulada',
+      reference: transaction.id,
+      actor: { id: intent.by },
+      motivo: intent.motivo,
+    });
+    return undefined;
+  }
+  const { delivered } = await undoSettled(
+    tx,
+    payment,
+    transaction.id,
+    { id: null },
+    `Wompi: transacción ${transaction.id} ${status}`,
+  );
+  await tx
+    .update(onlinePayments)
+    .set({
+      state: STATE_OF[status],
+      statusMessage: transaction.statusMessage,
+      decidedAt: new Date(),
+    })
+    .where(eq(onlinePayments.id, payment.id));
+  await audit(tx, payment.userId, transaction);
+  return delivered.length > 0 ? FLAGS.voidedAfterDelivery(delivered) : undefined;
 }
 
 function audit(tx: Transaction, userId: string, transaction: ProviderTransaction) {

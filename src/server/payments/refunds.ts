@@ -1,95 +1,110 @@
 // 'Reembolsar' (design/payments.md, admins only, with 'Motivo'): a card payment is voided through Wompi's API; any
 // other (PSE, Nequi, Bancolombia, or a card Wompi would not void) is recorded as a manual refund with its reference. In
 // one transaction the payment becomes 'reembolsado', the settlements it made are voided (audited, as a correction's)
-// so the package owes its 'Valor a pagar' again, and the refund is audited.
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+// so the package owes its 'Valor a pagar' again, and the refund is audited. A card refund records its intent before
+// Wompi is asked: should the database fail once Wompi has voided, Wompi's VOIDED event (apply.ts) or the refund
+// tried again (Wompi then refuses a second void, and says the transaction is voided) finishes it.
+import { and, asc, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { PaymentRefunded, StaffPayment } from '../../shared/payments/api-types.ts';
 import { paymentMessages } from '../../shared/payments/forms.ts';
-import { recordAudit } from '../audit/audit.ts';
-import { voidSettlements } from '../collections/settlements.ts';
 import type { Database } from '../db/open.ts';
 import { onlinePaymentPackages, onlinePayments, pqrs, users } from '../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
-import { notifyPackageChanges } from '../packages/state-change.ts';
+import { FLAGS } from './apply.ts';
 import type { PaymentProvider } from './port.ts';
+import { finishRefund, refundTarget } from './undo.ts';
+
+type Form = { motivo: string; referencia: string };
 
 export async function refundPayment(
   db: Database,
   provider: PaymentProvider,
   actor: { id: string; ip?: string },
   reference: string,
-  form: { motivo: string; referencia: string },
+  form: Form,
 ): Promise<PaymentRefunded> {
   const [payment] = await db
     .select()
     .from(onlinePayments)
     .where(eq(onlinePayments.paymentReference, reference));
   if (!payment) throw new NotFound(paymentMessages.paymentNotFound);
-  if (payment.state !== 'aprobado' || !payment.transactionId)
+  const target = refundTarget(payment, FLAGS.otherTransaction);
+  if (payment.state !== 'aprobado' || !target)
     throw new Conflict('not_refundable', paymentMessages.notRefundable);
-  // A card is voided at Wompi first (outside the transaction: a network call); refused, the admin refunds by hand.
-  const voided =
-    payment.method === 'Tarjeta' && !form.referencia && (await provider.void(payment.transactionId));
-  if (!voided && !form.referencia)
-    throw new Invalid(
-      'refund_reference',
-      payment.method === 'Tarjeta' ? paymentMessages.voidRefused : paymentMessages.refundReference,
-      { field: 'referencia' },
-    );
-  const how = voided ? 'anulada' : 'manual';
+  const card = payment.method === 'Tarjeta' && !form.referencia;
+  if (!card && !form.referencia)
+    throw new Invalid('refund_reference', paymentMessages.refundReference, { field: 'referencia' });
+  if (card && !(await voidAtWompi(db, provider, payment.id, target, actor, form)))
+    throw new Invalid('refund_reference', paymentMessages.voidRefused, { field: 'referencia' });
+  const how = card ? 'anulada' : 'manual';
   await db.transaction(async (tx) => {
     const [locked] = await tx
       .select()
       .from(onlinePayments)
       .where(eq(onlinePayments.id, payment.id))
       .for('update');
+    // Wompi's VOIDED event finished this very refund first: done.
+    if (card && locked?.refundedAt && locked.refundReference === target) return;
     if (locked?.state !== 'aprobado') throw new Conflict('not_refundable', paymentMessages.notRefundable);
-    const covered = await tx
-      .select({ number: onlinePaymentPackages.packageNumber, part: onlinePaymentPackages.part })
-      .from(onlinePaymentPackages)
-      .where(eq(onlinePaymentPackages.paymentId, payment.id));
-    // Only what this payment settled (a payment flagged as a double settled nothing of its own): of each package,
-    // the part it paid (the charge, or the 'Saldo pendiente' another payment left).
-    const own = payment.flag === null ? covered : [];
-    for (const part of ['charge', 'balance'] as const) {
-      const numbers = own.filter((row) => row.part === part).map((row) => row.number);
-      await voidSettlements(tx, numbers, actor, `Reembolso ${reference}: ${form.motivo}`, 'online', part);
-    }
-    await tx
-      .update(onlinePayments)
-      .set({
-        state: 'reembolsado',
-        refundedAt: new Date(),
-        refundedBy: actor.id,
-        refundNote: form.motivo,
-        refundReference: voided ? payment.transactionId : form.referencia,
-      })
-      .where(eq(onlinePayments.id, payment.id));
-    await recordAudit(tx, {
-      action: 'online_payment_refunded',
-      actorId: actor.id,
-      subjectId: payment.userId,
-      ip: actor.ip,
-      detail: {
-        reference,
-        transactionId: payment.transactionId,
-        how,
-        motivo: form.motivo,
-        packages: own.map((row) => row.number),
-      },
+    await finishRefund(tx, locked, {
+      transactionId: target,
+      how,
+      reference: card ? target : form.referencia,
+      actor,
+      motivo: form.motivo,
     });
-    await notifyPackageChanges(tx, [payment.userId]);
   });
   return { reference, how, message: paymentMessages.refunded(reference) };
 }
 
-/** The latest online payments that took money, newest first, with what staff must look at. */
+/**
+ * Asks Wompi to void card transaction `target` (outside a transaction: a network call), its intent committed first;
+ * true once Wompi has voided it (now, or in an earlier attempt whose database step failed). Refused, the intent is
+ * withdrawn and the admin refunds by hand.
+ */
+async function voidAtWompi(
+  db: Database,
+  provider: PaymentProvider,
+  paymentId: number,
+  target: string,
+  actor: { id: string },
+  form: Form,
+) {
+  await db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ state: onlinePayments.state })
+      .from(onlinePayments)
+      .where(eq(onlinePayments.id, paymentId))
+      .for('update');
+    if (locked?.state !== 'aprobado') throw new Conflict('not_refundable', paymentMessages.notRefundable);
+    await tx
+      .update(onlinePayments)
+      .set({
+        refundIntent: {
+          transactionId: target,
+          by: actor.id,
+          motivo: form.motivo,
+          at: new Date().toISOString(),
+        },
+      })
+      .where(eq(onlinePayments.id, paymentId));
+  });
+  const voided = (await provider.void(target)) || (await provider.transaction(target))?.status === 'VOIDED';
+  if (!voided)
+    await db
+      .update(onlinePayments)
+      .set({ refundIntent: null })
+      .where(and(eq(onlinePayments.id, paymentId), eq(onlinePayments.state, 'aprobado')));
+  return voided;
+}
+
+/** The latest online payments that took money or are flagged (any state), newest first, with what staff must look at. */
 export async function staffPayments(db: Database, limit = 50): Promise<StaffPayment[]> {
   const rows = await db
     .select({ payment: onlinePayments, customerName: users.name })
     .from(onlinePayments)
     .innerJoin(users, eq(users.id, onlinePayments.userId))
-    .where(inArray(onlinePayments.state, ['aprobado', 'reembolsado']))
+    .where(or(inArray(onlinePayments.state, ['aprobado', 'reembolsado']), isNotNull(onlinePayments.flag)))
     .orderBy(desc(onlinePayments.decidedAt), desc(onlinePayments.id))
     .limit(limit);
   const ids = rows.map((row) => row.payment.id);

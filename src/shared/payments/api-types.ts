@@ -1,7 +1,15 @@
 // The online payments' answers (src/server/payments/routes.ts), types only.
 
-/** Our payment's state: 'Estamos confirmando tu pago', 'Pago aprobado', 'Pago rechazado' (also error and voided). */
-export type OnlinePaymentState = 'pendiente' | 'aprobado' | 'rechazado' | 'error' | 'anulado' | 'reembolsado';
+/** Our payment's state: 'Estamos confirmando tu pago', 'Pago aprobado', 'Pago rechazado' (also error and voided),
+ * 'Pago vencido' (a checkout abandoned past its expiry). */
+export type OnlinePaymentState =
+  | 'pendiente'
+  | 'aprobado'
+  | 'rechazado'
+  | 'error'
+  | 'anulado'
+  | 'reembolsado'
+  | 'expirado';
 
 /** POST /api/pagos: where the customer goes to pay. */
 export interface PaymentStarted {
@@ -18,7 +26,7 @@ export interface PaymentRefunded {
   message: string;
 }
 
-/** GET /api/admin/pagos: the latest online payments that took money (approved, flagged, refunded). */
+/** GET /api/admin/pagos: the latest online payments that took money (approved, refunded) or are flagged (any state). */
 export interface StaffPayment {
   reference: string;
   state: OnlinePaymentState;

@@ -10,6 +10,7 @@ export const PAYMENT_STATE_TITLES: Record<OnlinePaymentState, string> = {
   error: 'Pago rechazado',
   anulado: 'Pago anulado',
   reembolsado: 'Pago reembolsado',
+  expirado: 'Pago vencido',
 };
 
 export const PAID_ONLINE_LABEL = 'Pagado en línea';

@@ -49,7 +49,7 @@ function PaymentPage() {
 
 function PaymentOutcome({ payment }: { payment: PaymentView }) {
   const numbers = payment.packages.map((pkg) => pkg.number);
-  const refused = payment.state === 'rechazado' || payment.state === 'error' || payment.state === 'anulado';
+  const refused = ['rechazado', 'error', 'anulado', 'expirado'].includes(payment.state);
   return (
     <>
       <h1>{PAYMENT_STATE_TITLES[payment.state]}</h1>

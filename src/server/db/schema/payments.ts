@@ -15,6 +15,15 @@ export type ProviderStatus = 'PENDING' | 'APPROVED' | 'DECLINED' | 'VOIDED' | 'E
 /** How the customer paid, as 'Recaudos' and the receipt name it. */
 export type OnlineMethod = 'Tarjeta' | 'PSE' | 'Nequi' | 'Bancolombia' | 'Otro';
 
+/** A card refund begun: written before Wompi is asked to void `transactionId`, cleared when it is finished. */
+export interface RefundIntent {
+  transactionId: string;
+  /** The admin who asked, and their 'Motivo'. */
+  by: string;
+  motivo: string;
+  at: string;
+}
+
 export const onlinePayments = pgTable(
   'online_payments',
   {
@@ -32,13 +41,19 @@ export const onlinePayments = pgTable(
     statusMessage: text('status_message'),
     /** Why staff must look at it (an event that did not match; approved for a package already paid: refund). */
     flag: text('flag'),
+    /** Another transaction approved with this reference (flag 'Otra transacción aprobada'): what a refund voids. */
+    duplicateTransactionId: text('duplicate_transaction_id'),
     createdAt: instant('created_at').notNull().defaultNow(),
     decidedAt: instant('decided_at'),
+    /** When the check of payments left pending last asked the provider about it (payments/pending-check.ts). */
+    checkedAt: instant('checked_at'),
     /** 'Reembolsar' (admin): when, by whom, why, and the refund's reference (a card's void: its transaction id). */
     refundedAt: instant('refunded_at'),
     refundedBy: userRef('refunded_by'),
     refundNote: text('refund_note'),
     refundReference: text('refund_reference'),
+    /** A card refund under way (payments/refunds.ts): Wompi's VOIDED event, the check or a retry finishes it. */
+    refundIntent: jsonb('refund_intent').$type<RefundIntent>(),
   },
   (table) => [
     uniqueIndex('online_payments_reference_unique').on(table.paymentReference),

@@ -1,0 +1,1 @@
+ALTER TABLE "online_payments" ADD COLUMN "refund_intent" jsonb;

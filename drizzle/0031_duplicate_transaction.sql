@@ -1,0 +1,1 @@
+ALTER TABLE "online_payments" ADD COLUMN "duplicate_transaction_id" text;
