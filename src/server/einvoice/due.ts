@@ -14,21 +14,23 @@ import { einvoices, invoiceTaxRates, packages, rateSettings, type settlements } 
 
 type Settlement = typeof settlements.$inferSelect;
 
-/** A fee line as the settlement froze it (settlement_lines): its kind and amount in USD cents. */
+/** A fee line as the settlement froze it (settlement_lines): its kind, USD cents and the pesos it was charged. */
 export interface FrozenFee {
   kind: string;
   amountCents: number;
+  amountCop: number;
 }
 
 /**
- * A settlement's charge lines of ours as it froze them (USD cents): freight and insurance, then its fee lines
- * (consolidación, reempaque, fotos, devolución, almacenaje), each priced by its kind's dated tax setting.
+ * A settlement's charge lines of ours as it froze them: freight and insurance (USD cents, at the charge's TRM), then
+ * its fee lines (consolidación, reempaque, fotos, devolución, almacenaje) in the pesos they were charged at their own
+ * TRM, each priced by its kind's dated tax setting.
  */
 export function settlementChargeLines(settlement: Settlement, fees: FrozenFee[] = []): ChargeLine[] {
   return [
     { kind: 'flete', cents: settlement.freightCents },
     { kind: 'seguro', cents: settlement.insuranceCents },
-    ...fees.map((fee) => ({ kind: fee.kind, cents: fee.amountCents })),
+    ...fees.map((fee) => ({ kind: fee.kind, cents: fee.amountCents, cop: fee.amountCop })),
   ];
 }
 
@@ -63,7 +65,7 @@ export async function enqueueInvoices(
   feesOf: (settlementId: number) => FrozenFee[],
 ): Promise<void> {
   const linesOf = (row: Settlement) => settlementChargeLines(row, feesOf(row.id));
-  const sold = settled.filter((row) => linesOf(row).some((line) => line.cents > 0));
+  const sold = settled.filter((row) => linesOf(row).some((line) => line.cents > 0 || (line.cop ?? 0) > 0));
   if (sold.length === 0) return;
   const rateIds = [
     ...new Set(sold.map((row) => rateIdOf(row.packageNumber)).filter((id) => id !== undefined)),
