@@ -1,8 +1,9 @@
 // The storage fee (design/requests.md 'The storage clock'): when a package leaves Miami in a dispatch, the days it
 // counted in the warehouse past 'Días de bodega gratis' (of the rates of its receipt) become an 'almacenaje' line, each
-// day at 'Almacenaje por día (USD)' as in force that day, in integer cents. Our holds ('Retenido') and our work on its
-// requests ('En proceso') do not count. Read for the package's page too ('Almacenaje gratis hasta el …').
-import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+// day at 'Almacenaje por día (USD)' as in force that day, in integer cents. Our holds ('Retenido') and its requests
+// while open ('Pendiente' in our queue or 'En proceso': it cannot leave) do not count. Read for the package's page
+// too ('Almacenaje gratis hasta el …').
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { centsToCop } from '../../shared/charges/charge-lines.ts';
 import { chargedDays, DAY_MS, freeUntil, type Pause } from '../../shared/requests/storage.ts';
 import { ratesInForce } from '../charges/rates.ts';
@@ -20,7 +21,7 @@ import {
 
 type PackageRow = typeof packages.$inferSelect;
 
-/** The stretches that do not count, by package: its holds and its requests while 'En proceso'. */
+/** The stretches that do not count, by package: its holds, and its requests from asked to closed. */
 export async function pausesOf(db: Reader, numbers: number[]): Promise<Map<number, Pause[]>> {
   const pauses = new Map<number, Pause[]>();
   if (numbers.length === 0) return pauses;
@@ -35,16 +36,18 @@ export async function pausesOf(db: Reader, numbers: number[]): Promise<Map<numbe
     const next = events[index + 1];
     add(event.number, { from: event.at, to: next && next.number === event.number ? next.at : null });
   });
-  const working = await db
+  // A request holds its package from the moment it is asked ('Pendiente' waits in our queue, and the package cannot
+  // leave) until it is completed, refused or cancelled (design/requests.md 'The storage clock').
+  const held = await db
     .select({
       number: packageRequestItems.packageNumber,
-      from: packageRequests.startedAt,
+      from: packageRequests.createdAt,
       to: packageRequests.finishedAt,
     })
     .from(packageRequestItems)
     .innerJoin(packageRequests, eq(packageRequests.id, packageRequestItems.requestId))
-    .where(and(anyInteger(packageRequestItems.packageNumber, numbers), isNotNull(packageRequests.startedAt)));
-  for (const { number, from, to } of working) if (from) add(number, { from, to });
+    .where(anyInteger(packageRequestItems.packageNumber, numbers));
+  for (const { number, from, to } of held) add(number, { from, to });
   return pauses;
 }
 
