@@ -1,5 +1,5 @@
 // Factus's sandbox as the stand-in (factus-stand-in.ts) plays it: the credentials it accepts, its numbering ranges,
-// the municipalities it knows, and the shape of a document it issued.
+// the municipalities it knows, and the shape of a document it issued with the codes it shows.
 
 export const STAND_IN_CREDENTIALS = {
   clientId: '9e9929e9-0000-4b69-8690-standin00001',
@@ -21,8 +21,19 @@ export interface StandInDocument {
   id: number;
   number: string;
   reference_code: string;
+  /** Its DIAN code: a bill's CUFE, a credit note's CUDE. */
   cufe: string;
   qr: string;
   kind: 'bill' | 'credit_note';
   body: Record<string, any>;
 }
+
+/** The codes Factus shows of `document`: a bill's CUFE; a credit note's own CUDE, and the CUFE of the bill it annuls. */
+export const codesOf = (document: StandInDocument, documents: StandInDocument[]) =>
+  document.kind === 'bill'
+    ? { cufe: document.cufe }
+    : {
+        cude: document.cufe,
+        cufe:
+          documents.find((d) => d.kind === 'bill' && d.id === Number(document.body.bill_id))?.cufe ?? null,
+      };

@@ -1,14 +1,15 @@
 // A local stand-in of Factus's API (design/payments.md 'Tests and local use'), from its public docs: OAuth2 password
 // and refresh_token grants at /oauth/token; bearer tokens that expire; POST /v1/bills/validate with its numbering,
 // CUFE (SHA-384) and DIAN's QR URL; its refusals of missing or wrong customer data as DIAN's rule codes (422); a
-// reference_code used twice refused (409); lookups by reference, show, PDF/XML download; credit notes; municipalities;
-// its rate limit (429 with Retry-After); and outages on demand (500, no answer, an answer lost after the work).
+// reference_code used twice refused (409); lookups by reference, show, PDF/XML download; credit notes (with a CUDE);
+// municipalities; its rate limit (429 with Retry-After); and outages on demand (500, no answer, a lost answer).
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import {
   CREDIT_RANGE,
+  codesOf,
   MUNICIPALITIES,
   RANGE,
   STAND_IN_CREDENTIALS,
@@ -93,7 +94,7 @@ export async function startFactusStandIn(
       id: document.id,
       number,
       reference_code: document.reference_code,
-      cufe,
+      ...codesOf(document, documents),
       qr,
       status: 1,
       total: total.toFixed(2),
@@ -173,25 +174,29 @@ export async function startFactusStandIn(
       return issue(kind, body, res);
     }
     const found = (number: string) => documents.find((d) => d.number === decodeURIComponent(number));
-    if (req.method === 'GET' && url.pathname === '/v1/bills') {
+    const kindOf = (base: string | undefined) => (base === 'bills' ? 'bill' : 'credit_note');
+    const listed = /^\/v1\/(bills|credit-notes)$/.exec(url.pathname);
+    if (req.method === 'GET' && listed) {
       const reference = url.searchParams.get('filter[reference_code]');
-      const rows = documents.filter((d) => d.kind === 'bill' && d.reference_code === reference);
+      const kind = kindOf(listed[1]);
+      const rows = documents.filter((d) => d.kind === kind && d.reference_code === reference);
       return json(res, 200, {
         status: 'OK',
         data: { data: rows.map(({ id, number, reference_code }) => ({ id, number, reference_code })) },
       });
     }
-    const shown = /^\/v1\/bills\/show\/(.+)$/.exec(url.pathname);
-    if (req.method === 'GET' && shown?.[1]) {
-      const bill = found(shown[1]);
-      if (!bill) return json(res, 404, { message: 'Factura no encontrada' });
-      return json(res, 200, {
-        status: 'OK',
-        data: {
-          numbering_range: { prefix: RANGE.prefix },
-          bill: { id: bill.id, number: bill.number, cufe: bill.cufe, qr: bill.qr },
-        },
-      });
+    const shown = /^\/v1\/(bills|credit-notes)\/show\/(.+)$/.exec(url.pathname);
+    if (req.method === 'GET' && shown?.[2]) {
+      const kind = kindOf(shown[1]);
+      const document = found(shown[2]);
+      if (document?.kind !== kind) return json(res, 404, { message: 'Documento no encontrado' });
+      const { id, number, qr } = document;
+      const prefix = kind === 'bill' ? RANGE.prefix : CREDIT_RANGE.prefix;
+      const data = {
+        numbering_range: { prefix },
+        [kind]: { id, number, qr, ...codesOf(document, documents) },
+      };
+      return json(res, 200, { status: 'OK', data });
     }
     const download = /^\/v1\/bills\/download-(pdf|xml)\/(.+)$/.exec(url.pathname);
     if (req.method === 'GET' && download?.[1] && download[2]) {

@@ -6,7 +6,7 @@ import { INVOICE_STATE_LABELS, invoiceMessages } from '../../shared/einvoice/lab
 import { recordAudit } from '../audit/audit.ts';
 import type { CsvColumns } from '../csv.ts';
 import type { Database } from '../db/open.ts';
-import { einvoices, users } from '../db/schema.ts';
+import { einvoices, settlements, users } from '../db/schema.ts';
 import { Conflict, NotFound } from '../errors.ts';
 
 export async function adminInvoices(
@@ -19,7 +19,7 @@ export async function adminInvoices(
     .select({ state: einvoices.state, count: sql<number>`count(*)::int` })
     .from(einvoices)
     .groupBy(einvoices.state);
-  const counts = { pending: 0, issued: 0, refused: 0 };
+  const counts = { pending: 0, issued: 0, refused: 0, cancelled: 0 };
   for (const row of counted) counts[row.state] = Number(row.count);
   const rows = await db
     .select({ invoice: einvoices, name: users.name, locker: users.lockerNumber })
@@ -61,15 +61,25 @@ function adminRow(
   };
 }
 
-/** 'Reintentar': a refused invoice is due again now, audited with the refusal it had. */
+/**
+ * 'Reintentar': a refused invoice is due again now, audited with the refusal it had. Never the invoice of a voided
+ * sale (design/payments.md 'The electronic invoice'). The row is locked first, as a void locks it before its
+ * settlement: a void racing this either comes first and is seen, or finds the invoice due again and credits it.
+ */
 export async function retryInvoice(
   db: Database,
   id: number,
   actor: { id: string; ip: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [invoice] = await tx.select().from(einvoices).where(eq(einvoices.id, id));
+    const [invoice] = await tx.select().from(einvoices).where(eq(einvoices.id, id)).for('update');
     if (!invoice) throw new NotFound(invoiceMessages.notFound, 'invoice_not_found');
+    const [sale] = await tx
+      .select({ voidedAt: settlements.voidedAt })
+      .from(settlements)
+      .where(eq(settlements.id, invoice.settlementId));
+    if (invoice.kind === 'invoice' && sale?.voidedAt)
+      throw new Conflict('invoice_sale_voided', invoiceMessages.saleVoided);
     const [retried] = await tx
       .update(einvoices)
       .set({ state: 'pending', nextAttemptAt: new Date(), refusals: [] })

@@ -1,7 +1,7 @@
 // The customer's electronic invoice of a package: the newest invoice of its settlements, its lines, the customs
 // taxes apart, and the credit note that annulled it; the provider's PDF and XML. Another customer's: 404. A package
 // whose 'Saldo pendiente' was paid has a second invoice, of that part (`?parte=saldo`).
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { CustomerInvoice, IssuedDocument } from '../../shared/einvoice/api-types.ts';
 import type { Database } from '../db/open.ts';
 import type { SettlementPart } from '../db/schema/settlements.ts';
@@ -32,7 +32,13 @@ async function invoiceRows(db: Database, number: number, viewer: Viewer, part: S
     .from(einvoices)
     .innerJoin(settlements, eq(settlements.id, einvoices.settlementId))
     .where(
-      and(eq(einvoices.packageNumber, number), eq(einvoices.kind, 'invoice'), eq(settlements.part, part)),
+      and(
+        eq(einvoices.packageNumber, number),
+        eq(einvoices.kind, 'invoice'),
+        eq(settlements.part, part),
+        // A voided sale's invoice never issued was never the customer's: there is none to show.
+        ne(einvoices.state, 'cancelled'),
+      ),
     )
     .orderBy(desc(einvoices.settlementId))
     .limit(1);

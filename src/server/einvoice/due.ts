@@ -1,7 +1,8 @@
 // An invoice is due when a settlement is written: settlePackages calls enqueueInvoices in its own transaction, so a
 // settlement never exists without its invoice row, and the invoice outbox sends it after the commit. Building the
 // lines is pure and total (shared/einvoice/lines.ts): nothing here can refuse the sale.
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, inArray, lte, ne, or } from 'drizzle-orm';
+import { invoiceMessages } from '../../shared/einvoice/labels.ts';
 import {
   buildInvoiceFigures,
   type ChargeLine,
@@ -14,21 +15,23 @@ import { einvoices, invoiceTaxRates, packages, rateSettings, type settlements } 
 
 type Settlement = typeof settlements.$inferSelect;
 
-/** A fee line as the settlement froze it (settlement_lines): its kind and amount in USD cents. */
+/** A fee line as the settlement froze it (settlement_lines): its kind, USD cents and the pesos it was charged. */
 export interface FrozenFee {
   kind: string;
   amountCents: number;
+  amountCop: number;
 }
 
 /**
- * A settlement's charge lines of ours as it froze them (USD cents): freight and insurance, then its fee lines
- * (consolidación, reempaque, fotos, devolución, almacenaje), each priced by its kind's dated tax setting.
+ * A settlement's charge lines of ours as it froze them: freight and insurance (USD cents, at the charge's TRM), then
+ * its fee lines (consolidación, reempaque, fotos, devolución, almacenaje) in the pesos they were charged at their own
+ * TRM, each priced by its kind's dated tax setting.
  */
 export function settlementChargeLines(settlement: Settlement, fees: FrozenFee[] = []): ChargeLine[] {
   return [
     { kind: 'flete', cents: settlement.freightCents },
     { kind: 'seguro', cents: settlement.insuranceCents },
-    ...fees.map((fee) => ({ kind: fee.kind, cents: fee.amountCents })),
+    ...fees.map((fee) => ({ kind: fee.kind, cents: fee.amountCents, cop: fee.amountCop })),
   ];
 }
 
@@ -63,7 +66,7 @@ export async function enqueueInvoices(
   feesOf: (settlementId: number) => FrozenFee[],
 ): Promise<void> {
   const linesOf = (row: Settlement) => settlementChargeLines(row, feesOf(row.id));
-  const sold = settled.filter((row) => linesOf(row).some((line) => line.cents > 0));
+  const sold = settled.filter((row) => linesOf(row).some((line) => line.cents > 0 || (line.cop ?? 0) > 0));
   if (sold.length === 0) return;
   const rateIds = [
     ...new Set(sold.map((row) => rateIdOf(row.packageNumber)).filter((id) => id !== undefined)),
@@ -111,15 +114,29 @@ export async function enqueueInvoices(
 }
 
 /**
- * An annulled settlement's 'Nota crédito': its invoice's lines again, due in the void's own transaction and sent
- * once the invoice has its number (a credit note waits for an invoice still pending). Once per settlement.
+ * A voided settlement's invoices (design/payments.md 'The electronic invoice'), in the void's own transaction. One
+ * the provider never saw (never sent yet, or refused) is cancelled: never sent, and no credit note, since DIAN has no
+ * sale to annul. Any other gets its 'Nota crédito' with the same lines, once per settlement, sent once the invoice has
+ * its number: an invoice already sent whose answer is not back may yet be issued (the outbox cancels the note with
+ * its invoice if that ends refused).
  */
 export async function enqueueCreditNotes(tx: Transaction, settlementIds: number[]): Promise<void> {
   if (settlementIds.length === 0) return;
+  const theirs = and(inArray(einvoices.settlementId, settlementIds), eq(einvoices.kind, 'invoice'));
+  // A claim in progress holds the row: this waits for it, then sees the attempt it counted.
+  await tx
+    .update(einvoices)
+    .set({ state: 'cancelled', lastError: invoiceMessages.cancelled })
+    .where(
+      and(
+        theirs,
+        or(eq(einvoices.state, 'refused'), and(eq(einvoices.state, 'pending'), eq(einvoices.attempts, 0))),
+      ),
+    );
   const invoices = await tx
     .select()
     .from(einvoices)
-    .where(and(inArray(einvoices.settlementId, settlementIds), eq(einvoices.kind, 'invoice')));
+    .where(and(theirs, ne(einvoices.state, 'cancelled')));
   if (invoices.length === 0) return;
   await tx
     .insert(einvoices)

@@ -65,11 +65,15 @@ export function factusRefusals(body: unknown, status: number): EinvoiceRefusal[]
   return [{ code: String(status), message }];
 }
 
-/** The issued document in a 2xx body (`data.bill` or `data.credit_note`), or null when it is not there. */
+/**
+ * The issued document in a 2xx body (`data.bill` or `data.credit_note`), or null when it is not there. A credit
+ * note's own code is its CUDE (`cude`); its `cufe` is the invoice's it annuls.
+ */
 export function factusIssued(body: unknown, key: 'bill' | 'credit_note') {
   const data = isRecord(body) && isRecord(body.data) ? body.data : {};
   const document = isRecord(data[key]) ? data[key] : null;
-  if (!document || typeof document.number !== 'string' || typeof document.cufe !== 'string') return null;
+  const code = document?.[key === 'bill' ? 'cufe' : 'cude'];
+  if (!document || typeof document.number !== 'string' || typeof code !== 'string') return null;
   const range = isRecord(data.numbering_range) ? data.numbering_range : {};
   const prefix =
     typeof range.prefix === 'string' ? range.prefix : (/^[A-Za-z]*/.exec(document.number)?.[0] ?? '');
@@ -77,7 +81,7 @@ export function factusIssued(body: unknown, key: 'bill' | 'credit_note') {
     kind: 'issued' as const,
     prefix,
     number: document.number.slice(prefix.length),
-    cufe: document.cufe,
+    cufe: code,
     qrUrl: typeof document.qr === 'string' ? document.qr : '',
     providerId: String(document.id ?? ''),
   };

@@ -80,4 +80,24 @@ describe('the Factus adapter', () => {
     });
     expect(note).toMatchObject({ kind: 'issued', prefix: 'NC' });
   });
+
+  it('finds a credit note whose answer was lost by its reference_code, with its own CUDE (issue 45 defect 6)', async () => {
+    const provider = factusProvider(config, { ratePerMinute: 6000 });
+    const issued = await provider.issueInvoice(document('lost-note-1'));
+    if (issued.kind !== 'issued') throw new Error('not issued');
+    const note = { ...document('NC-lost-note-1'), invoiceProviderId: issued.providerId };
+    factus.fail('lost');
+    expect((await provider.issueCreditNote(note)).kind).toBe('retry');
+    const found = await provider.issueCreditNote(note);
+    const [sent] = factus.documents.filter(
+      (d) => d.kind === 'credit_note' && d.reference_code === 'NC-lost-note-1',
+    );
+    expect(found).toMatchObject({
+      kind: 'issued',
+      prefix: 'NC',
+      cufe: sent?.cufe,
+      providerId: String(sent?.id),
+    });
+    expect(found).not.toMatchObject({ cufe: issued.cufe });
+  });
 });

@@ -1,6 +1,7 @@
 // The Factus adapter (design/payments.md 'The electronic invoice'): OAuth2's password grant for a token that is kept
-// and refreshed (refresh_token grant, then the password again), POST /v1/bills/validate and /v1/credit-notes/validate,
-// its refusals in DIAN's codes, its 429 answered by waiting, and every request spaced to the configured rate.
+// and refreshed (refresh_token grant, then the password again), POST /v1/bills/validate and /v1/credit-notes/validate
+// (a 409 looks the document up by its reference_code), its refusals in DIAN's codes, its 429 answered by waiting, and
+// every request spaced to the configured rate.
 // The secrets are sent only in the token request's form and never appear in an answer or an error of this file.
 import { z } from 'zod';
 import type { FactusConfig } from './config.ts';
@@ -120,13 +121,20 @@ export function factusProvider(
     return found.id;
   }
 
-  /** An invoice Factus already validated for `referenceCode` (a retry after an answer that never arrived). */
-  async function issuedFor(referenceCode: string): Promise<ProviderAnswer | null> {
-    const listed = await call('GET', `/v1/bills?filter[reference_code]=${encodeURIComponent(referenceCode)}`);
-    const number = billsAnswer.safeParse(listed.body).data?.data.data[0]?.number;
+  /**
+   * A document Factus already validated for `referenceCode` (a retry after an answer that never arrived): an
+   * invoice from /v1/bills, a credit note from /v1/credit-notes, each listed by reference and then shown by number.
+   */
+  async function issuedFor(
+    key: 'bill' | 'credit_note',
+    referenceCode: string,
+  ): Promise<ProviderAnswer | null> {
+    const base = key === 'bill' ? '/v1/bills' : '/v1/credit-notes';
+    const listed = await call('GET', `${base}?filter[reference_code]=${encodeURIComponent(referenceCode)}`);
+    const number = listAnswer.safeParse(listed.body).data?.data.data[0]?.number;
     if (listed.status !== 200 || number === undefined) return null;
-    const shown = await call('GET', `/v1/bills/show/${encodeURIComponent(number)}`);
-    return shown.status === 200 ? factusIssued(shown.body, 'bill') : null;
+    const shown = await call('GET', `${base}/show/${encodeURIComponent(number)}`);
+    return shown.status === 200 ? factusIssued(shown.body, key) : null;
   }
 
   async function validate(path: string, key: 'bill' | 'credit_note', payload: object, reference: string) {
@@ -135,8 +143,9 @@ export function factusProvider(
       return (
         factusIssued(answer.body, key) ?? { kind: 'retry' as const, reason: 'Factus respondió sin CUFE' }
       );
-    if (answer.status === 409 && key === 'bill') {
-      const issued = await issuedFor(reference);
+    // 409: this reference_code was validated already (our earlier sending, its answer lost): that document.
+    if (answer.status === 409) {
+      const issued = await issuedFor(key, reference);
       if (issued) return issued;
     }
     return answerOf(answer);
@@ -198,7 +207,7 @@ const tokenAnswer = z.object({
   expires_in: z.coerce.number().optional(),
 });
 const municipalitiesAnswer = z.object({ data: z.array(z.object({ id: z.number(), name: z.string() })) });
-const billsAnswer = z.object({ data: z.object({ data: z.array(z.object({ number: z.string() })) }) });
+const listAnswer = z.object({ data: z.object({ data: z.array(z.object({ number: z.string() })) }) });
 const downloadAnswer = z.object({
   data: z.object({
     file_name: z.string().optional(),

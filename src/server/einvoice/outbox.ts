@@ -6,6 +6,7 @@
 // never touches the settlement: the sale stands.
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { billingDataProblem } from '../../shared/einvoice/billing-data.ts';
+import { invoiceMessages } from '../../shared/einvoice/labels.ts';
 import type { Database } from '../db/open.ts';
 import { einvoices } from '../db/schema.ts';
 import type { LiveChannel } from '../live/hub.ts';
@@ -90,8 +91,40 @@ async function record(db: Database, row: Einvoice, answer: ProviderAnswer, buyer
   }
 }
 
+/** What one sending came to: the provider's answer, or a credit note found not needed (no log, no failure). */
+type Outcome = ProviderAnswer | { kind: 'cancelled' };
+
+/**
+ * A credit note whose invoice will never have a number (refused, or cancelled): no note is needed, and both are
+ * cancelled, so a voided sale's invoice is never sent (design/payments.md 'The electronic invoice').
+ */
+async function cancelUnneeded(db: Database, row: Einvoice, invoice: Einvoice): Promise<Outcome> {
+  const message = invoiceMessages.cancelled;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(einvoices)
+      .set({ state: 'cancelled', lastError: message })
+      .where(and(eq(einvoices.id, invoice.id), eq(einvoices.state, 'refused')));
+    await tx
+      .update(einvoices)
+      .set({ state: 'cancelled', lastError: message })
+      .where(
+        and(eq(einvoices.id, row.id), eq(einvoices.attempts, row.attempts), eq(einvoices.state, 'pending')),
+      );
+  });
+  return { kind: 'cancelled' };
+}
+
 /** Sends one claimed invoice and records the answer; a credit note waits for its invoice's number. */
-async function sendOne(db: Database, provider: EinvoiceProvider, row: Einvoice): Promise<ProviderAnswer> {
+async function sendOne(db: Database, provider: EinvoiceProvider, row: Einvoice): Promise<Outcome> {
+  if (row.kind === 'credit_note') {
+    const [invoice] = await db
+      .select()
+      .from(einvoices)
+      .where(and(eq(einvoices.settlementId, row.settlementId), eq(einvoices.kind, 'invoice')));
+    if (invoice && (invoice.state === 'refused' || invoice.state === 'cancelled'))
+      return cancelUnneeded(db, row, invoice);
+  }
   const buyer = await buyerOf(db, row);
   if ('problem' in buyer) {
     const answer = {
@@ -147,6 +180,7 @@ export function startInvoiceWorker(options: {
       for (const row of claimed) {
         const answer = await sendOne(db, provider, row);
         if (answer.kind === 'issued') issued++;
+        else if (answer.kind === 'cancelled') continue;
         else if (answer.kind === 'refused')
           log(
             `[factura] Liquidación ${row.settlementId} rechazada: ${answer.refusals.map((r) => `${r.code} ${r.message}`).join('; ')}`,

@@ -95,7 +95,7 @@ export function einvoiceRoutes({ db, auth, config }: RouteDeps) {
       return c.body(new Uint8Array(file.bytes));
     });
 
-  const stateQuery = z.enum(['pending', 'issued', 'refused']).nullable().catch(null);
+  const stateQuery = z.enum(['pending', 'issued', 'refused', 'cancelled']).nullable().catch(null);
 
   routes.get('/admin/facturas', admin, async (c) => {
     const state = stateQuery.parse(c.req.query('estado') ?? null);

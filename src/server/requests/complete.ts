@@ -6,17 +6,21 @@
 //   given back and their fee lines carried to the new package;
 // - repack: each package's new box, its charge recomputed with the rates of its receipt, plus the fee;
 // - photos: the new photos given to the package, plus the fee;
-// - return: 'Devuelto' ('Devuelto a la tienda') with the carrier and guide, plus the fee.
+// - return: 'Devuelto' ('Devuelto a la tienda') with the carrier and guide, its storage to date, the flight taken out
+//   of its charge, plus the fee: what it owes stays its 'Valor a pagar', payable online.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { LINE_OF_REQUEST } from '../../shared/requests/kinds.ts';
-import { type Box, type CompleteBody, queueMessages } from '../../shared/requests/warehouse.ts';
+import {
+  type Box,
+  type CompleteBody,
+  consolidatedGuide,
+  queueMessages,
+} from '../../shared/requests/warehouse.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { addChargeLines, annulChargeLines } from '../charges/charge-lines.ts';
-import { creditUsedByEach } from '../charges/credit.ts';
 import { chargePackage } from '../charges/package-charge.ts';
 import type { Database, Transaction } from '../db/open.ts';
 import {
-  creditLedger,
   packageChargeLines,
   packageCharges,
   packageEvents,
@@ -33,9 +37,11 @@ import {
   recordEvent,
 } from '../packages/state-change.ts';
 import { attachPhotos } from '../warehouse/receiving.ts';
+import { annulCharges, takeOutFlight } from './charge-changes.ts';
 import { tellRequestOutcome } from './outcome-notices.ts';
 import { lockedRequest, requestNumbers, scanForRequest } from './queue.ts';
 import { closeRequest } from './requests.ts';
+import { chargeStorage } from './storage.ts';
 
 type RequestRow = typeof packageRequests.$inferSelect;
 type PackageRow = typeof packages.$inferSelect;
@@ -94,7 +100,7 @@ async function consolidate(
     .insert(packages)
     .values({
       userId: first.userId,
-      guide: `CONS${String(request.id).padStart(8, '0')}`,
+      guide: consolidatedGuide(request.id),
       store: 'Consolidado',
       content: originals
         .map((row) => `${row.number}: ${row.content}`)
@@ -119,22 +125,7 @@ async function consolidate(
   await attachPhotos(tx, body.box.photoIds, created.number, first.userId);
   // The originals owe nothing: their charges annulled, the credit they used given back for the new charge.
   const annulNote = `Anulado: consolidado en ${created.number}`;
-  const usedByEach = await creditUsedByEach(tx, first.userId, numbers);
-  for (const row of originals) {
-    const used = usedByEach.get(row.number) ?? { cents: 0, cop: 0 };
-    if (used.cents !== 0 || used.cop !== 0)
-      await tx.insert(creditLedger).values({
-        userId: first.userId,
-        kind: 'adjusted',
-        amountCents: used.cents,
-        amountCop: used.cop,
-        packageNumber: row.number,
-      });
-  }
-  await tx
-    .update(packageCharges)
-    .set({ annulledAt: now, annulNote })
-    .where(and(inArray(packageCharges.packageNumber, numbers), isNull(packageCharges.annulledAt)));
+  await annulCharges(tx, first.userId, numbers, annulNote);
   await chargePackage(tx, created, actor.id);
   // Fees the originals carried (photos asked before) follow the contents to the new package.
   const carried = await tx
@@ -191,6 +182,36 @@ async function repack(
   }
 }
 
+/**
+ * A return to the store ('Devuelto a la tienda', design/requests.md 'Charges, line by line'): the package leaves
+ * Miami, so its storage to date is charged as at a dispatch; it never flies, so its charge no longer counts the
+ * flight. What it owes then (the return's fee, added after this, its storage and any earlier fee) stays its 'Valor a
+ * pagar', payable online. What each charge owed before, for the audit.
+ */
+async function returnToStore(
+  tx: Transaction,
+  request: RequestRow,
+  numbers: number[],
+  body: CompleteBody,
+  actor: Actor,
+  mail: MailSettings,
+) {
+  if (!body.carrier) throw new Invalid('invalid', queueMessages.carrier, { field: 'carrier' });
+  if (!body.carrierGuide) throw new Invalid('invalid', queueMessages.guide, { field: 'carrierGuide' });
+  const rows = await lockedPackages(tx, numbers);
+  await chargeStorage(tx, rows, new Date(), actor.id);
+  const before = await takeOutFlight(tx, request.userId, numbers, actor.id);
+  const moved = await changeStates(tx, numbers, 'devuelto', actor, mail, {
+    note: 'Devuelto a la tienda',
+    carrier: body.carrier,
+    carrierGuide: body.carrierGuide,
+    requestId: request.id,
+  });
+  if (moved.refused.length > 0)
+    throw new Conflict('conflict', moved.refused.map((refusal) => refusal.reason).join(' '));
+  return before;
+}
+
 /** Completes request `id`; what to tell the warehouse, and the new package of a consolidation. */
 export async function completeRequest(
   db: Database,
@@ -207,6 +228,7 @@ export async function completeRequest(
     const [rates] = await tx.select().from(rateSettings).where(eq(rateSettings.id, request.rateSettingsId));
     if (!rates) throw new Error('the request names no rates row');
     let newPackage: number | null = null;
+    let flightTakenOut: Awaited<ReturnType<typeof returnToStore>> = [];
     if (request.kind === 'consolidar')
       newPackage = (await consolidate(tx, request, numbers, body, actor, mail)).number;
     else if (request.kind === 'reempacar') await repack(tx, request, numbers, body, actor);
@@ -215,18 +237,7 @@ export async function completeRequest(
         await attachPhotos(tx, body.photoIds, row.number, row.userId);
         await requestEvent(tx, row, actor, `Fotos adicionales (solicitud ${request.id}): ${request.note}`);
       }
-    else {
-      if (!body.carrier) throw new Invalid('invalid', queueMessages.carrier, { field: 'carrier' });
-      if (!body.carrierGuide) throw new Invalid('invalid', queueMessages.guide, { field: 'carrierGuide' });
-      const moved = await changeStates(tx, numbers, 'devuelto', actor, mail, {
-        note: 'Devuelto a la tienda',
-        carrier: body.carrier,
-        carrierGuide: body.carrierGuide,
-        requestId: id,
-      });
-      if (moved.refused.length > 0)
-        throw new Conflict('conflict', moved.refused.map((refusal) => refusal.reason).join(' '));
-    }
+    else flightTakenOut = await returnToStore(tx, request, numbers, body, actor, mail);
     // The fee the customer accepted: once on the new package, or once on each package.
     const kind = LINE_OF_REQUEST[request.kind];
     const targets = newPackage === null ? numbers : [newPackage];
@@ -245,7 +256,12 @@ export async function completeRequest(
     await recordAudit(tx, {
       action: 'request_completed',
       actorId: actor.id,
-      detail: { requestId: id, numbers, newPackage },
+      detail: {
+        requestId: id,
+        numbers,
+        newPackage,
+        ...(flightTakenOut.length > 0 ? { flightTakenOut } : {}),
+      },
     });
     await notifyPackageChanges(tx, [request.userId]);
     return {

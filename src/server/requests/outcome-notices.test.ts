@@ -140,7 +140,9 @@ describe.each(logicDrivers)('the notices of requests on %s', (driver) => {
     const moved = await server.db.select().from(notices).where(eq(notices.packageNumber, back));
     expect(moved.filter((notice) => notice.template === 'paquete_devuelto')).toHaveLength(1);
     expect(moved[moved.length - 1]?.parameters[2]).toBe('Devuelto a la tienda');
-    expect(await mailsAbout(id)).toHaveLength(1);
+    const mails = await mailsAbout(id);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('el valor a pagar (la devolución y el almacenaje) está en la página');
   });
 
   it('mails a customer who switched WhatsApp off, and queues no notice', async () => {

@@ -50,9 +50,14 @@ function outcomeOf(row: RequestRow, numbers: number[], what: string, name: strin
       parameters: [name, id, packagesOf(numbers), fee, link],
     };
   const made = row.resultPackageNumber;
+  // A return never flies: it owes its fee and storage, paid online from its page (design/requests.md).
+  const owed =
+    row.kind === 'devolver'
+      ? ' Como no viaja, no pagas flete, seguro ni impuestos: el valor a pagar (la devolución y el almacenaje) está en la página de tu paquete, donde puedes pagarlo en línea.'
+      : '';
   return {
     heading,
-    detail: made === null ? `Cargo: ${fee}.` : `Tu nuevo paquete es el ${made}. Cargo: ${fee}.`,
+    detail: made === null ? `Cargo: ${fee}.${owed}` : `Tu nuevo paquete es el ${made}. Cargo: ${fee}.`,
     template: row.kind === 'devolver' ? null : 'solicitud_completada',
     parameters: [name, id, made === null ? what : `${what}; tu nuevo paquete es el ${made}`, fee, link],
   };

@@ -1,10 +1,13 @@
 // The storage fee (design/requests.md 'The storage clock'): when a package leaves Miami in a dispatch, the days it
-// counted in the warehouse past 'Días de bodega gratis' (of the rates of its receipt) become an 'almacenaje' line, each
-// day at 'Almacenaje por día (USD)' as in force that day, in integer cents. Our holds ('Retenido') and our work on its
-// requests ('En proceso') do not count. Read for the package's page too ('Almacenaje gratis hasta el …').
-import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+// counted in the warehouse past 'Días de bodega gratis' (of the rates of its receipt; a consolidated box's clock is
+// its originals', from their earliest receipt) become an 'almacenaje' line, each
+// day at 'Almacenaje por día (USD)' as in force that day, in integer cents. Our holds ('Retenido') and its requests
+// while open ('Pendiente' in our queue or 'En proceso': it cannot leave) do not count. Read for the package's page
+// too ('Almacenaje gratis hasta el …').
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { centsToCop } from '../../shared/charges/charge-lines.ts';
 import { chargedDays, DAY_MS, freeUntil, type Pause } from '../../shared/requests/storage.ts';
+import { consolidationOf } from '../../shared/requests/warehouse.ts';
 import { ratesInForce } from '../charges/rates.ts';
 import type { Reader } from '../collections/sums.ts';
 import { anyInteger, insertRows } from '../db/lists.ts';
@@ -14,13 +17,13 @@ import {
   packageEvents,
   packageRequestItems,
   packageRequests,
-  type packages,
+  packages,
   rateSettings,
 } from '../db/schema.ts';
 
 type PackageRow = typeof packages.$inferSelect;
 
-/** The stretches that do not count, by package: its holds and its requests while 'En proceso'. */
+/** The stretches that do not count, by package: its holds, and its requests from asked to closed. */
 export async function pausesOf(db: Reader, numbers: number[]): Promise<Map<number, Pause[]>> {
   const pauses = new Map<number, Pause[]>();
   if (numbers.length === 0) return pauses;
@@ -35,33 +38,98 @@ export async function pausesOf(db: Reader, numbers: number[]): Promise<Map<numbe
     const next = events[index + 1];
     add(event.number, { from: event.at, to: next && next.number === event.number ? next.at : null });
   });
-  const working = await db
+  // A request holds its package from the moment it is asked ('Pendiente' waits in our queue, and the package cannot
+  // leave) until it is completed, refused or cancelled (design/requests.md 'The storage clock').
+  const held = await db
     .select({
       number: packageRequestItems.packageNumber,
-      from: packageRequests.startedAt,
+      from: packageRequests.createdAt,
       to: packageRequests.finishedAt,
     })
     .from(packageRequestItems)
     .innerJoin(packageRequests, eq(packageRequests.id, packageRequestItems.requestId))
-    .where(and(anyInteger(packageRequestItems.packageNumber, numbers), isNotNull(packageRequests.startedAt)));
-  for (const { number, from, to } of working) if (from) add(number, { from, to });
+    .where(anyInteger(packageRequestItems.packageNumber, numbers));
+  for (const { number, from, to } of held) add(number, { from, to });
   return pauses;
+}
+
+/** Where a package's storage clock starts, and the stretches that do not count. */
+export interface Clock {
+  start: Date;
+  pauses: Pause[];
+}
+
+/** How many consolidations into consolidations a clock follows back (each is two reads). */
+const ORIGINS_DEPTH = 5;
+
+/**
+ * The storage clock of each received package of `rows`: from its receipt, paused by its holds and requests. A
+ * consolidated box keeps its originals' clock (design/requests.md 'The storage clock'): from their earliest receipt,
+ * with their pauses, so neither the days they counted nor the free days they used start again.
+ */
+export async function clocksOf(
+  db: Reader,
+  rows: Pick<PackageRow, 'number' | 'receivedAt' | 'guide'>[],
+  depth = 0,
+): Promise<Map<number, Clock>> {
+  const clocks = new Map<number, Clock>();
+  const pauses = await pausesOf(
+    db,
+    rows.map((row) => row.number),
+  );
+  for (const row of rows)
+    if (row.receivedAt)
+      clocks.set(row.number, { start: row.receivedAt, pauses: pauses.get(row.number) ?? [] });
+  // A consolidated box names its request in its guide: its originals are that request's packages.
+  const made = new Map<number, number>();
+  for (const row of rows) {
+    const request = consolidationOf(row.guide);
+    if (request !== null && clocks.has(row.number)) made.set(request, row.number);
+  }
+  if (made.size === 0 || depth >= ORIGINS_DEPTH) return clocks;
+  const originals = await db
+    .select({
+      result: packageRequests.resultPackageNumber,
+      number: packages.number,
+      receivedAt: packages.receivedAt,
+      guide: packages.guide,
+    })
+    .from(packageRequestItems)
+    .innerJoin(packageRequests, eq(packageRequests.id, packageRequestItems.requestId))
+    .innerJoin(packages, eq(packages.number, packageRequestItems.packageNumber))
+    .where(
+      and(
+        anyInteger(packageRequestItems.requestId, [...made.keys()]),
+        eq(packageRequests.kind, 'consolidar'),
+      ),
+    );
+  const theirs = await clocksOf(db, originals, depth + 1);
+  for (const original of originals) {
+    const clock = original.result === null ? undefined : clocks.get(original.result);
+    const from = theirs.get(original.number);
+    if (!clock || !from) continue;
+    if (from.start < clock.start) clock.start = from.start;
+    clock.pauses.push(...from.pauses);
+  }
+  return clocks;
 }
 
 /** Where the package's storage stands at `now`: when the free days end, and the days charged past them. */
 export async function storageClock(
   db: Reader,
-  row: Pick<PackageRow, 'number' | 'receivedAt'>,
+  row: Pick<PackageRow, 'number' | 'receivedAt' | 'guide'>,
   now = new Date(),
 ) {
-  if (!row.receivedAt) return null;
-  const free = (await ratesInForce(db, row.receivedAt)).freeStorageDays;
-  const pauses = (await pausesOf(db, [row.number])).get(row.number) ?? [];
+  const clock = (await clocksOf(db, [row])).get(row.number);
+  if (!clock) return null;
+  const { start, pauses } = clock;
+  const free = (await ratesInForce(db, start)).freeStorageDays;
   const current = await ratesInForce(db, now);
   return {
+    start,
     freeDays: free,
-    freeUntil: freeUntil(row.receivedAt, now, free, pauses),
-    days: chargedDays(row.receivedAt, now, free, pauses),
+    freeUntil: freeUntil(start, now, free, pauses),
+    days: chargedDays(start, now, free, pauses),
     rateCents: current.storagePerDayCents,
   };
 }
@@ -69,15 +137,15 @@ export async function storageClock(
 /** Days in the Miami warehouse, free days left and the clock, for the package's page while it waits there. */
 export async function storageDays(
   db: Reader,
-  row: Pick<PackageRow, 'number' | 'state' | 'heldFrom' | 'receivedAt'>,
+  row: Pick<PackageRow, 'number' | 'state' | 'heldFrom' | 'receivedAt' | 'guide'>,
 ) {
   const waiting = row.state === 'recibido' || (row.state === 'retenido' && row.heldFrom === 'recibido');
   if (!waiting || !row.receivedAt) return { daysInWarehouse: null, freeStorageDaysLeft: null, storage: null };
-  const days = Math.max(0, Math.floor((Date.now() - row.receivedAt.getTime()) / DAY_MS));
-  // The clock reads the rates of the day of receipt once: its free days serve both figures.
+  // The clock reads the rates of the day it started once: its free days serve both figures.
   const clock = await storageClock(db, row);
   if (!clock) return { daysInWarehouse: null, freeStorageDaysLeft: null, storage: null };
-  const { freeDays, ...shown } = clock;
+  const { freeDays, start, ...shown } = clock;
+  const days = Math.max(0, Math.floor((Date.now() - start.getTime()) / DAY_MS));
   return {
     daysInWarehouse: days,
     freeStorageDaysLeft: Math.max(0, freeDays - days),
@@ -104,7 +172,7 @@ export async function chargeStorage(tx: Transaction, rows: PackageRow[], at: Dat
       ),
     );
   const done = new Set(charged.map((row) => row.number));
-  const pauses = await pausesOf(tx, numbers);
+  const clocks = await clocksOf(tx, received);
   // Every set of rates, newest first: each charged day takes the one in force that day.
   const history = await tx
     .select()
@@ -115,13 +183,13 @@ export async function chargeStorage(tx: Transaction, rows: PackageRow[], at: Dat
   if (!departure) return;
   const lines = [];
   for (const row of received) {
-    const receivedAt = row.receivedAt;
-    if (!receivedAt || done.has(row.number)) continue;
-    const own = pauses.get(row.number) ?? [];
-    const free = inForce(receivedAt.getTime())?.freeStorageDays ?? departure.freeStorageDays;
-    const days = chargedDays(receivedAt, at, free, own);
+    const clock = clocks.get(row.number);
+    if (!clock || done.has(row.number)) continue;
+    const { start: since, pauses } = clock;
+    const free = inForce(since.getTime())?.freeStorageDays ?? departure.freeStorageDays;
+    const days = chargedDays(since, at, free, pauses);
     if (days === 0) continue;
-    const start = freeUntil(receivedAt, at, free, own).getTime();
+    const start = freeUntil(since, at, free, pauses).getTime();
     let amountCents = 0;
     for (let day = 0; day < days; day++)
       amountCents += inForce(start + day * DAY_MS)?.storagePerDayCents ?? departure.storagePerDayCents;

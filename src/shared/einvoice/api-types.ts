@@ -13,7 +13,7 @@ export interface BillingDataSaved {
   data: BillingDataView;
 }
 
-export type InvoiceState = 'pending' | 'issued' | 'refused';
+export type InvoiceState = 'pending' | 'issued' | 'refused' | 'cancelled';
 
 /** One row of 'Facturas electrónicas'. */
 export interface AdminInvoice {

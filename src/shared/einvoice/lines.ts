@@ -1,6 +1,8 @@
 // An invoice's lines from a settlement (design/payments.md 'Lines and taxes'): one line per charge line of ours, each
 // with the tax of the dated setting in force when it was settled, kept with the line; the customs taxes paid on the
-// customer's behalf are not our income and stay apart ('Tributos aduaneros pagados por cuenta del cliente').
+// customer's behalf are not our income and stay apart ('Tributos aduaneros pagados por cuenta del cliente'). Each
+// line is in the pesos the customer was charged for it: a fee line in its own pesos, only the charge's own parts
+// (freight, insurance, customs, credit) converted at the charge's TRM.
 // Pure and total: it runs inside the settlement's transaction and must never refuse a sale.
 
 /** The charge-line kinds invoiced as ours, with their words on the invoice; other kinds plug in by their setting. */
@@ -20,6 +22,8 @@ export const OTHER_KIND = 'otros';
 export interface ChargeLine {
   kind: string;
   cents: number;
+  /** The pesos it was charged in (a fee line, at its own TRM); absent for the charge's parts, at the charge's TRM. */
+  cop?: number;
   description?: string;
 }
 
@@ -56,32 +60,44 @@ export interface InvoiceSource {
   /** Tariff plus import VAT (USD cents). */
   customsCents: number;
   creditUsedCents: number;
-  /** 'Valor a pagar' in pesos as settled (the charge rounds it up to hundreds of pesos). */
+  /** 'Valor a pagar' in pesos as settled: the charge (rounded up to hundreds of pesos) plus its fee lines' pesos. */
   dueCop: number;
+  /** The charge's TRM: its own parts only, never a fee line that carries its pesos. */
   trmHundredths: number;
   taxOf: (kind: string) => LineTax;
 }
 
 const pesos = (cents: number, trmHundredths: number) => Math.round((cents * trmHundredths) / 10_000);
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+/**
+ * The most the charge's rounding can be: up to the next 100 pesos, and a peso or two from rounding its parts one by
+ * one. A difference beyond it is no rounding (a charge settled at zero with credit) and is left alone.
+ */
+const ROUNDING_LIMIT = 200;
 
 /** The invoice of a settlement. */
 export function buildInvoiceFigures(source: InvoiceSource): InvoiceFigures {
   const { trmHundredths } = source;
-  const charged = source.lines.filter((line) => line.cents > 0);
-  const gross = charged.map((line) => pesos(line.cents, trmHundredths));
+  const charged = source.lines.filter((line) => line.cents > 0 || (line.cop ?? 0) > 0);
+  const gross = charged.map((line) => line.cop ?? pesos(line.cents, trmHundredths));
+  // The charge's own parts (freight, insurance): the credit and the charge's rounding are theirs alone.
+  const own = charged.flatMap((line, index) => (line.cop === undefined ? [index] : []));
+  const ownGross = () => sum(own.map((index) => gross[index] ?? 0));
+  const feesCop = sum(charged.map((line, index) => (line.cop === undefined ? 0 : (gross[index] ?? 0))));
   const customsCop = pesos(source.customsCents, trmHundredths);
-  let credit = Math.min(
-    pesos(source.creditUsedCents, trmHundredths),
-    gross.reduce((sum, value) => sum + value, 0),
-  );
-  // 'Valor a pagar' was rounded up to hundreds of pesos: that rounding is ours and goes on the first line, so the
-  // invoice plus the customs taxes is what the customer paid.
-  const rounding = source.dueCop - customsCop - (gross.reduce((sum, value) => sum + value, 0) - credit);
-  if (gross.length > 0 && source.dueCop > 0 && rounding > 0 && rounding < 100 * gross.length)
-    gross[0] = (gross[0] ?? 0) + rounding;
+  let credit = Math.min(pesos(source.creditUsedCents, trmHundredths), ownGross());
+  // The charge's 'Valor a pagar' was rounded up to hundreds of pesos: that rounding is ours and goes on its first
+  // line, so the invoice plus the customs taxes is what the customer paid.
+  const chargeDueCop = source.dueCop - feesCop;
+  const rounding = chargeDueCop - customsCop - (ownGross() - credit);
+  const [first] = own;
+  if (first !== undefined && chargeDueCop > 0 && Math.abs(rounding) < ROUNDING_LIMIT)
+    gross[first] = Math.max(0, (gross[first] ?? 0) + rounding);
+  credit = Math.min(credit, ownGross());
   const lines = charged.map((line, index): InvoiceLine => {
     const grossCop = gross[index] ?? 0;
-    const discountCop = Math.min(credit, grossCop);
+    const discountCop = line.cop === undefined ? Math.min(credit, grossCop) : 0;
     credit -= discountCop;
     const tax = source.taxOf(line.kind);
     const net = grossCop - discountCop;

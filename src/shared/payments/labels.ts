@@ -20,8 +20,14 @@ export const PAID_LABEL = 'Pagado';
 export const BALANCE_LABEL = 'Saldo pendiente';
 export const COURIER_PAID_LABEL = 'Pagado: no cobrar';
 
-/** The states in which a package's charge may be paid online: from 'Recibido en Miami' to 'En reparto'. */
-export const PAYABLE_STATES: ReadonlySet<PackageState> = new Set(statesFrom('recibido', 'en_reparto'));
+/**
+ * The states in which a package's charge may be paid online: from 'Recibido en Miami' to 'En reparto', and
+ * 'Devuelto', whose 'Valor a pagar' (a return's fee and storage) is collected nowhere else (design/requests.md).
+ */
+export const PAYABLE_STATES: ReadonlySet<PackageState> = new Set([
+  ...statesFrom('recibido', 'en_reparto'),
+  'devuelto',
+]);
 
 /** Whether a package may be paid online: a payable state, and a charge not yet settled or a 'Saldo pendiente'. */
 export const isPayable = (pkg: {

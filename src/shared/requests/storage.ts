@@ -1,10 +1,11 @@
 // The storage clock (design/requests.md 'The storage clock'): 'Días de bodega gratis' count from the receipt in Miami
-// until the package leaves in a dispatch; days our own hold or our work on a request ('En proceso') took do not count.
+// until the package leaves in a dispatch; days our own hold or an open request ('Pendiente' or 'En proceso') took do
+// not count.
 // Pure arithmetic on instants, so the package's page, the charge at departure and the tests agree.
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A stretch of time that does not count (a hold of ours, a request in progress); `to` null while it lasts. */
+/** A stretch of time that does not count (a hold of ours, an open request); `to` null while it lasts. */
 export interface Pause {
   from: Date;
   to: Date | null;

@@ -25,6 +25,15 @@ export const queueMessages = {
     `Solicitud ${id} completada: nuevo paquete ${number}. Imprime su etiqueta.`,
 } as const;
 
+/** The guide of a consolidation's new box: 'CONS' and the request's number, eight digits (design/requests.md). */
+export const consolidatedGuide = (requestId: number) => `CONS${String(requestId).padStart(8, '0')}`;
+
+/** The request a consolidated box's guide names, or null for any other guide. */
+export function consolidationOf(guide: string): number | null {
+  const found = /^CONS(\d{8})$/.exec(guide);
+  return found ? Number(found[1]) : null;
+}
+
 export const refuseSchema = z.object({
   reason: z
     .string({ error: queueMessages.reason })

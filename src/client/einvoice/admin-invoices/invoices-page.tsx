@@ -1,6 +1,7 @@
 // design/payments.md 'The electronic invoice' /admin/facturas ('Facturas electrónicas', admins only): every
 // settlement's invoice by state — issued with its number and CUFE, pending with why it waits, refused with DIAN's codes
-// and messages and 'Reintentar' once the customer's data were fixed — and a notice while invoicing is off.
+// and messages and 'Reintentar' once the customer's data were fixed, cancelled when its sale was voided first — and a
+// notice while invoicing is off.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminInvoice } from '../../../shared/einvoice/api-types.ts';
@@ -24,6 +25,7 @@ const COLUMNS = ['Paquete', 'Cliente', 'Estado', 'Factura', 'Total', 'Detalle', 
 
 function Detail({ invoice }: { invoice: AdminInvoice }) {
   if (invoice.state === 'issued') return <span className="mono">CUFE {invoice.cufe}</span>;
+  if (invoice.state === 'cancelled') return <>{invoice.lastError}</>;
   if (invoice.state === 'refused')
     return (
       <ul>
@@ -123,7 +125,7 @@ function Invoices() {
               value={state}
               onValue={setState}
               empty="Todas"
-              options={(['issued', 'pending', 'refused'] as const).map((value) => ({
+              options={(['issued', 'pending', 'refused', 'cancelled'] as const).map((value) => ({
                 value,
                 label: `${INVOICE_STATE_LABELS[value]} (${data.counts[value]})`,
               }))}

@@ -38,7 +38,8 @@ export const invoiceTaxRates = pgTable(
 );
 
 export type EinvoiceKind = 'invoice' | 'credit_note';
-export type EinvoiceState = 'pending' | 'issued' | 'refused';
+/** 'cancelled': the sale was voided before the provider issued it, so it is never sent (and needs no credit note). */
+export type EinvoiceState = 'pending' | 'issued' | 'refused' | 'cancelled';
 /** A refusal as the provider gave it: DIAN's rule code (FAK24, FAJ43b…) or a field, and its message. */
 export interface EinvoiceRefusal {
   code: string;
