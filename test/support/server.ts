@@ -21,7 +21,7 @@ export async function startTestServer(
   env: Record<string, string> = {},
   options: Pick<
     Parameters<typeof startServer>[1] & object,
-    'failAfterLockerNumber' | 'clientDir' | 'renderScreen' | 'invoicePollMs'
+    'failAfterLockerNumber' | 'clientDir' | 'renderScreen' | 'invoicePollMs' | 'paymentPollMs'
   > = {},
 ) {
   // Rate limits are off unless a test turns them on: most tests make many requests from one address.
