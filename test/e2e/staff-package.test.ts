@@ -312,6 +312,8 @@ describe("the staff's package view in Chromium", () => {
     await page.goto(`${e2e.app.url}/admin/paquetes/${number}`);
     const moves = history(page).getByRole('listitem');
     await moves.first().getByText('Retenido', { exact: true }).waitFor();
+    // Issue 47: the missing file is the store's purchase invoice, not our electronic one.
+    await page.getByRole('region', { name: 'Fotos y factura' }).getByText('Sin factura de compra.').waitFor();
     const attached = await fetch(`${e2e.app.url}/api/packages/${number}/invoice`, {
       method: 'PUT',
       headers: { cookie: asCustomer.cookie, origin: e2e.app.url, 'content-type': 'application/pdf' },

@@ -99,7 +99,8 @@ export function StaffPhotos({ pkg }: { pkg: PackageDetail }) {
             Ver factura
           </a>
         ) : (
-          'Sin factura.'
+          // The store's purchase invoice the customer attaches, not our electronic invoice (issue 47).
+          'Sin factura de compra.'
         )}
       </p>
     </section>
