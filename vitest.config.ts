@@ -55,6 +55,8 @@ export default defineConfig({
       exclude: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
       reporter: ['text-summary', 'json-summary'],
       reportsDirectory: '.tmp/coverage',
+      // A failed test still gets its coverage written (Vitest's default writes none after a failure).
+      reportOnFailure: true,
     },
     projects: [
       {
