@@ -95,7 +95,12 @@ describe.each(drivers)("'Saldo pendiente' on %s", (driver) => {
     });
     expect((await world.admin.post(`/api/admin/delivery/routes/${id}/start`)).status).toBe(200);
     const mailOf = async (number: number) => {
-      const mails = await db().select().from(outbox).where(eq(outbox.toAddress, world.customer.form.email));
+      // In the order they were written: without it PostgreSQL returns a mail updated since (sent) after newer ones.
+      const mails = await db()
+        .select()
+        .from(outbox)
+        .where(eq(outbox.toAddress, world.customer.form.email))
+        .orderBy(outbox.id);
       return mails
         .filter((mail) => mail.text.includes(`${number}`) && mail.text.includes('Valor a pagar'))
         .at(-1)?.text;
