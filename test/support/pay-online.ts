@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { packageChargeLines, packages } from '../../src/server/db/schema.ts';
+import { wompiProvider } from '../../src/server/payments/wompi.ts';
 import { chargeStorage } from '../../src/server/requests/storage.ts';
 import { DAY_MS } from '../../src/shared/requests/storage.ts';
 import type { DeliveryWorld } from './delivery.ts';
@@ -55,4 +56,11 @@ export async function storageAfterPayment(db: TestServer['db'], number: number) 
   const [line] = lines;
   if (line?.kind !== 'almacenaje' || line.amountCop <= 0) throw new Error('no storage line');
   return line;
+}
+
+/** The real Wompi client of `world`'s server, talking to the stand-in its configuration names. */
+export function wompiOf(world: DeliveryWorld) {
+  const config = world.server.config.wompi;
+  if (!config) throw new Error('Wompi should be on');
+  return wompiProvider(config);
 }

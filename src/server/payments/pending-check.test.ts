@@ -7,12 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
 import { deliveryWorld } from '../../../test/support/delivery.ts';
 import { receivedPackage } from '../../../test/support/packages.ts';
-import { eventsIntoWorld, onlinePayments as wompiStandIn } from '../../../test/support/pay-online.ts';
+import {
+  eventsIntoWorld,
+  wompiOf,
+  onlinePayments as wompiStandIn,
+} from '../../../test/support/pay-online.ts';
 import { TEST_CARD_APPROVED } from '../../../test/support/wompi-stand-in.ts';
 import { onlinePayments } from '../db/schema.ts';
 import { checkPendingPayments, EXPIRES_AFTER_MS } from './pending-check.ts';
 import type { PaymentProvider } from './port.ts';
-import { wompiProvider } from './wompi.ts';
 
 const standIn = await wompiStandIn();
 const MINUTE = 60_000;
@@ -25,11 +28,7 @@ describe.each(drivers)('checking payments left pending on %s', (driver) => {
   });
   eventsIntoWorld(standIn, world);
   const db = () => world.server.db;
-  const provider = () => {
-    const config = world.server.config.wompi;
-    if (!config) throw new Error('Wompi should be on');
-    return wompiProvider(config);
-  };
+  const provider = () => wompiOf(world);
   const check = (asking = provider()) => checkPendingPayments(db(), asking, world.server.config);
   const row = async (reference: string) =>
     (await db().select().from(onlinePayments).where(eq(onlinePayments.paymentReference, reference)))[0];

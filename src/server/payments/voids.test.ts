@@ -11,6 +11,7 @@ import { receivedPackage } from '../../../test/support/packages.ts';
 import {
   eventsIntoWorld,
   payOnline,
+  wompiOf,
   onlinePayments as wompiStandIn,
 } from '../../../test/support/pay-online.ts';
 import { eventsInto, signedEvent, WOMPI_TEST_KEYS } from '../../../test/support/wompi-stand-in.ts';
@@ -20,7 +21,6 @@ import { FLAGS } from './apply.ts';
 import { checkPendingPayments } from './pending-check.ts';
 import type { PaymentProvider } from './port.ts';
 import { refundPayment } from './refunds.ts';
-import { wompiProvider } from './wompi.ts';
 
 const standIn = await wompiStandIn();
 
@@ -33,11 +33,7 @@ describe.each(drivers)('undoing online payments on %s', (driver) => {
   });
   eventsIntoWorld(standIn, world);
   const db = () => world.server.db;
-  const provider = () => {
-    const config = world.server.config.wompi;
-    if (!config) throw new Error('Wompi should be on');
-    return wompiProvider(config);
-  };
+  const provider = () => wompiOf(world);
   const row = async (reference: string) =>
     (await db().select().from(onlinePayments).where(eq(onlinePayments.paymentReference, reference)))[0];
   const inForce = (number: number) =>
