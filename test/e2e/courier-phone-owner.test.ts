@@ -91,6 +91,15 @@ describe("each courier's copy on a shared phone", () => {
 
   it('asks to keep the storage, and says so when the phone cannot keep an action', async () => {
     await signIn(ana);
+    // The screen's files on the phone before the signal goes: opened from /login, this page downloads the door
+    // forms' schemas only when a form first opens, and no worker takes a page opened at another path. A fresh load
+    // is taken by the worker (clientsClaim), which keeps them. Without it the confirmation below failed for want of
+    // them under load, not for the storage (the CI failure of 2026-11-29).
+    await page.goto(`${e2e.app.url}/reparto`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 20_000,
+    });
+    await page.getByText(SAVED).waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('e2e.persist'))).toBe('pedido');
     // The phone's storage refuses every write from here on (as a full phone does).
     await page.evaluate(() => {
@@ -141,9 +150,16 @@ describe("each courier's copy on a shared phone", () => {
 
     await page.unroute('**/api/delivery/sync');
     await signIn(ana);
+    // Read on the server, not from 'Todo enviado.': the screen says it before the restored action is back in its
+    // queue (nothing waits yet), so that text alone raced the sending.
+    await expect
+      .poll(
+        async () =>
+          (await ana.courier<MyRouteAnswer>('GET', '/api/delivery/my-route')).body.route?.stops[1]?.outcome,
+        { timeout: 30_000 },
+      )
+      .toMatchObject({ kind: 'failed', reason: 'no_habia_nadie' });
     await page.getByText('Todo enviado.').waitFor({ timeout: 30_000 });
-    const route = (await ana.courier<MyRouteAnswer>('GET', '/api/delivery/my-route')).body.route;
-    expect(route?.stops[1]?.outcome).toMatchObject({ kind: 'failed', reason: 'no_habia_nadie' });
     await signOut();
     expect(await copies(page)).toEqual([]);
   });
