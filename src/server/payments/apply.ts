@@ -5,9 +5,10 @@
 // 'Referencia'). Two payments of one package approved at once meet at the settlement's unique index: exactly one is
 // applied, the other is flagged for a refund. A later refusal or void of the transaction that paid undoes what it
 // settled (undo.ts), and finishes a refund under way.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { OnlinePaymentState } from '../../shared/payments/api-types.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { lockedWithDue } from '../charges/charge-lines.ts';
 import { anySettled, settlePackages } from '../collections/settlements.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Database, Transaction } from '../db/open.ts';
@@ -15,14 +16,15 @@ import {
   onlinePaymentPackages,
   onlinePayments,
   type ProviderStatus,
-  packages,
   paymentEvents,
   users,
 } from '../db/schema.ts';
+import { Conflict } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { logWarning } from '../observability/log.ts';
 import { type MailSettings, notifyPackageChanges } from '../packages/state-change.ts';
 import { approvedMail } from './mails.ts';
+import { owedNow, stillOwed } from './owed.ts';
 import type { ProviderTransaction } from './port.ts';
 import { finishRefund, undoSettled } from './undo.ts';
 
@@ -44,6 +46,8 @@ export const FLAGS = {
     `No coincide con el pago: Wompi informó $ ${transaction.amountInCents / 100} ${transaction.currency}`,
   alreadyPaid: 'Aprobado para un paquete ya pagado: reembolsar',
   otherTransaction: 'Otra transacción aprobada con esta referencia: reembolsar',
+  noLongerOwed: (numbers: number[]) =>
+    `Aprobado por un valor que ${numbers.length === 1 ? 'el paquete' : 'los paquetes'} ${numbers.join(', ')} ya no ${numbers.length === 1 ? 'debe' : 'deben'} (cambió su cobro o su estado mientras se pagaba): reembolsar`,
   voidedAfterDelivery: (numbers: number[]) =>
     `Wompi anuló el pago de ${numbers.length === 1 ? 'un paquete ya entregado' : 'paquetes ya entregados'} (${numbers.join(', ')}): cobrar al cliente`,
 };
@@ -192,15 +196,20 @@ export async function decide(tx: Transaction, event: StoredEvent, lostRace: bool
     .where(eq(onlinePaymentPackages.paymentId, payment.id));
   const numbers = covered.map((row) => row.packageNumber);
   // The packages locked in order, as a delivery locks them: one of the two settles, the other then sees it.
-  await tx
-    .select({ number: packages.number })
-    .from(packages)
-    .where(inArray(packages.number, numbers))
-    .orderBy(asc(packages.number))
-    .for('update');
+  const locked = await lockedWithDue(tx, numbers);
   await tx.update(onlinePayments).set(decided).where(eq(onlinePayments.id, payment.id));
   await audit(tx, payment.userId, transaction);
   if (lostRace || (await anySettled(tx, covered))) return finish('marcado', FLAGS.alreadyPaid);
+  // Issue 45, defect 1: what each package owes now, under the locks; a package consolidated, returned, repacked or
+  // recomputed since the payment started no longer owes what was paid, and the money waits for a refund.
+  const now = await owedNow(tx, locked).catch((error: unknown) => {
+    if (error instanceof Conflict) return [];
+    throw error;
+  });
+  const current = new Map(now.map((row) => [row.number, row]));
+  const changed = covered.filter((row) => !stillOwed(row, current.get(row.packageNumber)));
+  if (changed.length > 0)
+    return finish('marcado', FLAGS.noLongerOwed(changed.map((row) => row.packageNumber)));
   await settlePackages(
     tx,
     covered.map((row) => ({
