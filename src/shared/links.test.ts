@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildAdminWhatsAppLink,
   buildCourierWhatsAppLink,
+  buildDirectionsLink,
   buildInvitationLink,
   buildMailtoNotifyLink,
   buildPackageHelpWhatsAppLink,
@@ -168,5 +169,15 @@ describe("support's WhatsApp about one package", () => {
     const link = new URL(buildPackageHelpWhatsAppLink('+1 (305) 555-0177', 100042));
     expect(link.origin + link.pathname).toBe('https://wa.me/13055550177');
     expect(link.searchParams.get('text')).toBe('Hola, necesito ayuda con mi paquete 100042.');
+  });
+});
+
+describe("the courier's 'Cómo llegar'", () => {
+  it('asks Google Maps for directions to the address as written, its # and accents encoded', () => {
+    const url = new URL(buildDirectionsLink('Carrera 7 # 72-41 apto 502, Medellín, 050021'));
+    expect(url.origin + url.pathname).toBe('https://www.google.com/maps/dir/');
+    expect(url.searchParams.get('api')).toBe('1');
+    expect(url.searchParams.get('destination')).toBe('Carrera 7 # 72-41 apto 502, Medellín, 050021');
+    expect(url.hash).toBe('');
   });
 });

@@ -76,6 +76,14 @@ export function buildCourierWhatsAppLink(phone: string, name: string, packageNum
   return whatsAppTo(phone, `Hola ${name}, soy el mensajero: hoy te entrego el paquete ${packageNumber}.`);
 }
 
+/**
+ * 'Cómo llegar' at a stop (issue 47 item 6): Google Maps' directions to the address as written (Maps URLs, `api=1`;
+ * it opens the app on a phone that has it, the site otherwise). No coordinates are kept: the address is the stop's.
+ */
+export function buildDirectionsLink(address: string): string {
+  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`;
+}
+
 export function buildInvitationLink(appUrl: string, refCode: string): string {
   return screenUrl(appUrl, paths.invite, { ref: refCode });
 }

@@ -1,7 +1,7 @@
 // design/delivery.md 'The courier's screen' in Chromium on a phone: a courier signs in through the form and lands on
 // '/reparto' ('Mi ruta') with its empty state; once the office starts a route with a package of theirs, the page
-// lists the stop with its address, 'Valor a pagar', 'Llamar' and 'WhatsApp'. A customer is refused with the
-// server's message. The route and the package are set up through the API, as the staff's screens would.
+// lists the stop with its address, 'Valor a pagar', 'Cómo llegar', 'Llamar' and 'WhatsApp'. A customer is refused
+// with the server's message. The route and the package are set up through the API, as the staff's screens would.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isoDayInColombia } from '../../src/shared/dates.ts';
@@ -69,6 +69,12 @@ describe("the courier's 'Mi ruta' in Chromium", () => {
       /^\$ [1-9]\d{0,2}(\.\d{3})*$/,
     );
     expect(await stop.getByRole('link', { name: 'Llamar' }).getAttribute('href')).toBe('tel:+573001112233');
+    // Issue 47 item 6: 'Cómo llegar', a maps link by the stop's address.
+    const directions = new URL(
+      (await stop.getByRole('link', { name: 'Cómo llegar' }).getAttribute('href')) ?? '',
+    );
+    expect(directions.host + directions.pathname).toBe('www.google.com/maps/dir/');
+    expect(directions.searchParams.get('destination')).toBe('Carrera 7 # 72-41 apto 502, Medellín, 050021');
     const whatsApp = new URL((await stop.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')) ?? '');
     expect(whatsApp.host + whatsApp.pathname).toBe('wa.me/573001112233');
     expect(whatsApp.searchParams.get('text')).toContain(`paquete ${number}`);

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { memo, type ReactNode, useEffect } from 'react';
 import { COLLECTED_MEANS_LABELS, doorMessages } from '../../../shared/delivery/door-choices.ts';
 import type { Attempt, Delivery } from '../../../shared/delivery/door-forms.ts';
-import { buildCourierWhatsAppLink } from '../../../shared/links.ts';
+import { buildCourierWhatsAppLink, buildDirectionsLink } from '../../../shared/links.ts';
 import { formatCop } from '../../../shared/money.ts';
 import { stateLabel } from '../../../shared/packages/states.ts';
 import { announce } from '../../components/live-announcer.tsx';
@@ -122,17 +122,29 @@ export function StopCards(props: {
   );
 }
 
-/** 'Llamar' (tel:) and 'WhatsApp' (wa.me with a short text) for a stop's customer; nothing without a phone. */
+/**
+ * 'Cómo llegar' (a maps link by the address), then 'Llamar' (tel:) and 'WhatsApp' (wa.me with a short text) for a
+ * stop's customer when there is a phone.
+ */
 export function ContactLinks({ stop }: { stop: StopView['stop'] }) {
   const whatsApp = buildCourierWhatsAppLink(stop.phone, stop.customerName, stop.number);
   const phone = stop.phone.replace(/[^\d+]/g, '');
-  if (!phone) return null;
   return (
     <p className="stop-card__contact">
-      <a className="button button--secondary" href={`tel:${phone}`}>
-        Llamar
+      <a
+        className="button button--secondary"
+        href={buildDirectionsLink(stop.address)}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        Cómo llegar
       </a>
-      {whatsApp && (
+      {phone && (
+        <a className="button button--secondary" href={`tel:${phone}`}>
+          Llamar
+        </a>
+      )}
+      {phone && whatsApp && (
         <a className="button button--secondary" href={whatsApp} target="_blank" rel="noopener noreferrer">
           WhatsApp
         </a>
