@@ -105,7 +105,10 @@ async function packagesNamed(tx: Transaction, entries: string[]): Promise<number
 export async function addToRoute(db: Database, id: number, entries: string[]): Promise<number> {
   return changeRoute(db, id, async (tx) => {
     await routeInPreparation(tx, id);
-    const wanted = (await packagesNamed(tx, entries)).sort((a, b) => a - b);
+    // Added in the order scanned (issue 47 item 6: the warehouse scans in the order it loads the van); locked in
+    // number order, so two writers never deadlock.
+    const named = await packagesNamed(tx, entries);
+    const wanted = [...named].sort((a, b) => a - b);
     const rows = await tx
       .select({ number: packages.number, state: packages.state })
       .from(packages)
@@ -140,7 +143,7 @@ export async function addToRoute(db: Database, id: number, entries: string[]): P
         });
     }
     if (refused.length > 0) throw new Refused(refused);
-    const fresh = wanted.filter((number) => !openStop.has(number));
+    const fresh = named.filter((number) => !openStop.has(number));
     if (fresh.length > 0) {
       const [last] = await tx
         .select({ position: max(routeStops.position) })

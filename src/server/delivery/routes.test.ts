@@ -1,5 +1,5 @@
 // 'Rutas de reparto' through the API, on every driver: a route made for a courier, packages added by number or
-// guide, ordered, removed, and 'Iniciar ruta' moving them all to 'En reparto' with the customers mailed; each
+// guide in the order scanned, ordered, removed, and 'Iniciar ruta' moving them all to 'En reparto' with the customers mailed; each
 // refusal with its Spanish reason and nothing changed; staff only; one open route per package even at once.
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,6 +128,22 @@ describe.each(drivers)('delivery routes on %s', (driver) => {
     expect(mails).toHaveLength(2);
     expect(mails[0]?.text).toContain('Valor a pagar: US$');
     expect(mails[0]?.text).toContain('Mensajero: Pedro Mensajero');
+  });
+
+  it('adds the packages in the order they were scanned, after the stops already there (issue 47 item 6)', async () => {
+    const [a, b, c, d] = [await inWarehouse(), await inWarehouse(), await inWarehouse(), await inWarehouse()];
+    const id = await newRoute('Chapinero');
+    const scanned = [c.number, a.number, b.guide].map(String);
+    expect((await admin.post(`/api/admin/delivery/routes/${id}/stops`, { packages: scanned })).status).toBe(
+      200,
+    );
+    expect(await stopsOf(id)).toEqual([c.number, a.number, b.number]);
+    // A second scan: the new one last, one already in the route keeps its place.
+    const again = [String(d.number), String(a.number)];
+    expect((await admin.post(`/api/admin/delivery/routes/${id}/stops`, { packages: again })).status).toBe(
+      200,
+    );
+    expect(await stopsOf(id)).toEqual([c.number, a.number, b.number, d.number]);
   });
 
   it('refuses what a route may not take, naming why, and changes nothing', async () => {
