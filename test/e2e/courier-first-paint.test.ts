@@ -92,6 +92,12 @@ describe("the courier's route drawn by the server and taken over by the browser"
       const cards = page.getByRole('article');
       expect(await cards.getByRole('link', { name: 'Llamar' }).count()).toBe(world.numbers.length);
       expect(await cards.getByText('Valor a pagar').count()).toBe(world.numbers.length);
+      // Issue 47 item 6: the three customers live at one address (courier-world.ts): each card says so, drawn too.
+      const [first, second, third] = world.numbers;
+      expect(await cards.getByText(`3 paquetes aquí: ${first}, ${second} y ${third}`).count()).toBe(3);
+      expect(await cards.first().getByRole('link', { name: 'Cómo llegar' }).getAttribute('href')).toContain(
+        'https://www.google.com/maps/dir/?api=1&destination=Calle%2010%20%23%2043-12',
+      );
       // 'Siguiente parada' (issue 37 item 3) is drawn too: the first stop, with its call and amount.
       const next = page.getByRole('region', { name: 'Siguiente parada' });
       expect(await next.getByText(`1. Paquete ${world.numbers[0]}`).isVisible()).toBe(true);

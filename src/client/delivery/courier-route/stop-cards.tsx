@@ -14,6 +14,7 @@ import { AttemptForm } from './attempt-form.tsx';
 import { DeliveryForm } from './delivery-form.tsx';
 import type { DoorAction, StopView } from './door-actions.ts';
 import { queueAttempt, queueDelivery } from './offline/door-queue.ts';
+import { togetherAt } from './same-address.ts';
 import { StopValue } from './stop-value.tsx';
 
 export type Open = { number: number; kind: 'deliver' | 'attempt'; correcting?: DoorAction | undefined };
@@ -35,6 +36,8 @@ export function StopCards(props: {
 }) {
   const { views, online, done, open, setOpen } = props;
   const client = useQueryClient();
+  // A string per card, compared by value: a redraw of the list redraws no card for it (200 stops: well under 1 ms).
+  const together = togetherAt(views.map((view) => view.stop));
 
   useEffect(() => {
     if (open) document.getElementById(headingOf(open))?.focus();
@@ -72,6 +75,7 @@ export function StopCards(props: {
 
   const card = (view: StopView) => {
     const { number } = view.stop;
+    const here = together.get(number) ?? '';
     const mine = open?.number === number ? open : null;
     // A refused action being corrected: its form opens with what it held and why it was refused.
     const correcting = mine?.correcting;
@@ -80,6 +84,7 @@ export function StopCards(props: {
       <li key={number}>
         <StopCard
           view={view}
+          together={here}
           onOpen={(kind) => setOpen({ number, kind })}
           onCorrect={(action) => setOpen({ number, kind: action.kind, correcting: action })}
           onDismiss={dismiss}
@@ -184,18 +189,22 @@ const StopCard = memo(StopCardView, (before, after) => {
     a.refused?.id === b.refused?.id &&
     a.outcome.kind === b.outcome.kind &&
     atOf(a.outcome) === atOf(b.outcome) &&
+    before.together === after.together &&
     before.children === after.children
   );
 });
 
 function StopCardView({
   view,
+  together,
   onOpen,
   onCorrect,
   onDismiss,
   children,
 }: {
   view: StopView;
+  /** '2 paquetes aquí: …' when another stop shares its address, else ''. */
+  together: string;
   onOpen: (kind: 'deliver' | 'attempt') => void;
   onCorrect: (action: DoorAction) => void;
   onDismiss: (action: DoorAction) => void;
@@ -211,6 +220,7 @@ function StopCardView({
       <OutcomeLine view={view} />
       <p className="stop-card__customer">{stop.customerName}</p>
       <p className="address">{stop.address}</p>
+      {together && <p className="stop-card__together">{together}</p>}
       {stop.instructions.trim() && (
         <p>
           <strong>Instrucciones:</strong> {stop.instructions}
