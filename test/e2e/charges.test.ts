@@ -205,6 +205,16 @@ describe('charges in Chromium', () => {
     const rows = page.locator('table tbody tr');
     expect(await rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain('En vigor');
+    // Issue 47 item 13: the screen opens on the rates in force, the form after; the seeded TRM is years old.
+    const inForce = page.getByRole('region', { name: 'Tarifas en vigor' });
+    const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
+    expect(headings.indexOf('Tarifas en vigor')).toBeLessThan(headings.indexOf('Nuevas tarifas'));
+    expect(await inForce.textContent()).toContain('Rigen desde el 1 de enero de 2000.');
+    expect(await inForce.textContent()).toContain('Precio por libra (USD)US$ 2,50');
+    const staleTrm = inForce.getByText('y la TRM cambia cada día: escribe la de hoy en «Nuevas tarifas».');
+    expect(await staleTrm.textContent()).toContain(
+      'La TRM en vigor ($ 4.000) rige desde el 1 de enero de 2000',
+    );
 
     // A value out of range is refused beside its field, before anything is sent.
     await price.fill('0');
@@ -231,6 +241,9 @@ describe('charges in Chromium', () => {
     expect(await rows.first().textContent()).toContain('En vigor');
     expect(await rows.first().textContent()).toContain('US$ 3,00');
     expect(await rows.nth(1).textContent()).toContain('Anterior');
+    // Today's set is in force: its TRM is today's, nothing to warn about.
+    await expect.poll(() => inForce.textContent()).toContain('Precio por libra (USD)US$ 3,00');
+    expect(await staleTrm.count()).toBe(0);
 
     // A full load of the calculator in the same browser, which read the old rates before.
     await page.goto(`${e2e.app.url}/calculadora`);

@@ -1,5 +1,6 @@
-// design/packages.md 'Charges' /admin/tarifas ('Tarifas', admin only): a new set of rates from a date, prefilled with
-// the rates in force, and the history of every set; anyone else gets the server's 403 message and no form.
+// design/packages.md 'Charges' /admin/tarifas ('Tarifas', admin only): the rates in force first, then a new set of
+// rates from a date, prefilled with them, and the history of every set; anyone else gets the server's 403 message
+// and no form.
 import { useQuery } from '@tanstack/react-query';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
@@ -12,6 +13,7 @@ import { chargeKeys, getRateHistory } from '../api.ts';
 import { InvoiceTaxes } from './invoice-taxes.tsx';
 import { RatesForm } from './rates-form.tsx';
 import { RatesHistory } from './rates-history.tsx';
+import { RatesInForce } from './rates-in-force.tsx';
 import './admin-rates.css';
 
 function AdminRatesPage() {
@@ -54,6 +56,7 @@ function RatesScreen() {
         Cada cambio rige desde la fecha que elijas (hoy o después). Los cobros ya hechos no cambian: cada
         paquete conserva las tarifas del día en que se recibió.
       </p>
+      <RatesInForce data={rates.data} now={Date.now()} />
       {current && <RatesForm current={current} />}
       <RatesHistory data={rates.data} />
       <InvoiceTaxes />

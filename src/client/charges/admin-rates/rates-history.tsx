@@ -1,27 +1,8 @@
 // The history of the rates, newest first: the date from which each set applies, its values, and whether it is
 // in force now, scheduled for a later date, or past.
-import {
-  CHARGE_RATE_FIELDS,
-  FEE_RATE_FIELDS,
-  type RateSettingsValues,
-} from '../../../shared/charges/rates-form.ts';
-import { formatUsd } from '../../../shared/money.ts';
+import { CHARGE_RATE_FIELDS, FEE_RATE_FIELDS } from '../../../shared/charges/rates-form.ts';
 import type { RateHistory, Rates } from '../api.ts';
-import { formatPercent, formatTrm } from '../rate-format.ts';
-
-/**
- * The day a set applies from. Sets start at midnight in Miami (04:00 or 05:00 UTC, so the same day in UTC) and the
- * seeded defaults at midnight UTC: read in UTC, both show the day they were given for.
- */
-const dayFormat = new Intl.DateTimeFormat('es-CO', { dateStyle: 'long', timeZone: 'UTC' });
-
-/** A stored value as the table shows it: money in USD, the TRM in pesos, percentages with '%'. */
-function shown(key: keyof RateSettingsValues, value: number): string {
-  if (key === 'trmHundredths') return formatTrm(value);
-  if (key.endsWith('BasisPoints')) return formatPercent(value);
-  if (key.endsWith('Cents')) return formatUsd(value);
-  return value.toLocaleString('es-CO');
-}
+import { rateDay, shownRate } from './rate-words.ts';
 
 function standing(row: Rates, currentId: number, now: number): string {
   if (row.id === currentId) return 'En vigor';
@@ -55,17 +36,17 @@ export function RatesHistory({ data }: { data: RateHistory }) {
               const state = standing(row, data.currentId, now);
               return (
                 <tr key={row.id} className={state === 'En vigor' ? 'rates-history__current' : undefined}>
-                  <th scope="row">{dayFormat.format(new Date(row.effectiveFrom))}</th>
+                  <th scope="row">{rateDay(row.effectiveFrom)}</th>
                   <td>{state === 'En vigor' ? <strong>{state}</strong> : state}</td>
                   {CHARGE_RATE_FIELDS.map((field) => (
-                    <td key={field.key}>{shown(field.key, row[field.key])}</td>
+                    <td key={field.key}>{shownRate(field.key, row[field.key])}</td>
                   ))}
                   {/* The six fees of the requests and the storage clock in one cell: the table stays on screen. */}
                   <td>
                     <ul className="rates-history__fees">
                       {FEE_RATE_FIELDS.map((field) => (
                         <li key={field.key}>
-                          {field.label}: {shown(field.key, row[field.key])}
+                          {field.label}: {shownRate(field.key, row[field.key])}
                         </li>
                       ))}
                     </ul>
