@@ -3,7 +3,7 @@
 // it; paid online or collected at the door it becomes a second settlement of the package ('balance'), once, with
 // its collection, its receipt and its invoice of that line alone; two payments of it at once, and a door delivery
 // racing its online payment, apply it once. 'Saldo a favor' cannot arise (a paid package is never recomputed).
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { drivers } from '../../../test/support/database.ts';
 import { deliveryBody, deliveryWorld, startedRoute } from '../../../test/support/delivery.ts';
@@ -25,6 +25,7 @@ import {
   einvoices,
   onlinePayments,
   outbox,
+  paymentEvents,
   paymentReceipts,
   settlementLines,
   settlements,
@@ -297,6 +298,20 @@ describe.each(drivers)("'Saldo pendiente' on %s", (driver) => {
   };
   /** A worker applying the stored events, as each instance's does. */
   const worker = () => applyWaitingEvents(db(), world.server.config);
+  /**
+   * The events of `references` still waiting, once the server's own worker is idle: it may take part in a race too
+   * (a retried event of an earlier test wakes it, and so does its poll when the machine is slow), so the tests count
+   * what is left, not which worker applied it (the CI rehearsal of 2026-11-29 saw the server's worker take one).
+   */
+  const leftWaiting = async (references: string[]) => {
+    await world.server.paymentEvents?.runDue();
+    const rows = await db()
+      .select({ outcome: paymentEvents.outcome })
+      .from(paymentEvents)
+      .where(inArray(paymentEvents.reference, references));
+    expect(rows).toHaveLength(references.length);
+    return rows.filter((row) => row.outcome === 'recibido').length;
+  };
   const flagOf = async (reference: string) =>
     (await db().select().from(onlinePayments).where(eq(onlinePayments.paymentReference, reference)))[0]?.flag;
 
@@ -307,8 +322,8 @@ describe.each(drivers)("'Saldo pendiente' on %s", (driver) => {
     expect([first.body.amountCop, second.body.amountCop]).toEqual([line.amountCop, line.amountCop]);
     await storedUnapplied([first.body.checkoutUrl, second.body.checkoutUrl]);
     // Two instances' workers race on the two approvals.
-    const applied = await Promise.all([worker(), worker()]);
-    expect(applied[0] + applied[1]).toBe(2);
+    await Promise.all([worker(), worker()]);
+    expect(await leftWaiting([first.body.reference, second.body.reference])).toBe(0);
     expect((await inForce(number)).map((row) => row.part)).toEqual(['charge', 'balance']);
     expect((await collectionsOf(number)).map((row) => row.amountCop)).toEqual([
       expect.any(Number),
@@ -323,11 +338,11 @@ describe.each(drivers)("'Saldo pendiente' on %s", (driver) => {
     const { number, line } = await paidThenStored();
     const started = await start([number]);
     await storedUnapplied([started.body.checkoutUrl]);
-    const [applied, door] = await Promise.all([
+    const [, door] = await Promise.all([
       worker(),
       world.courier.client.post(`/api/delivery/stops/${number}/deliver`, deliveryBody(line.amountCop)),
     ]);
-    expect(applied).toBe(1);
+    expect(await leftWaiting([started.body.reference])).toBe(0);
     const balances = (await inForce(number)).filter((row) => row.part === 'balance');
     expect(balances).toHaveLength(1);
     expect((await collectionsOf(number)).filter((row) => row.part === 'balance')).toEqual([
