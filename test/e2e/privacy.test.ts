@@ -43,6 +43,36 @@ describe("'Mis datos' in Chromium", () => {
     await page.close();
   });
 
+  it('names its four parts at the top on a phone, each link leading to its part (issue 47 item 13)', async () => {
+    const account = await registerViaApi(e2e.app, { name: 'Paula Partes' });
+    const page = await e2e.browser.newPage();
+    await signIn(page, account.email, account.password);
+    await page.waitForURL(`${e2e.app.url}/locker`);
+    await page.goto(`${e2e.app.url}/mis-datos`);
+    const parts = page.getByRole('navigation', { name: 'Partes de Mis datos' });
+    await parts.waitFor();
+    const links = parts.getByRole('link');
+    expect(await links.allTextContents()).toEqual(['Perfil', 'Facturación', 'Avisos', 'Privacidad']);
+    // All four in the first screenful of a 390 × 844 phone.
+    for (const box of await Promise.all((await links.all()).map((link) => link.boundingBox())))
+      expect((box?.y ?? 900) + (box?.height ?? 0)).toBeLessThanOrEqual(844);
+    const inView = (name: string) =>
+      page.getByRole('heading', { level: 2, name }).evaluate((heading) => {
+        const { top, bottom } = heading.getBoundingClientRect();
+        return top >= 0 && bottom <= window.innerHeight;
+      });
+    for (const [link, heading] of [
+      ['Facturación', 'Datos de facturación'],
+      ['Privacidad', 'Descargar mis datos'],
+      ['Avisos', 'Avisos por WhatsApp'],
+      ['Perfil', 'Datos que guardamos'],
+    ]) {
+      await parts.getByRole('link', { name: link }).click();
+      await expect.poll(() => inView(heading)).toBe(true);
+    }
+    await page.close();
+  });
+
   it('views, corrects, changes the cédula, exports, changes the e-mail and deletes the account, which then cannot sign in', async () => {
     const account = await registerViaApi(e2e.app, { name: 'Valentina Ruiz', cedula: '52111222' });
     const page = await e2e.browser.newPage();

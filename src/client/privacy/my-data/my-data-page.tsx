@@ -1,6 +1,7 @@
 // 'Mis datos' (/mis-datos): the person's rights under Ley 1581 de 2012 in one screen. They see everything held on
 // them, correct it with the registration's rules, change e-mail or cédula with their password, download it all as
-// JSON and delete the account. Each section is its own file beside this one.
+// JSON and delete the account. Each section is its own file beside this one; they come in four parts named at the
+// top (Perfil, Facturación, Avisos, Privacidad).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { messages } from '../../../shared/messages.ts';
 import { paths } from '../../../shared/paths.ts';
@@ -50,21 +51,57 @@ function MyData() {
       {failure && <Notice tone="error">{failure}</Notice>}
       {data && !failure && (
         <>
-          <HeldData data={data} />
-          <CorrectionForm data={data} onSaved={saved} />
-          <BillingDataForm />
-          <WhatsappSwitch />
-          <InstructionsSwitch />
-          <EmailChangeForm data={data} onRequested={refresh} />
-          <CedulaForm onSaved={saved} />
-          <ExportSection lockerNumber={data.lockerNumber} onDownloaded={refresh} />
-          <DeleteSection lockerNumber={data.lockerNumber} />
+          <SectionLinks />
+          <div id="perfil" className="my-data__part">
+            <HeldData data={data} />
+            <CorrectionForm data={data} onSaved={saved} />
+            <EmailChangeForm data={data} onRequested={refresh} />
+            <CedulaForm onSaved={saved} />
+          </div>
+          <div id="facturacion" className="my-data__part">
+            <BillingDataForm />
+          </div>
+          <div id="avisos" className="my-data__part">
+            <WhatsappSwitch />
+            <InstructionsSwitch />
+          </div>
+          <div id="privacidad" className="my-data__part">
+            <ExportSection lockerNumber={data.lockerNumber} onDownloaded={refresh} />
+            <DeleteSection lockerNumber={data.lockerNumber} />
+          </div>
         </>
       )}
       <p className="alternate">
         <Link to={paths.locker}>Volver a mi casillero</Link>
       </p>
     </Page>
+  );
+}
+
+/**
+ * Issue 47 item 13: the page is long (6,300 px on a phone); its four parts are named at the top, each a link to its
+ * place, so a person finds the billing data or the deletion without scrolling through everything.
+ */
+const PARTS = [
+  ['perfil', 'Perfil'],
+  ['facturacion', 'Facturación'],
+  ['avisos', 'Avisos'],
+  ['privacidad', 'Privacidad'],
+] as const;
+
+function SectionLinks() {
+  return (
+    <nav aria-label="Partes de Mis datos" className="my-data__parts">
+      <ul>
+        {PARTS.map(([id, label]) => (
+          <li key={id}>
+            <a className="button button--secondary" href={`#${id}`}>
+              {label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
