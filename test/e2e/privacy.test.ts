@@ -61,12 +61,13 @@ describe("'Mis datos' in Chromium", () => {
         const { top, bottom } = heading.getBoundingClientRect();
         return top >= 0 && bottom <= window.innerHeight;
       });
-    for (const [link, heading] of [
+    const targets: Array<[string, string]> = [
       ['Facturación', 'Datos de facturación'],
       ['Privacidad', 'Descargar mis datos'],
       ['Avisos', 'Avisos por WhatsApp'],
       ['Perfil', 'Datos que guardamos'],
-    ]) {
+    ];
+    for (const [link, heading] of targets) {
       await parts.getByRole('link', { name: link }).click();
       await expect.poll(() => inView(heading)).toBe(true);
     }
