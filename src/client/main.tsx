@@ -53,6 +53,7 @@ const screens = {
   [routeDetailPattern]: lazy(() => import('./delivery/admin-routes/route-page.tsx')),
   [paths.adminNotices]: lazy(() => import('./notices/admin-notices/notices-page.tsx')),
   [paths.adminInvoices]: lazy(() => import('./einvoice/admin-invoices/invoices-page.tsx')),
+  [paths.adminPayments]: lazy(() => import('./payments/admin-payments/payments-page.tsx')),
   [paths.courierRoute]: lazy(() => import('./delivery/courier-route/courier-route-page.tsx')),
   [paths.pqr]: lazy(() => import('./pqr/pqr/pqr-page.tsx')),
   [pqrDetailPattern]: lazy(() => import('./pqr/pqr/pqr-detail-page.tsx')),

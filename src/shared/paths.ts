@@ -51,6 +51,8 @@ export const paths = {
     `/paquetes/${encodeURIComponent(String(number))}/comprobante?parte=saldo`,
   /** The staff's 'Avisos': the WhatsApp notices (design/notices.md 'What people see'). */
   adminNotices: '/admin/avisos',
+  /** The staff's 'Pagos en línea': every online payment, filtered, with 'Reembolsar' and a CSV (issue 47 item 11). */
+  adminPayments: '/admin/pagos',
   /** The staff's 'Facturas electrónicas' (design/payments.md 'The electronic invoice'). */
   adminInvoices: '/admin/facturas',
   /** The staff's view of one package: `/admin/paquetes/100001` (its route pattern is `adminPackagePattern`). */

@@ -126,7 +126,7 @@ describe('axe on the screens of issue 11, phone and desktop', () => {
     }
   });
 
-  it("an admin: the lockers (with the audit open), 'Paquetes', 'Despachos', 'Tarifas', the warehouse and a package's view", async () => {
+  it("an admin: the lockers (with the audit open), 'Paquetes', 'Despachos', 'Tarifas', 'Pagos en línea', the warehouse and a package's view", async () => {
     const page = await freshPage();
     try {
       await signInThroughForm(page, e2e.app, ADMIN, adminPassword);
@@ -150,6 +150,7 @@ describe('axe on the screens of issue 11, phone and desktop', () => {
         ],
         ['dispatches', '/admin/despachos', heading],
         ['rates', '/admin/tarifas', (p) => p.getByLabel('Precio por libra (USD)').first().waitFor()],
+        ['online payments', '/admin/pagos', (p) => p.getByLabel('Estado').waitFor()],
         ['warehouse', '/bodega', (p) => p.getByLabel('Número de guía').waitFor()],
         [
           "a package's staff view",

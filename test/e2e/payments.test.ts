@@ -143,4 +143,32 @@ describe('Paying online in Chromium, against the Wompi stand-in', () => {
     expect(await form.getByLabel('Medio de pago').count()).toBe(0);
     await phone.close();
   });
+
+  it("lists every payment on the admin's 'Pagos en línea', filtered, with 'Reembolsar' naming the amount (issue 47 item 11)", async () => {
+    const admin = await e2e.browser.newPage();
+    await signInThroughForm(admin, e2e.app, ADMIN, PASSWORD);
+    await admin.waitForURL(`${e2e.app.url}/admin`);
+    await admin.goto(`${e2e.app.url}/admin/pagos`);
+    await admin.getByRole('heading', { level: 1, name: 'Pagos en línea' }).waitFor();
+    const rows = admin.locator('table tbody tr');
+    // Three payments so far: two approved, one declined (issue 32's journeys above).
+    await expect.poll(() => rows.count()).toBe(3);
+    await admin.getByLabel('Estado').selectOption({ label: 'Rechazado' });
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('Rechazado');
+    expect(await admin.getByRole('link', { name: 'Descargar CSV' }).getAttribute('href')).toBe(
+      '/api/admin/pagos.csv?estado=rechazado',
+    );
+    await admin.getByLabel('Estado').selectOption({ label: 'Aprobado' });
+    await expect.poll(() => rows.count()).toBe(2);
+    // 'Reembolsar' is a secondary action; its confirmation names the amount, and 'Cancelar' leaves it.
+    const first = rows.first();
+    const amount = (await first.locator('td.money').textContent()) ?? '';
+    expect(amount).toMatch(/^\$ \d/);
+    await first.getByRole('button', { name: 'Reembolsar' }).click();
+    await first.getByRole('button', { name: `Reembolsar ${amount}` }).waitFor();
+    await first.getByRole('button', { name: 'Cancelar' }).click();
+    await first.getByRole('button', { name: 'Reembolsar' }).waitFor();
+    await admin.close();
+  });
 });

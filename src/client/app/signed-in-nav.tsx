@@ -32,6 +32,7 @@ const ADMIN: NavLink[] = [
   { to: paths.adminDispatches, label: 'Despachos' },
   DELIVERY,
   { to: paths.adminCollections, label: 'Recaudos' },
+  { to: paths.adminPayments, label: 'Pagos' },
   { to: paths.adminRates, label: 'Tarifas' },
   { to: paths.adminNotices, label: 'Avisos' },
   { to: paths.adminInvoices, label: 'Facturas' },

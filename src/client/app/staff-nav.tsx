@@ -10,6 +10,7 @@ const LINKS = [
   { to: paths.adminDispatches, label: 'Despachos' },
   { to: paths.adminRoutes, label: 'Reparto' },
   { to: paths.adminCollections, label: 'Recaudos' },
+  { to: paths.adminPayments, label: 'Pagos' },
   { to: paths.adminRates, label: 'Tarifas' },
   { to: paths.adminNotices, label: 'Avisos' },
   { to: paths.adminInvoices, label: 'Facturas' },

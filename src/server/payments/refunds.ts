@@ -4,11 +4,11 @@
 // so the package owes its 'Valor a pagar' again, and the refund is audited. A card refund records its intent before
 // Wompi is asked: should the database fail once Wompi has voided, Wompi's VOIDED event (apply.ts) or the refund
 // tried again (Wompi then refuses a second void, and says the transaction is voided) finishes it.
-import { and, asc, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
-import type { PaymentRefunded, StaffPayment } from '../../shared/payments/api-types.ts';
+import { and, eq } from 'drizzle-orm';
+import type { PaymentRefunded } from '../../shared/payments/api-types.ts';
 import { paymentMessages } from '../../shared/payments/forms.ts';
 import type { Database } from '../db/open.ts';
-import { onlinePaymentPackages, onlinePayments, pqrs, users } from '../db/schema.ts';
+import { onlinePayments } from '../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { FLAGS } from './apply.ts';
 import type { PaymentProvider } from './port.ts';
@@ -96,45 +96,4 @@ async function voidAtWompi(
       .set({ refundIntent: null })
       .where(and(eq(onlinePayments.id, paymentId), eq(onlinePayments.state, 'aprobado')));
   return voided;
-}
-
-/** The latest online payments that took money or are flagged (any state), newest first, with what staff must look at. */
-export async function staffPayments(db: Database, limit = 50): Promise<StaffPayment[]> {
-  const rows = await db
-    .select({ payment: onlinePayments, customerName: users.name })
-    .from(onlinePayments)
-    .innerJoin(users, eq(users.id, onlinePayments.userId))
-    .where(or(inArray(onlinePayments.state, ['aprobado', 'reembolsado']), isNotNull(onlinePayments.flag)))
-    .orderBy(desc(onlinePayments.decidedAt), desc(onlinePayments.id))
-    .limit(limit);
-  const ids = rows.map((row) => row.payment.id);
-  const covered = ids.length
-    ? await db.select().from(onlinePaymentPackages).where(inArray(onlinePaymentPackages.paymentId, ids))
-    : [];
-  const numbers = [...new Set(covered.map((row) => row.packageNumber))];
-  const reversals = numbers.length
-    ? await db
-        .select({ radicado: pqrs.radicado, packageNumber: pqrs.packageNumber, userId: pqrs.userId })
-        .from(pqrs)
-        .where(and(eq(pqrs.type, 'reversion_pago'), inArray(pqrs.packageNumber, numbers)))
-        .orderBy(asc(pqrs.number))
-    : [];
-  return rows.map(({ payment, customerName }) => {
-    const packages = covered.filter((row) => row.paymentId === payment.id).map((row) => row.packageNumber);
-    return {
-      reference: payment.paymentReference,
-      state: payment.state,
-      amountCop: payment.amountCop,
-      method: payment.method,
-      transactionId: payment.transactionId,
-      customerName,
-      packages,
-      flag: payment.flag,
-      decidedAt: payment.decidedAt?.toISOString() ?? null,
-      // The payer's own claims on these packages (a package is one customer's, so theirs alone).
-      reversals: reversals
-        .filter((row) => row.userId === payment.userId && packages.includes(row.packageNumber ?? 0))
-        .map((row) => row.radicado),
-    };
-  });
 }

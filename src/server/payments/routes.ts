@@ -7,6 +7,7 @@ import { paymentMessages, refundSchema, startPaymentSchema } from '../../shared/
 import type { Auth } from '../auth/auth.ts';
 import { auditActor, requireCaller, type SessionEnv } from '../auth/session.ts';
 import type { Config } from '../config.ts';
+import { csvFile } from '../csv.ts';
 import type { Database } from '../db/open.ts';
 import { Conflict } from '../errors.ts';
 import { ApiError, clientIp, readBody } from '../http.ts';
@@ -15,7 +16,8 @@ import { applyVerdict } from './apply.ts';
 import { receiveEvent } from './events.ts';
 import { paymentOf, paymentView, startPayment } from './payments.ts';
 import type { PaymentProvider } from './port.ts';
-import { refundPayment, staffPayments } from './refunds.ts';
+import { refundPayment } from './refunds.ts';
+import { filtersOf, STAFF_PAYMENTS_CSV_COLUMNS, staffPayments } from './staff-list.ts';
 
 export const EVENT_REFUSED = 'La firma del evento no es válida.';
 
@@ -76,8 +78,15 @@ export function paymentRoutes({
   });
 
   routes.get('/admin/pagos', admin, async (c) => {
+    const filters = filtersOf((name) => c.req.query(name));
     c.header('cache-control', 'no-store');
-    return c.json({ payments: await staffPayments(db) } satisfies { payments: Api.StaffPayment[] });
+    return c.json({ payments: await staffPayments(db, filters) } satisfies { payments: Api.StaffPayment[] });
+  });
+
+  routes.get('/admin/pagos.csv', admin, async (c) => {
+    const filters = filtersOf((name) => c.req.query(name));
+    const listed = await staffPayments(db, filters, 100_000);
+    return csvFile(c, `pagos-en-linea-${filters.day ?? 'todos'}.csv`, STAFF_PAYMENTS_CSV_COLUMNS, listed);
   });
 
   routes.post('/admin/pagos/:referencia/reembolso', admin, async (c) => {

@@ -37,6 +37,8 @@ export interface StaffPayment {
   packages: number[];
   /** Why staff must look at it; null when all is well. */
   flag: string | null;
+  /** When the customer began it (the checkout), and when Wompi's verdict came. */
+  createdAt: string;
   decidedAt: string | null;
   /** The customer's 'Reversión del pago' PQR filed for its packages (radicados), shown beside it. */
   reversals: string[];

@@ -36,3 +36,28 @@ export const isPayable = (pkg: {
   paid: boolean;
   balance: { cop: number } | null;
 }) => PAYABLE_STATES.has(pkg.state) && (pkg.paid ? (pkg.balance?.cop ?? 0) > 0 : (pkg.toPay?.cop ?? 0) > 0);
+
+/** Every state of an online payment, in the order staff read them ('Pagos en línea', issue 47 item 11). */
+export const ONLINE_PAYMENT_STATES: readonly OnlinePaymentState[] = [
+  'pendiente',
+  'aprobado',
+  'rechazado',
+  'error',
+  'anulado',
+  'reembolsado',
+  'expirado',
+];
+
+/** The means Wompi names, as stored. */
+export const ONLINE_METHODS = ['Tarjeta', 'PSE', 'Nequi', 'Bancolombia', 'Otro'] as const;
+
+/** Each state in a word, for staff's filter and CSV. */
+export const STAFF_PAYMENT_STATE_LABELS: Record<OnlinePaymentState, string> = {
+  pendiente: 'Pendiente',
+  aprobado: 'Aprobado',
+  rechazado: 'Rechazado',
+  error: 'Error',
+  anulado: 'Anulado',
+  reembolsado: 'Reembolsado',
+  expirado: 'Vencido',
+};
