@@ -144,7 +144,7 @@ describe('Paying online in Chromium, against the Wompi stand-in', () => {
     await phone.close();
   });
 
-  it("lists every payment on the admin's 'Pagos en línea', filtered, with 'Reembolsar' naming the amount (issue 47 item 11)", async () => {
+  it("lists every payment on the admin's 'Pagos en línea', filtered, with 'Reembolsar' naming the amount, and a package's own (issue 47 items 11, 12)", async () => {
     const admin = await e2e.browser.newPage();
     await signInThroughForm(admin, e2e.app, ADMIN, PASSWORD);
     await admin.waitForURL(`${e2e.app.url}/admin`);
@@ -169,6 +169,13 @@ describe('Paying online in Chromium, against the Wompi stand-in', () => {
     await first.getByRole('button', { name: `Reembolsar ${amount}` }).waitFor();
     await first.getByRole('button', { name: 'Cancelar' }).click();
     await first.getByRole('button', { name: 'Reembolsar' }).waitFor();
+    // Issue 47 item 12: a package's staff view answers '¿Ya pagó?' with its payment.
+    const [paid = 0] = paidNumbers;
+    await admin.goto(`${e2e.app.url}/admin/paquetes/${paid}`);
+    const answer = admin.getByRole('region', { name: '¿Ya pagó?' });
+    await answer.getByText('Sí: pagado en línea.').waitFor();
+    expect(await answer.locator('tbody tr').count()).toBe(1);
+    expect(await answer.locator('tbody tr').textContent()).toContain('Aprobado');
     await admin.close();
   });
 });

@@ -10,6 +10,7 @@ import { storedCharge } from '../charges/package-charge.ts';
 import type { Database } from '../db/open.ts';
 import { packageEvents, packages, rateSettings, users } from '../db/schema.ts';
 import { NotFound, PACKAGE_NOT_FOUND } from '../errors.ts';
+import { staffPayments } from '../payments/staff-list.ts';
 import { packageDetail } from './detail.ts';
 import { findVisiblePackage } from './queries.ts';
 
@@ -116,6 +117,7 @@ export async function staffPackageView(db: Database, number: number): Promise<Ap
       };
     }),
     charge: await chargeBasis(db, number),
+    payments: await staffPayments(db, { packageNumber: number }, 20),
   };
 }
 

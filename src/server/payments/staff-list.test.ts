@@ -1,6 +1,6 @@
 // 'Pagos en línea' for staff (issue 47 item 11), on PGlite, against the Wompi stand-in: every payment in every
 // state (a pending one too), filtered by state, means and the day it began in Colombia; a day that is no day is a
-// Spanish 400 on 'dia'; the same list as CSV; admins only.
+// Spanish 400 on 'dia'; the same list as CSV; each package's own in its staff view; admins only.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { logicDrivers } from '../../../test/support/database.ts';
 import { deliveryWorld } from '../../../test/support/delivery.ts';
@@ -29,10 +29,12 @@ describe.each(logicDrivers)("staff's 'Pagos en línea' on %s", (driver) => {
     declined: '',
     pending: '',
   };
+  const numbers: Record<string, number> = {};
   const start = async () => {
     const { number } = await receivedPackage(world.customer, world.admin);
     const started = await world.customer.client.post('/api/pagos', { packages: [number] });
     expect(started.status).toBe(200);
+    numbers[started.body.reference] = number;
     return started.body as { reference: string; checkoutUrl: string };
   };
   const listed = async (query = '') => {
@@ -98,6 +100,14 @@ describe.each(logicDrivers)("staff's 'Pagos en línea' on %s", (driver) => {
     expect(lines[1]).toContain(`"${references.approved}"`);
     expect(lines[1]).toContain('"Lina Lista"');
     expect(lines[1]).toContain('"Aprobado"');
+  });
+
+  it("gives a package's staff view its own payments ('¿Ya pagó?', issue 47 item 12)", async () => {
+    for (const reference of Object.values(references)) {
+      const view = await world.admin.get(`/api/admin/packages/${numbers[reference]}`);
+      expect(view.status).toBe(200);
+      expect(view.body.payments.map((payment: StaffPayment) => payment.reference)).toEqual([reference]);
+    }
   });
 
   it('answers 403 to a customer, for the list and the CSV', async () => {

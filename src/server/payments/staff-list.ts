@@ -38,10 +38,21 @@ export function filtersOf(query: (name: string) => string | undefined): StaffPay
 
 export async function staffPayments(
   db: Database,
-  filters: Partial<StaffPaymentFilters> = {},
+  filters: Partial<StaffPaymentFilters> & { packageNumber?: number } = {},
   limit = 200,
 ): Promise<StaffPayment[]> {
   const where: SQL[] = [];
+  // A package's own payments (its staff view: '¿ya pagó?').
+  if (filters.packageNumber !== undefined)
+    where.push(
+      inArray(
+        onlinePayments.id,
+        db
+          .select({ id: onlinePaymentPackages.paymentId })
+          .from(onlinePaymentPackages)
+          .where(eq(onlinePaymentPackages.packageNumber, filters.packageNumber)),
+      ),
+    );
   if (filters.state) where.push(eq(onlinePayments.state, filters.state));
   if (filters.method) where.push(eq(onlinePayments.method, filters.method));
   if (filters.day) {

@@ -4,6 +4,7 @@ import type { ChargeSettings } from '../charges/charge.ts';
 import type { ChargeLine } from '../charges/charge-lines.ts';
 import type { PackageDetail, PackageEvent } from '../packages/api-types.ts';
 import type { PackageState } from '../packages/states.ts';
+import type { StaffPayment } from '../payments/api-types.ts';
 
 /** A row of the board (GET /api/admin/packages). */
 export interface BoardRow {
@@ -143,4 +144,6 @@ export interface StaffPackage {
   events: StaffPackageEvent[];
   /** Null before the package is charged (not received, or no owner yet). */
   charge: StaffChargeBasis | null;
+  /** Its online payments, in every state, newest first ('¿ya pagó?', issue 47 item 12). */
+  payments: StaffPayment[];
 }

@@ -5,8 +5,8 @@ import { useId } from 'react';
 import { paths } from '../../../shared/paths.ts';
 import { onlinePaymentOn } from '../../app/app-config.ts';
 import { Link } from '../../app/router.tsx';
-import { PaymentRows } from '../../payments/admin-payments/payment-rows.tsx';
 import { getStaffPayments, paymentKeys } from '../../payments/api.ts';
+import { PaymentRows } from '../../payments/payment-rows.tsx';
 
 const APPROVED = { estado: 'aprobado', medio: '', dia: '' };
 

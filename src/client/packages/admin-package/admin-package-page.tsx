@@ -1,7 +1,8 @@
 // The staff's view of one package (/admin/paquetes/:number, admins as the 'Paquetes' board): what it is and whose,
-// its photos and invoice, 'Historial' with who made each move and when, 'Cobro' with the inputs and rates each line
-// came from, the proof of delivery with the whole 'Documento' and the courier, and the staff's actions ('Cambiar
-// estado', 'Recalcular cobro', 'Imprimir etiqueta'). An unknown number is 'Paquete no encontrado'; anyone else the 403.
+// its photos and invoice, '¿Ya pagó?' with its online payments, 'Historial' with who made each move and when, 'Cobro'
+// with the inputs and rates each line came from, the proof of delivery with the whole 'Documento' and the courier,
+// and the staff's actions ('Cambiar estado', 'Recalcular cobro', 'Imprimir etiqueta'). An unknown number is 'Paquete
+// no encontrado'; anyone else the 403.
 // It follows the package live: a change made elsewhere (another admin, the warehouse, the courier) shows at once.
 import { useQuery } from '@tanstack/react-query';
 import { STATE_LABELS } from '../../../shared/packages/states.ts';
@@ -21,6 +22,7 @@ import { LocationEdit } from './location-edit.tsx';
 import { StaffActions } from './staff-actions.tsx';
 import { StaffCharge } from './staff-charge.tsx';
 import { StaffFacts, StaffPhotos } from './staff-facts.tsx';
+import { StaffPayment } from './staff-payment.tsx';
 import './admin-package.css';
 
 function AdminPackagePage() {
@@ -66,6 +68,7 @@ function AdminPackageView({ view }: { view: StaffPackage }) {
           <DeliveryAttemptList attempts={pkg.attempts} />
         </div>
         <div className="staff-package__side">
+          <StaffPayment view={view} />
           <StaffCharge charge={view.charge} />
           <PackageHistory events={view.events} />
         </div>

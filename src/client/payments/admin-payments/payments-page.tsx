@@ -15,7 +15,7 @@ import { QueryStates, showsStaffNav } from '../../app/query-states.tsx';
 import { StaffNav } from '../../app/staff-nav.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { getStaffPayments, paymentKeys, type StaffPaymentFilters, staffPaymentsCsvUrl } from '../api.ts';
-import { PaymentRows } from './payment-rows.tsx';
+import { PaymentRows } from '../payment-rows.tsx';
 import './admin-payments.css';
 
 function Payments() {

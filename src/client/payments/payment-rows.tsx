@@ -2,16 +2,16 @@
 // and what staff must look at; 'Reembolsar' of an approved one a secondary action whose confirmation names the
 // amount (issue 47 item 11). On 'Pagos en línea' (/admin/pagos) and, for the approved ones, on 'Recaudos'.
 import { useState } from 'react';
-import { formatCalendarDay, formatClockInColombia, isoDayInColombia } from '../../../shared/dates.ts';
-import { formatCop } from '../../../shared/money.ts';
-import { paths } from '../../../shared/paths.ts';
-import type { StaffPayment } from '../../../shared/payments/api-types.ts';
-import { STAFF_PAYMENT_STATE_LABELS } from '../../../shared/payments/labels.ts';
-import { Link } from '../../app/router.tsx';
-import { TableHead } from '../../components/column-heads.tsx';
-import { Notice } from '../../components/notice.tsx';
-import { RowAction } from '../../components/row-action.tsx';
-import { TableScroll } from '../../components/table-scroll.tsx';
+import { formatCalendarDay, formatClockInColombia, isoDayInColombia } from '../../shared/dates.ts';
+import { formatCop } from '../../shared/money.ts';
+import { paths } from '../../shared/paths.ts';
+import type { StaffPayment } from '../../shared/payments/api-types.ts';
+import { STAFF_PAYMENT_STATE_LABELS } from '../../shared/payments/labels.ts';
+import { Link } from '../app/router.tsx';
+import { TableHead } from '../components/column-heads.tsx';
+import { Notice } from '../components/notice.tsx';
+import { RowAction } from '../components/row-action.tsx';
+import { TableScroll } from '../components/table-scroll.tsx';
 import { RefundForm } from './refund-form.tsx';
 
 const COLUMNS = ['Referencia', 'Iniciado', 'Cliente', 'Paquetes', 'Valor', 'Medio', 'Estado', 'Acción'];

@@ -2,10 +2,10 @@
 // it (PSE, Nequi); the confirmation names the amount (issue 47 item 11), since money leaves for good.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { formatCop } from '../../../shared/money.ts';
-import type { StaffPayment } from '../../../shared/payments/api-types.ts';
-import { Notice } from '../../components/notice.tsx';
-import { paymentKeys, refundPayment } from '../api.ts';
+import { formatCop } from '../../shared/money.ts';
+import type { StaffPayment } from '../../shared/payments/api-types.ts';
+import { Notice } from '../components/notice.tsx';
+import { paymentKeys, refundPayment } from './api.ts';
 
 export function RefundForm(props: { payment: StaffPayment; onDone: () => void; onCancel: () => void }) {
   const { payment } = props;
