@@ -1,6 +1,6 @@
 // 'Pagos en línea' for staff (issue 47 item 11; /admin/pagos): every online payment in every state, newest first,
 // filtered by state, means and the day it began in Colombia, with what staff must look at (a flag, the customer's
-// 'Reversión del pago'), and the same list as CSV.
+// 'Reversión del pago'), and the same list in a CSV.
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { colombiaDayRange } from '../../shared/dates.ts';

@@ -1,6 +1,6 @@
 // 'Pagos en línea' (/admin/pagos, admins; issue 47 item 11): every online payment in every state, newest first,
 // filtered by 'Estado', 'Medio' and 'Día' (the day it began in Colombia), one row each (payment-rows.tsx), and the
-// same list as CSV.
+// same list in a CSV.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import {
