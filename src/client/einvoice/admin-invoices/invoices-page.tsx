@@ -20,6 +20,7 @@ import { RowAction } from '../../components/row-action.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
 import { getAdminInvoices, invoiceKeys, invoicesCsvUrl, retryInvoice } from '../api.ts';
+import { useRetryOutcome, type Watched } from './retry-outcome.ts';
 
 const COLUMNS = ['Paquete', 'Cliente', 'Estado', 'Factura', 'Total', 'Detalle', 'Acción'];
 
@@ -44,16 +45,25 @@ function Detail({ invoice }: { invoice: AdminInvoice }) {
 function InvoiceRows({ invoices }: { invoices: AdminInvoice[] }) {
   const queryClient = useQueryClient();
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [watched, setWatched] = useState<Watched | null>(null);
+  const outcome = useRetryOutcome(watched);
   const retry = useMutation({
     mutationFn: retryInvoice,
-    onSuccess: (answer) => {
+    onSuccess: (answer, id) => {
       setMessage({ tone: 'success', text: answer.message });
+      setWatched({ id, since: Date.now() });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'invoices'] });
     },
     onError: (error) => setMessage({ tone: 'error', text: error.message }),
   });
-  // The answer to 'Reintentar' stays when the retried invoice leaves the list ('Rechazadas' then holds none).
-  const notice = message && <Notice tone={message.tone}>{message.text}</Notice>;
+  // The answer to 'Reintentar', then what it came to, stay when the retried invoice leaves the list ('Rechazadas'
+  // then holds none).
+  const notice = (
+    <>
+      {message && <Notice tone={message.tone}>{message.text}</Notice>}
+      {outcome && <Notice tone={outcome.tone}>{outcome.text}</Notice>}
+    </>
+  );
   if (invoices.length === 0)
     return (
       <>
