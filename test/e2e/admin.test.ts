@@ -224,6 +224,21 @@ describe('the admin screen in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it("announces a new registration on 'Hoy' too, as the seed's /admin did (DESIGN.md item 11)", async () => {
+    const page = await newPage(adminBrowser);
+    // The stream answers its headers once connected: a registration after that reaches this page.
+    const streaming = page.waitForResponse((response) => response.url().includes('/api/admin/events'));
+    await page.goto(`${app.url}/admin`);
+    await page.getByRole('heading', { level: 1, name: 'Hoy' }).waitFor();
+    await streaming;
+    const form = await registerViaApi(app, { name: 'Hugo En Hoy' });
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Nuevo casillero: Hugo En Hoy (${form.email})` })
+      .waitFor({ timeout: 5000 });
+    await page.close();
+  });
+
   it('changes a role from the list; the new bodega lands on /bodega, and no admin removes their own role', async () => {
     await registerViaApi(app, { name: 'Bruno Bodega', email: 'bruno.bodega@example.com' });
     const page = await newPage(adminBrowser);

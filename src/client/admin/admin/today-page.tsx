@@ -1,7 +1,8 @@
 // 'Hoy', where an admin lands (issue 37): what waits for someone today, each a link with its count to the screen
 // where it is done — PQR past or near their legal due day, cash of routes not closed, the packages that need a
-// decision ('Requieren decisión', 'Sin identificar', 'Retenidos'), the requests waiting in Miami — and 'Lista de Casilleros' one click away. A
-// customer, a courier or the warehouse (or an admin whose e-mail is not verified) gets the no-access page.
+// decision ('Requieren decisión', 'Sin identificar', 'Retenidos'), the requests waiting in Miami — and 'Lista de
+// Casilleros' one click away; new lockers are announced live (new-locker-notice.ts). A customer, a courier or the
+// warehouse (or an admin whose e-mail is not verified) gets the no-access page.
 import { useQuery } from '@tanstack/react-query';
 import type { AdminToday } from '../../../shared/admin/api-types.ts';
 import { formatCop } from '../../../shared/money.ts';
@@ -12,7 +13,9 @@ import { withQuery } from '../../app/query-client.tsx';
 import { QueryStates } from '../../app/query-states.tsx';
 import { RequestError } from '../../app/request.ts';
 import { Link } from '../../app/router.tsx';
+import { Notice } from '../../components/notice.tsx';
 import { adminKeys, getToday } from '../api.ts';
+import { useNewLockerNotice } from './new-locker-notice.ts';
 import { NoAccess } from './no-access.tsx';
 import './admin.css';
 
@@ -78,11 +81,13 @@ function items(today: AdminToday): Item[] {
 
 function Today() {
   const today = useQuery({ queryKey: adminKeys.today, queryFn: ({ signal }) => getToday(signal) });
+  const newLocker = useNewLockerNotice(today.isSuccess);
   const error = today.error instanceof RequestError ? today.error : null;
   if (error?.status === 403) return <NoAccess unverified={error.code === 'email_unverified'} />;
   return (
     <Page title="Hoy" wide>
       <h1>Hoy</h1>
+      {newLocker && <Notice tone="success">{newLocker}</Notice>}
       <QueryStates query={today}>
         {(data) => (
           <ul className="today" aria-label="Pendientes de hoy">
