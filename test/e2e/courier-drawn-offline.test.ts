@@ -6,7 +6,7 @@
 // without signal still checks, before any service worker keeps them.
 import { describe, expect, it } from 'vitest';
 import { doorMessages } from '../../src/shared/delivery/door-choices.ts';
-import { courierContext, courierPhones } from './courier-world.ts';
+import { courierContext, courierPhones, workerTakes } from './courier-world.ts';
 import { appInBrowser } from './harness.ts';
 
 const ADMIN = 'reparto-drawn-offline-admin@example.com';
@@ -31,9 +31,7 @@ describe("the courier's route drawn by the server, kept on the phone for no sign
         const drawn = await page.goto(`${e2e.app.url}/reparto`);
         // The page came drawn: the stops are in the server's answer, not fetched by the screen.
         expect(await drawn?.text(), `try ${attempt}`).toContain(`id="stop-${world.numbers[0]}"`);
-        await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-          timeout: 20_000,
-        });
+        await workerTakes(page);
         const saved = page.getByText(/^Ruta guardada en este teléfono · \d{1,2}:\d{2} [ap]\. m\.$/);
         await saved.waitFor({ timeout: 10_000 });
         await context.setOffline(true);

@@ -9,7 +9,7 @@ import type { MyRouteAnswer } from '../../src/shared/delivery/api-types.ts';
 import { doorMessages } from '../../src/shared/delivery/door-choices.ts';
 import { formatCop } from '../../src/shared/money.ts';
 import { seriousAxeViolations } from './axe.ts';
-import { courierWorld, type Session } from './courier-world.ts';
+import { courierWorld, type Session, workerTakes } from './courier-world.ts';
 import { appInBrowser, signInThroughForm } from './harness.ts';
 
 const ADMIN = 'reparto-offline-admin@example.com';
@@ -33,9 +33,7 @@ describe("the courier's door actions, with and without signal, in Chromium", () 
     await page.waitForURL(`${e2e.app.url}/reparto`);
     // A fresh load, so the worker registered from the screen takes this page (clientsClaim) once installed.
     await page.goto(`${e2e.app.url}/reparto`);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 20_000,
-    });
+    await workerTakes(page);
   });
 
   const stop = (index: number) =>

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MyRouteAnswer } from '../../src/shared/delivery/api-types.ts';
-import { type CourierWorld, courierWorld } from './courier-world.ts';
+import { type CourierWorld, courierWorld, workerTakes } from './courier-world.ts';
 import { appInBrowser, signInThroughForm } from './harness.ts';
 
 const ADMINS = ['reparto-owner-a@example.com', 'reparto-owner-b@example.com'];
@@ -96,9 +96,7 @@ describe("each courier's copy on a shared phone", () => {
     // is taken by the worker (clientsClaim), which keeps them. Without it the confirmation below failed for want of
     // them under load, not for the storage (the CI failure of 2026-11-29).
     await page.goto(`${e2e.app.url}/reparto`);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 20_000,
-    });
+    await workerTakes(page);
     await page.getByText(SAVED).waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('e2e.persist'))).toBe('pedido');
     // The phone's storage refuses every write from here on (as a full phone does).

@@ -1,7 +1,7 @@
 // A courier's day set up through the API as the screens would (test/e2e/courier*.test.ts):
 // an admin, a courier with the 'reparto' role, one new customer per stop with a package pre-alerted, received in
 // Miami and flown to 'En bodega Colombia', and today's route of those packages started.
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { isoDayInColombia } from '../../src/shared/dates.ts';
 import {
@@ -137,4 +137,18 @@ export async function courierContext(
     }),
   );
   return context;
+}
+
+/**
+ * Waits until the courier screen's service worker controls `page` (loaded at '/reparto': no worker takes a page opened
+ * at another path). A worker that became active while this page's navigation was on its way claims the pages there
+ * were, not this one, which then stays without it (the rehearsal of 2026-11-29, under load): once a worker is active,
+ * a page still without one is loaded again, and that load is the worker's.
+ */
+export async function workerTakes(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 20_000,
+  });
 }
