@@ -13,10 +13,20 @@ import { Page } from '../../app/page.tsx';
 import { withQuery } from '../../app/query-client.tsx';
 import { QueryStates, showsStaffNav } from '../../app/query-states.tsx';
 import { StaffNav } from '../../app/staff-nav.tsx';
-import { SelectField } from '../../components/select-field.tsx';
+import { type Choice, SelectField } from '../../components/select-field.tsx';
 import { getStaffPayments, paymentKeys, type StaffPaymentFilters, staffPaymentsCsvUrl } from '../api.ts';
 import { PaymentRows } from '../payment-rows.tsx';
 import './admin-payments.css';
+
+/** The two choices of the filters: each one's query name, label and options. */
+const CHOICES: Array<['estado' | 'medio', string, Choice[]]> = [
+  [
+    'estado',
+    'Estado',
+    ONLINE_PAYMENT_STATES.map((value) => ({ value, label: STAFF_PAYMENT_STATE_LABELS[value] })),
+  ],
+  ['medio', 'Medio', ONLINE_METHODS.map((value) => ({ value, label: value }))],
+];
 
 function Payments() {
   const id = useId();
@@ -38,25 +48,17 @@ function Payments() {
         {(data) => (
           <>
             <div className="payment-filters">
-              <SelectField
-                id={`${id}-estado`}
-                label="Estado"
-                value={filters.estado}
-                onValue={set('estado')}
-                empty="Todos"
-                options={ONLINE_PAYMENT_STATES.map((value) => ({
-                  value,
-                  label: STAFF_PAYMENT_STATE_LABELS[value],
-                }))}
-              />
-              <SelectField
-                id={`${id}-medio`}
-                label="Medio"
-                value={filters.medio}
-                onValue={set('medio')}
-                empty="Todos"
-                options={ONLINE_METHODS.map((value) => ({ value, label: value }))}
-              />
+              {CHOICES.map(([name, label, options]) => (
+                <SelectField
+                  key={name}
+                  id={`${id}-${name}`}
+                  label={label}
+                  value={filters[name]}
+                  onValue={set(name)}
+                  empty="Todos"
+                  options={options}
+                />
+              ))}
               <div className="field">
                 <label htmlFor={`${id}-dia`}>Día</label>
                 <input
