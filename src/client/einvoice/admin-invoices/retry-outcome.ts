@@ -45,8 +45,13 @@ export function useRetryOutcome(watched: Watched | null): Outcome | null {
     queryFn: ({ signal }) => getAdminInvoices('', signal),
     enabled: watched !== null,
     refetchInterval: (query) =>
-      find(query.state.data?.invoices) || Date.now() - (watched?.since ?? 0) > WATCH_MS ? false : 2000,
+      (query.state.dataUpdatedAt > (watched?.since ?? 0) && find(query.state.data?.invoices)) ||
+      Date.now() - (watched?.since ?? 0) > WATCH_MS
+        ? false
+        : 2000,
   });
   if (!watched) return null;
-  return find(all.data?.invoices) ?? (Date.now() - watched.since > WATCH_MS ? LATE : null);
+  // Only a list read after the retry: the one before it still holds the old refusal.
+  const read = all.dataUpdatedAt > watched.since ? find(all.data?.invoices) : null;
+  return read ?? (Date.now() - watched.since > WATCH_MS ? LATE : null);
 }
